@@ -1,0 +1,52 @@
+// Builds the Koa application from its dependencies and mounts every router. Never listens: tests import it.
+import Koa from 'koa';
+import { koaBody } from 'koa-body';
+import type { Logger } from 'pino';
+import type { TokenService } from './auth/tokens';
+import type { UsersRepository } from './auth/users-repository';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { buildOpenApiDocument } from './docs/openapi';
+import { docsRoutes } from './docs/routes';
+import { healthRoutes } from './health/routes';
+import { authenticate } from './http/auth';
+import { errorMiddleware } from './http/errors';
+import { requestLogMiddleware } from './http/request-log';
+import type { RouteModule } from './http/route-module';
+import type { JsonSchema } from './http/schemas';
+import { trailingSlash } from './http/trailing-slash';
+import type { LocalDiskStorage } from './media/local-disk';
+import { mediaRoutes } from './media/routes';
+
+export interface AppDependencies {
+  config: Config;
+  db: Database;
+  media: LocalDiskStorage;
+  log: Logger;
+  tokens: TokenService;
+  users: UsersRepository;
+  schemas: JsonSchema[];
+}
+
+/** extraModules: routers mounted after the service's own (tests use it to exercise the HTTP shell). */
+export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []): Koa {
+  const modules: RouteModule[] = [healthRoutes(deps.db), mediaRoutes(deps.media), ...extraModules];
+  const allDocs = () => modules.flatMap((module) => module.docs);
+  modules.push(docsRoutes(() => buildOpenApiDocument(allDocs(), deps.schemas, deps.config.publicBaseUrl)));
+
+  const app = new Koa({ proxy: false });
+  app.silent = true;
+  app.use(requestLogMiddleware(deps.log));
+  app.use(errorMiddleware(deps.log));
+  app.use(trailingSlash);
+  app.use(koaBody({
+    json: true, jsonStrict: true, jsonLimit: deps.config.maxJsonBodyBytes,
+    urlencoded: false, text: false, multipart: false,
+  }));
+  app.use(authenticate(deps.tokens, deps.users));
+  for (const module of modules) {
+    app.use(module.router.routes());
+    app.use(module.router.allowedMethods());
+  }
+  return app;
+}

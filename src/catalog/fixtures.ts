@@ -1,0 +1,85 @@
+// Loads fixture files ({"<table>": [rows]}, snake_case columns) straight into tables. Rows loaded this way
+// go around the services on purpose: they trigger no creation reactions (no preview rendering, no e-mail).
+import { readFileSync } from 'node:fs';
+import type { Database, SqlExecutor } from '../db/database';
+
+// Tables a fixture may fill, in an order where every reference points to an earlier table.
+export const FIXTURE_TABLES = [
+  'orientations', 'theme_categories', 'theme_colors', 'theme_styles', 'theme_authors', 'product_types',
+  'template_categories', 'formats', 'templates', 'users', 'themes', 'theme_category_links', 'theme_elements',
+  'layouts', 'products', 'layout_pages',
+] as const;
+
+export class FixtureError extends Error {}
+
+type Row = Record<string, unknown>;
+type ColumnTypes = Map<string, string>;
+
+async function columnTypes(sql: SqlExecutor, table: string): Promise<ColumnTypes> {
+  const { rows } = await sql.query<{ column_name: string; data_type: string }>(
+    "SELECT column_name, data_type FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1",
+    [table],
+  );
+  return new Map(rows.map((row) => [row.column_name, row.data_type]));
+}
+
+function parseFixture(fixture: unknown): [string, Row[]][] {
+  if (typeof fixture !== 'object' || fixture === null || Array.isArray(fixture)) {
+    throw new FixtureError('a fixture is an object of table names to arrays of rows');
+  }
+  const entries = Object.entries(fixture);
+  for (const [table, rows] of entries) {
+    if (!(FIXTURE_TABLES as readonly string[]).includes(table)) throw new FixtureError(`unknown table "${table}"`);
+    if (!Array.isArray(rows) || rows.some((row) => typeof row !== 'object' || row === null || Array.isArray(row))) {
+      throw new FixtureError(`"${table}" must be an array of objects`);
+    }
+  }
+  return FIXTURE_TABLES.flatMap((table) => entries.filter(([name]) => name === table) as [string, Row[]][]);
+}
+
+async function insertRow(sql: SqlExecutor, table: string, row: Row, types: ColumnTypes): Promise<void> {
+  const columns = Object.keys(row);
+  const unknown = columns.find((column) => !types.has(column));
+  if (unknown || columns.length === 0) throw new FixtureError(`"${table}" has no column "${unknown ?? ''}"`);
+  // jsonb takes JSON text; a text[] column takes the array as it is.
+  const values = columns.map((column) => (types.get(column) === 'jsonb' ? JSON.stringify(row[column]) : row[column]));
+  const quoted = columns.map((column) => `"${column}"`);
+  const placeholders = columns.map((_, index) => `$${index + 1}`);
+  // Reloading a fixture updates rows that have an id and keeps link rows: it can be run again safely.
+  const onConflict = columns.includes('id')
+    ? `ON CONFLICT (id) DO UPDATE SET ${quoted.map((column) => `${column} = EXCLUDED.${column}`).join(', ')}`
+    : 'ON CONFLICT DO NOTHING';
+  await sql.query(`INSERT INTO "${table}" (${quoted.join(', ')}) VALUES (${placeholders.join(', ')}) ${onConflict}`, values);
+}
+
+/** Loads the fixture in one transaction; returns how many rows each table received. */
+export async function loadFixture(db: Database, fixture: unknown): Promise<Record<string, number>> {
+  const tables = parseFixture(fixture);
+  const counts: Record<string, number> = {};
+  await db.transaction(async (tx) => {
+    for (const [table, rows] of tables) {
+      const types = await columnTypes(tx.sql, table);
+      for (const row of rows) await insertRow(tx.sql, table, row, types);
+      counts[table] = rows.length;
+      // Explicit ids do not move a serial's sequence: move it past them so later inserts do not collide.
+      if (types.get('id') === 'integer' && rows.some((row) => 'id' in row)) {
+        await tx.sql.query(
+          `SELECT setval(pg_get_serial_sequence('"${table}"', 'id'), (SELECT max(id) FROM "${table}"))`,
+        );
+      }
+    }
+  });
+  return counts;
+}
+
+export function readFixtureFile(file: string): unknown {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new FixtureError(`cannot read fixture ${file}: ${(error as Error).message}`);
+  }
+}
+
+export const REFERENCE_FIXTURE = `${__dirname}/../../fixtures/reference.json`;
+
+export const loadReferenceData = (db: Database) => loadFixture(db, readFixtureFile(REFERENCE_FIXTURE));

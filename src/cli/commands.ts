@@ -1,0 +1,160 @@
+// The commands of the `photobook` binary. Each opens what it needs through the runtime and closes it again.
+import { parseArgs } from 'node:util';
+import { seedBulkProducts } from '../catalog/bulk';
+import { seedDemoCatalog } from '../catalog/demo';
+import { loadFixture, readFixtureFile } from '../catalog/fixtures';
+import type { Config } from '../config';
+import type { Runtime } from '../runtime';
+import { startServer } from '../server';
+import { progressReporter } from './progress';
+
+export class UsageError extends Error {}
+
+export interface Command {
+  summary: string;
+  usage: string;
+  /** Whether the command keeps running until a signal (servers and workers). */
+  longRunning?: boolean;
+  run(runtime: Runtime, args: string[]): Promise<void | (() => Promise<void>)>;
+}
+
+const DEFAULT_DEMO_THEMES = 40;
+
+function options<T extends Record<string, { type: 'string' | 'boolean' }>>(args: string[], spec: T) {
+  try {
+    return parseArgs({ args, options: spec, strict: true, allowPositionals: false }).values;
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+function positiveInteger(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw new UsageError(`${name} must be a positive integer`);
+  return Number(value);
+}
+
+function requiredEmail(value: string | undefined): string {
+  if (!value || !/^[^@\s]+@[^@\s]+$/.test(value)) throw new UsageError('--email must be an e-mail address');
+  return value;
+}
+
+/** Runs the queued jobs in this process until none is left (the demo's previews), showing progress. */
+async function drainJobs(runtime: Runtime): Promise<void> {
+  const progress = progressReporter('previews');
+  const total = await runtime.queue.pendingCount();
+  await runtime.queue.work({ db: runtime.db, media: runtime.media, log: runtime.log });
+  for (let left = total; left > 0; left = await runtime.queue.pendingCount()) {
+    progress.update(total - left, total);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  progress.stop();
+}
+
+async function seedDemo(runtime: Runtime, themes: number): Promise<number> {
+  const progress = progressReporter('demo themes');
+  const created = await seedDemoCatalog(runtime, themes, progress.update);
+  progress.stop();
+  return created;
+}
+
+export const COMMANDS: Record<string, Command> = {
+  serve: {
+    summary: 'Serve HTTP and Socket.IO on PORT, with the job worker unless WORKER=0',
+    usage: 'photobook serve',
+    longRunning: true,
+    async run(runtime, args) {
+      options(args, {});
+      const server = await startServer(runtime, { worker: runtime.config.runWorker });
+      return server.stop;
+    },
+  },
+  demo: {
+    summary: 'Load the reference data and a demo catalog when the database is empty, then serve',
+    usage: 'photobook demo',
+    longRunning: true,
+    async run(runtime, args) {
+      options(args, {});
+      const created = await seedDemo(runtime, DEFAULT_DEMO_THEMES);
+      if (created > 0) runtime.log.info({ products: created }, 'demo catalog created');
+      // The demo always renders previews, whatever WORKER says: a demo without pictures shows nothing.
+      const server = await startServer(runtime, { worker: true });
+      return server.stop;
+    },
+  },
+  worker: {
+    summary: 'Run background jobs only (for separate worker processes)',
+    usage: 'photobook worker',
+    longRunning: true,
+    async run(runtime, args) {
+      options(args, {});
+      await runtime.queue.work({ db: runtime.db, media: runtime.media, log: runtime.log });
+      runtime.log.info('worker started');
+      return () => runtime.close();
+    },
+  },
+  migrate: {
+    summary: 'Apply database migrations (every command does this first) and exit',
+    usage: 'photobook migrate',
+    async run(_runtime, args) {
+      options(args, {});
+    },
+  },
+  seed: {
+    summary: 'Load a fixture file, or the demo catalog (optionally bulk products up to N)',
+    usage: 'photobook seed --file <fixture.json> | photobook seed --demo [--themes N] [--products N]',
+    async run(runtime, args) {
+      const values = options(args, {
+        file: { type: 'string' }, demo: { type: 'boolean' }, products: { type: 'string' }, themes: { type: 'string' },
+      });
+      if (Boolean(values.file) === Boolean(values.demo)) throw new UsageError('give either --file or --demo');
+      if (values.file) {
+        const counts = await loadFixture(runtime.db, readFixtureFile(values.file));
+        process.stdout.write(`${JSON.stringify(counts)}\n`);
+        return;
+      }
+      const themes = positiveInteger('--themes', values.themes, DEFAULT_DEMO_THEMES);
+      const products = positiveInteger('--products', values.products, 0);
+      const started = Date.now();
+      const created = await seedDemo(runtime, themes);
+      await drainJobs(runtime);
+      const progress = progressReporter('products');
+      const added = await seedBulkProducts(runtime.db, products, progress.update);
+      progress.stop();
+      process.stdout.write(`demo products: ${created}, bulk products: ${added}, seconds: ${((Date.now() - started) / 1000).toFixed(1)}\n`);
+    },
+  },
+  'create-admin': {
+    summary: 'Create a user with the admin role, or give an existing one that role',
+    usage: 'photobook create-admin --email E',
+    async run(runtime, args) {
+      const email = requiredEmail(options(args, { email: { type: 'string' } }).email);
+      const existing = await runtime.users.findByEmail(email);
+      const user = existing
+        ? await runtime.users.setRole(existing.id, 'admin')
+        : await runtime.users.create({ email, role: 'admin' });
+      process.stdout.write(`admin ${user.email} has id ${user.id}\n`);
+    },
+  },
+  'issue-token': {
+    summary: 'Print a JWT for the user with that e-mail address',
+    usage: 'photobook issue-token --email E',
+    async run(runtime, args) {
+      const email = requiredEmail(options(args, { email: { type: 'string' } }).email);
+      const user = await runtime.users.findByEmail(email);
+      if (!user) throw new UsageError(`no user with e-mail ${email}`);
+      process.stdout.write(`${runtime.tokens.issue(user)}\n`);
+    },
+  },
+};
+
+export function helpText(config?: Config): string {
+  const lines = Object.entries(COMMANDS).map(([name, command]) => `  ${name.padEnd(13)} ${command.summary}`);
+  return [
+    'Usage: photobook <command> [options]   (every command has --help)',
+    '',
+    ...lines,
+    '',
+    `Database: ${config?.databaseUrl ? 'DATABASE_URL' : 'embedded PGlite in DATA_DIR/pgdata'}. See README.md for the environment.`,
+  ].join('\n');
+}

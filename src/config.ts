@@ -1,0 +1,108 @@
+// Environment -> typed, frozen configuration. The only module that reads process.env.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  readonly env: 'production' | 'development' | 'test';
+  readonly port: number;
+  readonly host: string;
+  readonly databaseUrl: string | undefined;
+  readonly dataDir: string;
+  readonly publicBaseUrl: string;
+  readonly jwtSecret: string;
+  readonly jwtLifetimeSeconds: number;
+  readonly logLevel: LogLevel;
+  readonly runWorker: boolean;
+  readonly maxJsonBodyBytes: number;
+  readonly shutdownTimeoutMs: number;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return Number(raw);
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(`${name} must be 0 or 1, got "${raw}"`);
+}
+
+function url(name: string, raw: string, protocols: string[]): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be a URL, got "${raw}"`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(`${name} must use ${protocols.join(' or ')}, got "${raw}"`);
+  }
+  return raw;
+}
+
+/**
+ * Outside production a missing JWT_SECRET is generated once and kept in DATA_DIR, so tokens survive restarts
+ * without anyone having to invent a secret for a local run.
+ */
+function jwtSecret(env: Env, production: boolean, dataDir: string): string {
+  const given = env.JWT_SECRET;
+  if (given) {
+    if (given.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters');
+    return given;
+  }
+  if (production) throw new ConfigError('JWT_SECRET is required when NODE_ENV=production');
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const nodeEnv = env.NODE_ENV ?? 'development';
+  if (!['production', 'development', 'test'].includes(nodeEnv)) {
+    throw new ConfigError(`NODE_ENV must be production, development or test, got "${nodeEnv}"`);
+  }
+  const production = nodeEnv === 'production';
+  const port = integer(env, 'PORT', 8000, 0, 65535);
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  const logLevel = (env.LOG_LEVEL || 'info') as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
+  }
+  const databaseUrl = env.DATABASE_URL ? url('DATABASE_URL', env.DATABASE_URL, ['postgres:', 'postgresql:']) : undefined;
+  const publicBaseUrl = url('PUBLIC_BASE_URL', env.PUBLIC_BASE_URL || `http://localhost:${port}`, ['http:', 'https:'])
+    .replace(/\/+$/, '');
+
+  return Object.freeze({
+    env: nodeEnv as Config['env'],
+    port,
+    host: env.HOST || '0.0.0.0',
+    databaseUrl,
+    dataDir,
+    publicBaseUrl,
+    jwtSecret: jwtSecret(env, production, dataDir),
+    jwtLifetimeSeconds: integer(env, 'JWT_LIFETIME_SECONDS', 7 * 24 * 3600, 60, 365 * 24 * 3600),
+    logLevel,
+    runWorker: flag(env, 'WORKER', true),
+    maxJsonBodyBytes: integer(env, 'MAX_JSON_BODY_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024),
+    shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100, 60_000),
+  });
+}

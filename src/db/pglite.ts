@@ -1,0 +1,46 @@
+// Embedded PostgreSQL (PGlite, WASM) kept in a folder, for running with no database server.
+import { PGlite, type PGliteInterface, type Transaction as PGliteTransaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle } from 'drizzle-orm/pglite';
+import type { Database, Orm, QueryResult, SqlExecutor, Transaction } from './database';
+import * as tables from './tables/index';
+
+type PGliteClient = PGliteInterface | PGliteTransaction;
+
+function executor(client: PGliteClient): SqlExecutor {
+  return {
+    async query<Row>(text: string, params?: unknown[]): Promise<QueryResult<Row>> {
+      // PGlite's extended protocol takes one statement; scripts without parameters go through exec.
+      if (!params || params.length === 0) {
+        const results = await client.exec(text);
+        const last = results[results.length - 1];
+        return { rows: (last?.rows ?? []) as Row[], rowCount: last?.affectedRows ?? last?.rows.length ?? 0 };
+      }
+      const result = await client.query<Row>(text, params);
+      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+    },
+  };
+}
+
+function orm(client: PGliteClient): Orm {
+  // drizzle's PGlite session only calls query() and transaction(), which a PGlite transaction also has.
+  return drizzle(client as PGlite, { schema: tables }) as unknown as Orm;
+}
+
+export function wrapPGlite(client: PGliteInterface): Database {
+  return {
+    kind: 'pglite',
+    orm: orm(client),
+    sql: executor(client),
+    // PGlite serialises transactions itself: other queries wait until this one ends.
+    transaction: <T>(fn: (tx: Transaction) => Promise<T>) =>
+      client.transaction((tx) => fn({ orm: orm(tx), sql: executor(tx) })),
+    close: () => client.close(),
+  };
+}
+
+/** dataDir undefined: in memory. */
+export async function openPGlite(dataDir?: string): Promise<Database> {
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  return wrapPGlite(client);
+}

@@ -1,0 +1,5 @@
+export * from './users';
+export * from './reference';
+export * from './catalog';
+export * from './layouts';
+export * from './orders';

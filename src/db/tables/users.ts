@@ -1,0 +1,22 @@
+import { integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+export type Role = 'user' | 'moderator' | 'admin';
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  email: text('email'),
+  name: text('name').notNull().default(''),
+  role: text('role').$type<Role>().notNull().default('user'),
+  tokenVersion: integer('token_version').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const userIdentities = pgTable('user_identities', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  provider: text('provider').notNull(),
+  providerUserId: text('provider_user_id').notNull(),
+  email: text('email'),
+  profile: jsonb('profile').notNull().default({}),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

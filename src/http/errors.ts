@@ -1,0 +1,72 @@
+// Errors with the body the front end parses (Django REST framework's shapes), and the middleware that renders them.
+import type { Context, Next } from 'koa';
+import type { Logger } from 'pino';
+
+export type FieldErrors = Record<string, string[]>;
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Record<string, unknown>,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(typeof body.detail === 'string' ? body.detail : `HTTP ${status}`);
+  }
+}
+
+export const DETAILS = {
+  notAuthenticated: 'Authentication credentials were not provided.',
+  invalidToken: 'Invalid token.',
+  forbidden: 'You do not have permission to perform this action.',
+  notFound: 'Not found.',
+  tooLarge: 'Request body is too large.',
+  internal: 'Internal server error.',
+} as const;
+
+export const validationError = (errors: FieldErrors) => new HttpError(400, errors);
+export const notFound = () => new HttpError(404, { detail: DETAILS.notFound });
+export const forbidden = () => new HttpError(403, { detail: DETAILS.forbidden });
+export const notAuthenticated = () =>
+  new HttpError(401, { detail: DETAILS.notAuthenticated }, { 'WWW-Authenticate': 'Bearer realm="api"' });
+export const invalidToken = () =>
+  new HttpError(401, { detail: DETAILS.invalidToken }, { 'WWW-Authenticate': 'Bearer realm="api"' });
+
+/** Errors thrown by koa-body, raw-body and http-errors carry a status and an `expose` flag. */
+function clientErrorOf(error: unknown): HttpError | undefined {
+  const { status, type, expose, message } = error as { status?: number; type?: string; expose?: boolean; message?: string };
+  if (typeof status !== 'number' || status < 400 || status >= 500) return undefined;
+  if (status === 413 || type === 'entity.too.large') return new HttpError(413, { detail: DETAILS.tooLarge });
+  if (status === 400 && /JSON/i.test(message ?? '')) return new HttpError(400, { detail: `JSON parse error - ${message}` });
+  if (status === 415) return new HttpError(415, { detail: 'Unsupported media type in request.' });
+  return new HttpError(status, { detail: expose && message ? message : 'Bad request.' });
+}
+
+/** Bodies for statuses the router sets without one (unknown route, wrong method). */
+function fillEmptyErrorBody(ctx: Context): void {
+  if (ctx.body !== undefined && ctx.body !== null) return;
+  const status = ctx.status;
+  if (status === 404) ctx.body = { detail: DETAILS.notFound };
+  else if (status === 405) ctx.body = { detail: `Method "${ctx.method}" not allowed.` };
+  // Koa turns a status it set by default into 200 when a body is assigned.
+  ctx.status = status;
+}
+
+export function errorMiddleware(log: Logger) {
+  return async function renderErrors(ctx: Context, next: Next): Promise<void> {
+    try {
+      await next();
+      fillEmptyErrorBody(ctx);
+    } catch (error) {
+      const known = error instanceof HttpError ? error : clientErrorOf(error);
+      if (known) {
+        ctx.status = known.status;
+        ctx.body = known.body;
+        ctx.set(known.headers);
+        return;
+      }
+      ctx.status = 500;
+      ctx.body = { detail: DETAILS.internal };
+      log.error({ err: error, requestId: ctx.state.requestId, method: ctx.method, path: ctx.path }, 'request failed');
+    }
+  };
+}

@@ -1,0 +1,118 @@
+// Request validation driven by schemas/: ajv errors become field errors in Django REST framework's shape.
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { Context, Next } from 'koa';
+import { type FieldErrors, HttpError, validationError } from './errors';
+import type { JsonSchema } from './schemas';
+
+const TYPE_MESSAGES: Record<string, string> = {
+  integer: 'A valid integer is required.',
+  number: 'A valid number is required.',
+  string: 'Not a valid string.',
+  boolean: 'Must be a valid boolean.',
+  array: 'Expected a list of items.',
+  object: 'Expected an object.',
+};
+
+function messageOf(error: ErrorObject): string {
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'required':
+      return 'This field is required.';
+    case 'type':
+      return TYPE_MESSAGES[String(params.type).split(',')[0]] ?? `Must be of type ${String(params.type)}.`;
+    case 'enum':
+      return `"${String(error.data)}" is not a valid choice.`;
+    case 'maximum':
+      return `Ensure this value is less than or equal to ${String(params.limit)}.`;
+    case 'minimum':
+      return `Ensure this value is greater than or equal to ${String(params.limit)}.`;
+    case 'maxLength':
+      return `Ensure this field has no more than ${String(params.limit)} characters.`;
+    case 'minLength':
+      return params.limit === 1 ? 'This field may not be blank.' : `Ensure this field has at least ${String(params.limit)} characters.`;
+    case 'maxItems':
+      return `Ensure this field has no more than ${String(params.limit)} elements.`;
+    case 'pattern':
+    case 'format':
+      return 'Enter a valid value.';
+    case 'additionalProperties':
+      return `Unexpected field "${String(params.additionalProperty)}".`;
+    default:
+      return error.message ?? 'Invalid value.';
+  }
+}
+
+/** The top-level field an error belongs to, or non_field_errors when it concerns the whole object. */
+function fieldOf(error: ErrorObject): string {
+  const params = error.params as Record<string, unknown>;
+  const segment = error.instancePath.split('/')[1];
+  if (segment) return decodeURIComponent(segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (error.keyword === 'required') return String(params.missingProperty);
+  return 'non_field_errors';
+}
+
+export function toFieldErrors(errors: ErrorObject[]): FieldErrors {
+  const result: FieldErrors = {};
+  for (const error of errors) {
+    const field = fieldOf(error);
+    const message = messageOf(error);
+    const list = (result[field] ??= []);
+    if (!list.includes(message)) list.push(message);
+  }
+  return result;
+}
+
+function buildAjv(schemas: JsonSchema[], coerceTypes: false | 'array'): Ajv {
+  const ajv = new Ajv({ allErrors: true, verbose: true, coerceTypes, useDefaults: true, strict: false });
+  addFormats(ajv);
+  for (const schema of schemas) ajv.addSchema(schema);
+  return ajv;
+}
+
+export interface Validator {
+  /** Validates, coerces and fills defaults in ctx.query; the result is ctx.state.query. */
+  query(schemaId: string): (ctx: Context, next: Next) => Promise<void>;
+  /** Requires a JSON body and validates it; the result is ctx.state.body. */
+  jsonBody(schemaId: string): (ctx: Context, next: Next) => Promise<void>;
+  /** For contract tests and internal checks: the errors of value against a schema, or null. */
+  errorsOf(schemaId: string, value: unknown): FieldErrors | null;
+}
+
+export function createValidator(schemas: JsonSchema[]): Validator {
+  // Query strings are all text: one instance coerces ("1" -> 1, a lone value -> [value]); bodies are taken as sent.
+  const queryAjv = buildAjv(schemas, 'array');
+  const bodyAjv = buildAjv(schemas, false);
+  const compiled = (ajv: Ajv, id: string): ValidateFunction => {
+    const validate = ajv.getSchema(id);
+    if (!validate) throw new Error(`no schema ${id} in schemas/`);
+    return validate;
+  };
+  return {
+    query(schemaId) {
+      const validate = compiled(queryAjv, schemaId);
+      return async (ctx, next) => {
+        const query: Record<string, unknown> = { ...ctx.query };
+        if (!validate(query)) throw validationError(toFieldErrors(validate.errors ?? []));
+        ctx.state.query = query;
+        await next();
+      };
+    },
+    jsonBody(schemaId) {
+      const validate = compiled(bodyAjv, schemaId);
+      return async (ctx, next) => {
+        if (!ctx.is('application/json')) {
+          throw new HttpError(415, { detail: `Unsupported media type "${ctx.get('Content-Type')}" in request.` });
+        }
+        const body = (ctx.request as { body?: unknown }).body;
+        if (!validate(body)) throw validationError(toFieldErrors(validate.errors ?? []));
+        ctx.state.body = body;
+        await next();
+      };
+    },
+    errorsOf(schemaId, value) {
+      const validate = compiled(bodyAjv, schemaId);
+      return validate(value) ? null : toFieldErrors(validate.errors ?? []);
+    },
+  };
+}

@@ -1,0 +1,60 @@
+// The command line: photobook serve | demo | worker | migrate | seed | create-admin | issue-token
+import { FixtureError } from './catalog/fixtures';
+import { COMMANDS, helpText, UsageError } from './cli/commands';
+import { ConfigError, loadConfig } from './config';
+import { createLogger } from './log';
+import { openRuntime } from './runtime';
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...args] = argv;
+  const command = name ? COMMANDS[name] : undefined;
+  if (!command) {
+    process.stdout.write(`${helpText()}\n`);
+    return name && !['--help', '-h', 'help'].includes(name) ? 2 : 0;
+  }
+  if (args.includes('--help') || args.includes('-h')) {
+    process.stdout.write(`${command.summary}\n\nUsage: ${command.usage}\n`);
+    return 0;
+  }
+  const config = loadConfig();
+  const log = createLogger(config);
+  const runtime = await openRuntime(config, log);
+  let stop: void | (() => Promise<void>);
+  try {
+    stop = await command.run(runtime, args);
+  } catch (error) {
+    await runtime.close();
+    throw error;
+  }
+  if (!command.longRunning) {
+    await runtime.close();
+    return 0;
+  }
+  const shutdown = stop ?? (() => runtime.close());
+  await new Promise<void>((resolve) => {
+    const onSignal = (signal: string) => {
+      log.info({ signal }, 'shutting down');
+      // A second signal, or the deadline, ends the process even if something hangs.
+      setTimeout(() => process.exit(1), config.shutdownTimeoutMs).unref();
+      shutdown().then(resolve, (error) => {
+        log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      });
+    };
+    process.once('SIGTERM', onSignal);
+    process.once('SIGINT', onSignal);
+  });
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof ConfigError || error instanceof UsageError || error instanceof FixtureError) {
+      process.stderr.write(`photobook: ${error.message}\n`);
+      process.exit(2);
+    }
+    process.stderr.write(`photobook: ${(error as Error).stack ?? String(error)}\n`);
+    process.exit(1);
+  },
+);

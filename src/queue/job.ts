@@ -1,0 +1,29 @@
+// What a background job is: a name, a JSON Schema for its payload, and an idempotent handler.
+import type { Logger } from 'pino';
+import type { Database } from '../db/database';
+import type { MediaStorage } from '../media/storage';
+
+export interface JobContext {
+  db: Database;
+  media: MediaStorage;
+  log: Logger;
+}
+
+export interface RetryPolicy {
+  limit: number;
+  delaySeconds: number;
+  /** Doubles the delay on every retry. */
+  backoff: boolean;
+}
+
+export interface JobDefinition<Payload> {
+  name: string;
+  payloadSchema: Record<string, unknown>;
+  retry?: RetryPolicy;
+  /** Runs at least once per job, possibly more after a crash: it must be safe to repeat. */
+  handle(payload: Payload, context: JobContext): Promise<void>;
+}
+
+export function defineJob<Payload>(definition: JobDefinition<Payload>): JobDefinition<Payload> {
+  return definition;
+}

@@ -1,0 +1,92 @@
+// pg-boss on the service's own database (server or PGlite). Jobs are enqueued inside the caller's transaction.
+import Ajv, { type ValidateFunction } from 'ajv';
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import type { Database, SqlExecutor, Transaction } from '../db/database';
+import type { JobContext, JobDefinition, RetryPolicy } from './job';
+import { runWithConcurrency } from './concurrency';
+
+const DEFAULT_RETRY: RetryPolicy = { limit: 5, delaySeconds: 5, backoff: true };
+const BOSS_SCHEMA = 'pgboss';
+const BATCH_SIZE = 10;
+
+// pg-boss talks to the database through this adapter, so it needs no pool of its own and works on PGlite.
+const bossDb = (sql: SqlExecutor) => ({ executeSql: (text: string, values?: unknown[]) => sql.query(text, values) });
+
+export type JobRegistry = readonly JobDefinition<never>[];
+
+export class JobRegistryError extends Error {}
+
+/** Start-up fails when a job name appears twice or a definition has no handler. */
+export function checkRegistry(registry: JobRegistry): void {
+  const seen = new Set<string>();
+  for (const job of registry) {
+    if (typeof job.handle !== 'function') throw new JobRegistryError(`job "${job.name}" has no handler`);
+    if (seen.has(job.name)) throw new JobRegistryError(`job "${job.name}" has two handlers`);
+    seen.add(job.name);
+  }
+}
+
+export interface Queue {
+  /** Adds a job in tx: it exists if and only if tx commits. */
+  enqueue<Payload>(tx: Transaction, job: JobDefinition<Payload>, payload: Payload): Promise<string>;
+  /** Starts handling jobs in this process. */
+  work(context: JobContext, concurrency?: number): Promise<void>;
+  /** Jobs of every registered name not yet completed or failed for good. */
+  pendingCount(): Promise<number>;
+  /** Stops handling new jobs and waits for running ones. */
+  stop(): Promise<void>;
+}
+
+export async function startQueue(db: Database, registry: JobRegistry, log: Logger): Promise<Queue> {
+  checkRegistry(registry);
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  const validators = new Map<string, ValidateFunction>(
+    registry.map((job) => [job.name, ajv.compile(job.payloadSchema)]),
+  );
+  const boss = new PgBoss({ db: bossDb(db.sql), schema: BOSS_SCHEMA });
+  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  await boss.start();
+  for (const job of registry) {
+    const retry = job.retry ?? DEFAULT_RETRY;
+    const options = { name: job.name, retryLimit: retry.limit, retryDelay: retry.delaySeconds, retryBackoff: retry.backoff };
+    if (await boss.getQueue(job.name)) await boss.updateQueue(job.name, options);
+    else await boss.createQueue(job.name, options);
+  }
+
+  return {
+    async enqueue(tx, job, payload) {
+      const validate = validators.get(job.name);
+      if (!validate) throw new JobRegistryError(`job "${job.name}" is not registered`);
+      if (!validate(payload)) throw new Error(`invalid payload for job "${job.name}": ${ajv.errorsText(validate.errors)}`);
+      const id = await boss.send(job.name, payload as object, { db: bossDb(tx.sql) });
+      if (!id) throw new Error(`job "${job.name}" was not enqueued`);
+      return id;
+    },
+    async work(context, concurrency = 2) {
+      for (const job of registry) {
+        // pg-boss waits a polling interval after every fetch, so jobs are fetched in batches; each job of a
+        // batch is settled on its own: a failing one is failed (and retried) without failing the others.
+        await boss.work(job.name, { batchSize: BATCH_SIZE, pollingIntervalSeconds: 1 }, async (batch) => {
+          await runWithConcurrency(batch, concurrency, async (item) => {
+            const started = Date.now();
+            try {
+              await job.handle(item.data as never, context);
+              log.info({ job: job.name, jobId: item.id, ms: Date.now() - started }, 'job done');
+            } catch (error) {
+              log.warn({ job: job.name, jobId: item.id, err: error }, 'job failed');
+              await boss.fail(job.name, item.id, { message: (error as Error).message });
+            }
+          });
+        });
+      }
+    },
+    async pendingCount() {
+      const sizes = await Promise.all(registry.map((job) => boss.getQueueSize(job.name, { before: 'completed' })));
+      return sizes.reduce((sum, size) => sum + size, 0);
+    },
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: 8000 });
+    },
+  };
+}

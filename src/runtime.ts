@@ -1,0 +1,52 @@
+// Everything a command of the service needs, opened once and closed once, wired explicitly.
+import path from 'node:path';
+import type { Logger } from 'pino';
+import { jobRegistry } from '../jobs/index';
+import { createTokenService, type TokenService } from './auth/tokens';
+import { createUsersRepository, type UsersRepository } from './auth/users-repository';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { migrate } from './db/migrate';
+import { openDatabase } from './db/open';
+import { type JsonSchema, loadSchemas } from './http/schemas';
+import { createLocalDiskStorage, type LocalDiskStorage } from './media/local-disk';
+import { createProductsService, type ProductsService } from './products/service';
+import { type Queue, startQueue } from './queue/queue';
+
+export interface Runtime {
+  config: Config;
+  log: Logger;
+  db: Database;
+  media: LocalDiskStorage;
+  tokens: TokenService;
+  users: UsersRepository;
+  queue: Queue;
+  products: ProductsService;
+  schemas: JsonSchema[];
+  close(): Promise<void>;
+}
+
+/** Opens the database (applying migrations), the media storage and the job queue. */
+export async function openRuntime(config: Config, log: Logger, database?: Database): Promise<Runtime> {
+  const db = database ?? (await openDatabase(config));
+  try {
+    const applied = await migrate(db);
+    if (applied.length > 0) log.info({ migrations: applied }, 'migrations applied');
+    const queue = await startQueue(db, jobRegistry, log);
+    return {
+      config, log, db, queue,
+      media: createLocalDiskStorage(path.join(config.dataDir, 'media'), config.publicBaseUrl),
+      tokens: createTokenService(config.jwtSecret, config.jwtLifetimeSeconds),
+      users: createUsersRepository(db.orm),
+      products: createProductsService(queue),
+      schemas: loadSchemas(),
+      async close() {
+        await queue.stop();
+        await db.close();
+      },
+    };
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,64 @@
+// Serves HTTP and Socket.IO on one port, optionally with the job worker, and shuts all of it down gracefully.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Server as SocketServer } from 'socket.io';
+import { buildApp } from './app';
+import { userForToken } from './auth/token-user';
+import type { RouteModule } from './http/route-module';
+import type { Runtime } from './runtime';
+
+export interface RunningServer {
+  port: number;
+  /** Stops accepting, lets requests in flight finish, stops the worker, closes the database. */
+  stop(): Promise<void>;
+}
+
+function attachSocketServer(server: http.Server, runtime: Runtime): SocketServer {
+  const io = new SocketServer(server, { serveClient: false, maxHttpBufferSize: runtime.config.maxJsonBodyBytes });
+  // A handshake may carry a token (auth.token); an invalid one is refused, none means anonymous.
+  io.use((socket, next) => {
+    const token = (socket.handshake.auth as { token?: unknown }).token;
+    if (token === undefined || token === null || token === '' || token === 'null') return next();
+    if (typeof token !== 'string') return next(new Error('Invalid token.'));
+    userForToken(token, runtime.tokens, runtime.users).then(
+      (user) => {
+        if (!user) return next(new Error('Invalid token.'));
+        socket.data.user = user;
+        next();
+      },
+      () => next(new Error('Internal server error.')),
+    );
+  });
+  return io;
+}
+
+export async function startServer(
+  runtime: Runtime,
+  options: { worker: boolean; port?: number; extraModules?: RouteModule[] },
+): Promise<RunningServer> {
+  const { config, log } = runtime;
+  if (options.worker) await runtime.queue.work({ db: runtime.db, media: runtime.media, log });
+  const app = buildApp(runtime, options.extraModules);
+  const server = http.createServer(app.callback());
+  const io = attachSocketServer(server, runtime);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? config.port, config.host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  log.info({ port, worker: options.worker, database: runtime.db.kind }, 'listening');
+
+  let stopping: Promise<void> | undefined;
+  const stop = async () => {
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    io.close();
+    server.closeIdleConnections();
+    // Requests in flight get until shortly before the deadline; what is left then is cut.
+    const deadline = setTimeout(() => server.closeAllConnections(), Math.max(config.shutdownTimeoutMs - 2000, 100));
+    await closed;
+    clearTimeout(deadline);
+    await runtime.close();
+    log.info('stopped');
+  };
+  return { port, stop: () => (stopping ??= stop()) };
+}
