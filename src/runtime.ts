@@ -33,6 +33,7 @@ export async function openRuntime(config: Config, log: Logger, database?: Databa
     const applied = await migrate(db);
     if (applied.length > 0) log.info({ migrations: applied }, 'migrations applied');
     const queue = await startQueue(db, jobRegistry, log);
+    let closing: Promise<void> | undefined;
     return {
       config, log, db, queue,
       media: createLocalDiskStorage(path.join(config.dataDir, 'media'), config.publicBaseUrl),
@@ -40,10 +41,8 @@ export async function openRuntime(config: Config, log: Logger, database?: Databa
       users: createUsersRepository(db.orm),
       products: createProductsService(queue),
       schemas: loadSchemas(),
-      async close() {
-        await queue.stop();
-        await db.close();
-      },
+      // Idempotent: a server's stop and its owner may both close the runtime.
+      close: () => (closing ??= queue.stop().finally(() => db.close())),
     };
   } catch (error) {
     await db.close().catch(() => undefined);

@@ -52,10 +52,13 @@ export async function startServer(
   const stop = async () => {
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     io.close();
+    // Keep-alive connections fall idle as their last request ends; close each one then, not at the deadline.
     server.closeIdleConnections();
+    const sweep = setInterval(() => server.closeIdleConnections(), 100);
     // Requests in flight get until shortly before the deadline; what is left then is cut.
     const deadline = setTimeout(() => server.closeAllConnections(), Math.max(config.shutdownTimeoutMs - 2000, 100));
     await closed;
+    clearInterval(sweep);
     clearTimeout(deadline);
     await runtime.close();
     log.info('stopped');

@@ -26,11 +26,12 @@ export function docsRoutes(openApiDocument: () => object): RouteModule {
   const router = new Router();
   const assetsDir = getAbsoluteFSPath();
   const assetCache = new Map<string, Buffer>();
-  const openApiJson = JSON.stringify(openApiDocument());
+  // Made on first request, when every router (this one too) has been mounted.
+  let openApiJson: string | undefined;
 
   router.get('/openapi.json', (ctx) => {
     ctx.type = 'application/json';
-    ctx.body = openApiJson;
+    ctx.body = openApiJson ??= JSON.stringify(openApiDocument());
   });
   router.get('/docs/', (ctx) => {
     ctx.type = 'text/html; charset=utf-8';

@@ -31,6 +31,7 @@ export function mediaRoutes(storage: LocalDiskStorage): RouteModule {
     if (!file || !contentType) throw notFound();
     const info = await stat(file).catch(() => undefined);
     if (!info?.isFile()) throw notFound();
+    ctx.status = 200;
     ctx.type = contentType;
     ctx.length = info.size;
     ctx.lastModified = info.mtime;

@@ -1,0 +1,108 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { expect } from 'chai';
+import pino from 'pino';
+import sharp from 'sharp';
+import { renderPreviews } from '../../jobs/render-previews';
+import { seedBulkProducts } from '../../src/catalog/bulk';
+import { seedDemoCatalog } from '../../src/catalog/demo';
+import { derivedKeys } from '../../src/media/images';
+import { DATABASE_KIND } from '../helpers/database';
+import { type TestRuntime, testRuntime } from '../helpers/runtime';
+
+async function waitForJobs(runtime: TestRuntime): Promise<void> {
+  for (let tries = 0; tries < 200 && (await runtime.queue.pendingCount()) > 0; tries += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe(`demo catalog (${DATABASE_KIND})`, () => {
+  let runtime: TestRuntime;
+  before(async () => {
+    runtime = await testRuntime();
+  });
+  after(() => runtime.dispose());
+
+  it('creates themes with drawn images, categories and products in every format with full layouts', async () => {
+    expect(await seedDemoCatalog(runtime, 2)).to.equal(10);
+    const { rows: themes } = await runtime.db.sql.query<{ id: number; approved: boolean; categories: number }>(
+      'SELECT t.id, t.approved, (SELECT count(*)::int FROM theme_category_links l WHERE l.theme_id = t.id) AS categories FROM themes t',
+    );
+    expect(themes).to.have.length(2);
+    for (const theme of themes) {
+      expect(theme.approved).to.equal(true);
+      expect(theme.categories).to.be.greaterThan(0);
+    }
+    const { rows: elements } = await runtime.db.sql.query<{ element_type: string; image: string; width: number; height: number }>(
+      'SELECT element_type, image, width, height FROM theme_elements ORDER BY id',
+    );
+    expect(elements).to.have.length(8);
+    expect(new Set(elements.map((element) => element.element_type))).to.deep.equal(
+      new Set(['FRONT_COVER_BACKGROUND', 'BACK_COVER_BACKGROUND', 'SPINE_BACKGROUND', 'PAGE_BACKGROUND']),
+    );
+    for (const element of elements) {
+      const metadata = await sharp(await runtime.media.read(element.image)).metadata();
+      expect([metadata.width, metadata.height]).to.deep.equal([element.width, element.height]);
+      for (const key of derivedKeys(element.image)) expect(existsSync(path.join(runtime.media.root, key)), key).to.equal(true);
+    }
+    const { rows: products } = await runtime.db.sql.query<{ format_id: number; num_pages: number; pages: number; categories: string[]; page_categories: string[] }>(`
+      SELECT p.format_id, l.num_pages, p.template_categories AS categories,
+             (SELECT count(*)::int FROM layout_pages lp WHERE lp.layout_id = l.id) AS pages,
+             (SELECT array_agg(DISTINCT t.category_id ORDER BY t.category_id) FROM layout_pages lp JOIN templates t ON t.id = lp.template_id
+              WHERE lp.layout_id = l.id) AS page_categories
+      FROM products p JOIN layouts l ON l.id = p.layout_id AND l.product_id = p.id`);
+    expect(products).to.have.length(10);
+    expect(new Set(products.map((product) => product.format_id))).to.deep.equal(new Set([1, 2, 3, 4, 5]));
+    for (const product of products) {
+      expect(product.pages).to.equal(11);
+      expect(product.num_pages).to.equal(11);
+      expect(product.categories).to.deep.equal(product.page_categories);
+    }
+  });
+
+  it('enqueues a preview for every product, and the worker renders each in its format\'s proportions', async () => {
+    expect(await runtime.queue.pendingCount()).to.equal(10);
+    await runtime.queue.work({ db: runtime.db, media: runtime.media, log: pino({ level: 'silent' }) });
+    await waitForJobs(runtime);
+    const { rows } = await runtime.db.sql.query<{ preview_cover: string | null; width_cm: number; height_cm: number }>(
+      'SELECT p.preview_cover, f.width_cm, f.height_cm FROM products p JOIN formats f ON f.id = p.format_id',
+    );
+    for (const row of rows) {
+      expect(row.preview_cover).to.match(/^products\/\d+\/preview-[0-9a-f-]+\.jpg$/);
+      const metadata = await sharp(await runtime.media.read(row.preview_cover!)).metadata();
+      expect(metadata.format).to.equal('jpeg');
+      expect(Math.max(metadata.width!, metadata.height!)).to.equal(600);
+      expect(metadata.width! / metadata.height!).to.be.closeTo(row.width_cm / row.height_cm, 0.01);
+    }
+  });
+
+  it('does nothing when the database already has products', async () => {
+    expect(await seedDemoCatalog(runtime, 2)).to.equal(0);
+  });
+
+  it('bulk-loads products that share their exemplars\' layouts and previews', async () => {
+    expect(await seedBulkProducts(runtime.db, 123)).to.equal(113);
+    expect(await seedBulkProducts(runtime.db, 50)).to.equal(0);
+    const { rows: [summary] } = await runtime.db.sql.query<{ total: number; names: number; layouts: number; without_preview: number }>(`
+      SELECT count(*)::int AS total, count(DISTINCT name)::int AS names, count(DISTINCT layout_id)::int AS layouts,
+             count(*) FILTER (WHERE preview_cover IS NULL)::int AS without_preview FROM products`);
+    expect(summary).to.deep.equal({ total: 123, names: 123, layouts: 10, without_preview: 0 });
+    expect(await runtime.queue.pendingCount()).to.equal(0);
+  });
+
+  it('retries a preview job that fails without failing the others', async () => {
+    await runtime.db.sql.query("UPDATE theme_elements SET image = 'themes/missing.jpg' WHERE element_type = 'FRONT_COVER_BACKGROUND'");
+    const { rows: [product] } = await runtime.db.sql.query<{ id: number }>('SELECT id FROM products ORDER BY id LIMIT 1');
+    await runtime.db.transaction((tx) => runtime.queue.enqueue(tx, renderPreviews, { productId: product.id }));
+    for (let tries = 0; tries < 100; tries += 1) {
+      const { rows } = await runtime.db.sql.query<{ state: string }>("SELECT state FROM pgboss.job WHERE name = 'render-previews' ORDER BY created_on DESC LIMIT 1");
+      if (rows[0].state === 'retry') break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const { rows } = await runtime.db.sql.query<{ state: string; output: { message: string } }>(
+      "SELECT state, output FROM pgboss.job WHERE name = 'render-previews' ORDER BY created_on DESC LIMIT 1",
+    );
+    expect(rows[0].state).to.equal('retry');
+    expect(rows[0].output.message).to.match(/ENOENT/);
+  });
+});

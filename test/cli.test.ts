@@ -1,0 +1,70 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from 'chai';
+import jwt from 'jsonwebtoken';
+import { openPGlite } from '../src/db/pglite';
+import { runPhotobook } from './helpers/process';
+
+describe('photobook command line (pglite)', function () {
+  this.timeout(120_000);
+  let dataDir: string;
+  before(() => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'photobook-cli-'));
+  });
+  after(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('lists its commands, and every command has --help', () => {
+    const help = runPhotobook(['--help'], { DATA_DIR: dataDir });
+    expect(help.status).to.equal(0);
+    const commands = ['serve', 'demo', 'worker', 'migrate', 'seed', 'create-admin', 'issue-token'];
+    for (const command of commands) {
+      expect(help.stdout).to.include(`  ${command} `);
+      const own = runPhotobook([command, '--help'], { DATA_DIR: dataDir });
+      expect(own.status, command).to.equal(0);
+      expect(own.stdout).to.include(`Usage: photobook ${command}`);
+    }
+  });
+
+  it('exits 2 with one line for an unknown command, a bad option or a bad environment', () => {
+    expect(runPhotobook(['frobnicate'], { DATA_DIR: dataDir }).status).to.equal(2);
+    const badOption = runPhotobook(['seed', '--colour', 'red'], { DATA_DIR: dataDir });
+    expect(badOption.status).to.equal(2);
+    expect(badOption.stderr).to.match(/^photobook: .*colour/);
+    const badPort = runPhotobook(['migrate'], { DATA_DIR: dataDir, PORT: 'abc' });
+    expect(badPort.status).to.equal(2);
+    expect(badPort.stderr.trim()).to.equal('photobook: PORT must be an integer from 0 to 65535, got "abc"');
+    const production = runPhotobook(['migrate'], { DATA_DIR: dataDir, NODE_ENV: 'production', JWT_SECRET: '' });
+    expect(production.stderr.trim()).to.equal('photobook: JWT_SECRET is required when NODE_ENV=production');
+  });
+
+  it('creates an admin and issues a token for that user', () => {
+    const created = runPhotobook(['create-admin', '--email', 'Boss@Example.com'], { DATA_DIR: dataDir });
+    expect(created.status, created.stderr).to.equal(0);
+    const issued = runPhotobook(['issue-token', '--email', 'boss@example.com'], { DATA_DIR: dataDir });
+    expect(issued.status, issued.stderr).to.equal(0);
+    const secret = readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8').trim();
+    const claims = jwt.verify(issued.stdout.trim(), secret, { algorithms: ['HS256'] }) as jwt.JwtPayload;
+    expect(claims.user.role).to.equal('admin');
+    expect(claims.sub).to.equal(String(claims.user.id));
+    const unknown = runPhotobook(['issue-token', '--email', 'nobody@example.com'], { DATA_DIR: dataDir });
+    expect(unknown.status).to.equal(2);
+  });
+
+  it('seeds a fixture file, and the demo catalog with bulk products and rendered previews', async () => {
+    const fixture = runPhotobook(['seed', '--file', 'fixtures/reference.json'], { DATA_DIR: dataDir });
+    expect(fixture.status, fixture.stderr).to.equal(0);
+    expect(JSON.parse(fixture.stdout)).to.include({ theme_categories: 16, formats: 5 });
+    const demo = runPhotobook(['seed', '--demo', '--themes', '2', '--products', '25'], { DATA_DIR: dataDir });
+    expect(demo.status, demo.stderr).to.equal(0);
+    expect(demo.stdout).to.match(/^demo products: 10, bulk products: 15, seconds: \d+\.\d/);
+    const db = await openPGlite(path.join(dataDir, 'pgdata'));
+    try {
+      const { rows: [row] } = await db.sql.query<{ total: number; with_preview: number }>(
+        'SELECT count(*)::int AS total, count(preview_cover)::int AS with_preview FROM products');
+      expect(row).to.deep.equal({ total: 25, with_preview: 25 });
+    } finally {
+      await db.close();
+    }
+  });
+});

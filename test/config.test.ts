@@ -1,0 +1,65 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from 'chai';
+import { ConfigError, loadConfig } from '../src/config';
+
+describe('configuration', () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'photobook-config-'));
+  });
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('has defaults for a local run and is frozen', () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.port).to.equal(8000);
+    expect(config.databaseUrl).to.equal(undefined);
+    expect(config.publicBaseUrl).to.equal('http://localhost:8000');
+    expect(config.runWorker).to.equal(true);
+    expect(config.logLevel).to.equal('info');
+    expect(Object.isFrozen(config)).to.equal(true);
+  });
+
+  it('generates a JWT secret once outside production and keeps it in DATA_DIR', () => {
+    const first = loadConfig({ DATA_DIR: dataDir });
+    expect(first.jwtSecret.length).to.be.greaterThan(40);
+    expect(readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8').trim()).to.equal(first.jwtSecret);
+    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).to.equal(first.jwtSecret);
+  });
+
+  it('requires JWT_SECRET in production and writes no file', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir })).to.throw(ConfigError, 'JWT_SECRET is required');
+    expect(existsSync(path.join(dataDir, 'jwt-secret'))).to.equal(false);
+  });
+
+  const bad: Record<string, Record<string, string>> = {
+    'a port that is not a number': { PORT: 'eighty' },
+    'a port out of range': { PORT: '70000' },
+    'an unknown log level': { LOG_LEVEL: 'loud' },
+    'a database URL of another kind': { DATABASE_URL: 'mysql://localhost/x' },
+    'a public base URL that is not a URL': { PUBLIC_BASE_URL: 'example.com' },
+    'a short JWT secret': { JWT_SECRET: 'short' },
+    'a WORKER that is not a flag': { WORKER: 'maybe' },
+    'an unknown NODE_ENV': { NODE_ENV: 'staging' },
+  };
+  for (const [name, env] of Object.entries(bad)) {
+    it(`stops with one clear line for ${name}`, () => {
+      let error: Error | undefined;
+      try {
+        loadConfig({ DATA_DIR: dataDir, ...env });
+      } catch (caught) {
+        error = caught as Error;
+      }
+      expect(error).to.be.instanceOf(ConfigError);
+      expect(error!.message).to.include(Object.keys(env)[0]);
+      expect(error!.message).not.to.include('\n');
+    });
+  }
+
+  it('reads WORKER=0 and strips a trailing slash from PUBLIC_BASE_URL', () => {
+    const config = loadConfig({ DATA_DIR: dataDir, WORKER: '0', PUBLIC_BASE_URL: 'https://shop.example/' });
+    expect(config.runWorker).to.equal(false);
+    expect(config.publicBaseUrl).to.equal('https://shop.example');
+  });
+});

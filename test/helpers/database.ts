@@ -1,0 +1,91 @@
+// Fresh, migrated databases for tests: on the PostgreSQL server named by TEST_DATABASE_URL, else PGlite.
+// Migrating once into a template and copying it keeps a fresh database per test file cheap.
+import { randomBytes } from 'node:crypto';
+import { PGlite, type PGliteInterface } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import pino from 'pino';
+import pg from 'pg';
+import { jobRegistry } from '../../jobs/index';
+import type { Database } from '../../src/db/database';
+import { migrate } from '../../src/db/migrate';
+import { wrapPGlite } from '../../src/db/pglite';
+import { openPostgres } from '../../src/db/postgres';
+import { startQueue } from '../../src/queue/queue';
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+export const DATABASE_KIND = TEST_DATABASE_URL ? 'postgres' : 'pglite';
+
+const silent = pino({ level: 'silent' });
+const created: string[] = [];
+let template: Promise<string | PGliteInterface> | undefined;
+
+/** Migrations and the job queue's own tables, as the service would set them up. */
+async function prepare(db: Database): Promise<void> {
+  await migrate(db);
+  const queue = await startQueue(db, jobRegistry, silent);
+  await queue.stop();
+}
+
+function urlWithDatabase(name: string): string {
+  const url = new URL(TEST_DATABASE_URL as string);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function adminQuery(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+async function makeTemplate(): Promise<string | PGliteInterface> {
+  if (TEST_DATABASE_URL) {
+    const name = `pb_template_${process.pid}_${randomBytes(3).toString('hex')}`;
+    await adminQuery(`CREATE DATABASE ${name}`);
+    created.push(name);
+    const db = openPostgres(urlWithDatabase(name));
+    await prepare(db);
+    await db.close();
+    return name;
+  }
+  const client = await PGlite.create(undefined, { extensions: { pg_trgm } });
+  await prepare(wrapPGlite(client));
+  return client;
+}
+
+/** An empty database with no migrations applied (for readiness and migration tests). */
+export async function bareDatabase(): Promise<Database> {
+  if (TEST_DATABASE_URL) {
+    const name = `pb_test_${randomBytes(5).toString('hex')}`;
+    await adminQuery(`CREATE DATABASE ${name}`);
+    created.push(name);
+    return openPostgres(urlWithDatabase(name), 4);
+  }
+  return wrapPGlite(await PGlite.create(undefined, { extensions: { pg_trgm } }));
+}
+
+/** A new database with every migration applied and nothing else in it. */
+export async function freshDatabase(): Promise<Database> {
+  template ??= makeTemplate();
+  const source = await template;
+  if (typeof source === 'string') {
+    const name = `pb_test_${randomBytes(5).toString('hex')}`;
+    await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${source}`);
+    created.push(name);
+    return openPostgres(urlWithDatabase(name), 4);
+  }
+  return wrapPGlite(await source.clone());
+}
+
+/** Drops the server databases this process created (called once after all tests). */
+export async function dropTestDatabases(): Promise<void> {
+  const source = template ? await template : undefined;
+  if (source && typeof source !== 'string') await source.close();
+  for (const name of created.reverse()) {
+    await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+  }
+}

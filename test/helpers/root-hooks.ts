@@ -1,0 +1,7 @@
+import { dropTestDatabases } from './database';
+
+export const mochaHooks = {
+  async afterAll() {
+    await dropTestDatabases();
+  },
+};

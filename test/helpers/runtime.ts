@@ -1,0 +1,42 @@
+// A runtime of the service on a fresh database and a temporary DATA_DIR, as `photobook serve` would build it.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { type Config, loadConfig } from '../../src/config';
+import type { RouteModule } from '../../src/http/route-module';
+import { openRuntime, type Runtime } from '../../src/runtime';
+import { type RunningServer, startServer } from '../../src/server';
+import { freshDatabase } from './database';
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'photobook-test-'));
+  return loadConfig({
+    NODE_ENV: 'test', DATA_DIR: dataDir, HOST: '127.0.0.1', LOG_LEVEL: 'silent', JWT_SECRET: TEST_JWT_SECRET,
+    PUBLIC_BASE_URL: 'http://photobook.test', ...overrides,
+  });
+}
+
+export interface TestRuntime extends Runtime {
+  /** Closes the runtime and removes its DATA_DIR. */
+  dispose(): Promise<void>;
+}
+
+export async function testRuntime(overrides: Record<string, string> = {}): Promise<TestRuntime> {
+  const config = testConfig(overrides);
+  const runtime = await openRuntime(config, pino({ level: 'silent' }), await freshDatabase());
+  return {
+    ...runtime,
+    async dispose() {
+      await runtime.close();
+      rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function testServer(runtime: Runtime, extraModules: RouteModule[] = [], worker = false): Promise<RunningServer & { url: string }> {
+  const server = await startServer(runtime, { worker, port: 0, extraModules });
+  return { ...server, url: `http://127.0.0.1:${server.port}` };
+}

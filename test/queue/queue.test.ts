@@ -1,0 +1,80 @@
+import { expect } from 'chai';
+import pino from 'pino';
+import { renderPreviews } from '../../jobs/render-previews';
+import { loadFixture, loadReferenceData } from '../../src/catalog/fixtures';
+import { defineJob } from '../../src/queue/job';
+import { checkRegistry, JobRegistryError, type JobRegistry } from '../../src/queue/queue';
+import { DATABASE_KIND } from '../helpers/database';
+import { type TestRuntime, testRuntime } from '../helpers/runtime';
+
+const noop = defineJob<{ n: number }>({ name: 'noop', payloadSchema: { type: 'object' }, handle: async () => undefined });
+
+async function jobs(runtime: TestRuntime, name: string) {
+  const { rows } = await runtime.db.sql.query<{ data: { productId: number }; state: string }>(
+    'SELECT data, state FROM pgboss.job WHERE name = $1 ORDER BY created_on', [name],
+  );
+  return rows;
+}
+
+describe(`job queue (${DATABASE_KIND})`, () => {
+  let runtime: TestRuntime;
+  before(async () => {
+    runtime = await testRuntime();
+    await loadReferenceData(runtime.db);
+    await loadFixture(runtime.db, { themes: [{ id: 1, name: 'Theme', approved: true }] });
+  });
+  after(() => runtime.dispose());
+
+  it('refuses a registry with a job twice or a job without handler', () => {
+    expect(() => checkRegistry([noop, noop] as JobRegistry)).to.throw(JobRegistryError, 'two handlers');
+    expect(() => checkRegistry([{ ...noop, handle: undefined }] as unknown as JobRegistry)).to.throw(JobRegistryError, 'no handler');
+    expect(() => checkRegistry([noop] as JobRegistry)).not.to.throw();
+  });
+
+  it('keeps a job enqueued in a committed transaction, with the row that caused it', async () => {
+    const product = await runtime.db.transaction((tx) =>
+      runtime.products.create(tx, { name: 'Committed', themeId: 1, formatId: 1, productTypeId: 1 }));
+    const queued = await jobs(runtime, 'render-previews');
+    expect(queued.map((job) => job.data)).to.deep.include({ productId: product.id });
+  });
+
+  it('has no job and no row after the transaction rolls back', async () => {
+    const before = (await jobs(runtime, 'render-previews')).length;
+    let createdId = 0;
+    await runtime.db.transaction(async (tx) => {
+      createdId = (await runtime.products.create(tx, { name: 'Rolled back', themeId: 1, formatId: 1, productTypeId: 1 })).id;
+      throw new Error('abort');
+    }).catch(() => undefined);
+    expect(createdId).to.be.greaterThan(0);
+    expect((await jobs(runtime, 'render-previews')).length).to.equal(before);
+    const { rows } = await runtime.db.sql.query('SELECT id FROM products WHERE id = $1', [createdId]);
+    expect(rows).to.have.length(0);
+  });
+
+  it('refuses a payload that does not match the job\'s schema', async () => {
+    let error: Error | undefined;
+    await runtime.db.transaction((tx) => runtime.queue.enqueue(tx, renderPreviews, { productId: -3 })).catch((caught) => {
+      error = caught;
+    });
+    expect(error?.message).to.match(/invalid payload for job "render-previews"/);
+  });
+
+  it('refuses a job that is not in the registry', async () => {
+    let error: unknown;
+    await runtime.db.transaction((tx) => runtime.queue.enqueue(tx, noop, { n: 1 })).catch((caught) => {
+      error = caught;
+    });
+    expect(error).to.be.instanceOf(JobRegistryError);
+  });
+
+  it('runs queued jobs in the worker and counts what is pending', async () => {
+    expect(await runtime.queue.pendingCount()).to.be.greaterThan(0);
+    // The theme has no front cover: the handler completes without a preview (and says so in the log).
+    await runtime.queue.work({ db: runtime.db, media: runtime.media, log: pino({ level: 'silent' }) });
+    for (let tries = 0; tries < 60 && (await runtime.queue.pendingCount()) > 0; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(await runtime.queue.pendingCount()).to.equal(0);
+    expect((await jobs(runtime, 'render-previews')).every((job) => job.state === 'completed')).to.equal(true);
+  });
+});

@@ -1,0 +1,94 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Router from '@koa/router';
+import { expect } from 'chai';
+import { io as connectSocket } from 'socket.io-client';
+import { DATABASE_KIND } from './helpers/database';
+import { spawnPhotobook } from './helpers/process';
+import { type TestRuntime, testRuntime, testServer } from './helpers/runtime';
+
+function slowModule() {
+  const router = new Router();
+  router.get('/api/slow/', async (ctx) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    ctx.body = { finished: true };
+  });
+  return { router, docs: [] };
+}
+
+function socketOutcome(url: string, token?: string): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connectSocket(url, { auth: token === undefined ? {} : { token }, transports: ['websocket'], reconnection: false });
+    socket.on('connect', () => {
+      socket.close();
+      resolve('connected');
+    });
+    socket.on('connect_error', (error) => resolve(error.message));
+  });
+}
+
+describe(`server lifecycle (${DATABASE_KIND})`, () => {
+  let runtime: TestRuntime;
+  afterEach(() => runtime?.dispose());
+
+  it('lets a request in flight finish on stop, then refuses new connections', async () => {
+    runtime = await testRuntime();
+    const server = await testServer(runtime, [slowModule()]);
+    const inFlight = fetch(`${server.url}/api/slow/`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const stopped = server.stop();
+    const response = await inFlight;
+    expect(response.status).to.equal(200);
+    expect(await response.json()).to.deep.equal({ finished: true });
+    await stopped;
+    let refused = false;
+    await fetch(`${server.url}/healthz`).catch(() => {
+      refused = true;
+    });
+    expect(refused).to.equal(true);
+  });
+
+  it('serves Socket.IO on the same port: anonymous and valid tokens connect, invalid tokens are refused', async () => {
+    runtime = await testRuntime();
+    const server = await testServer(runtime);
+    try {
+      const user = await runtime.users.create({ email: 'editor@example.com' });
+      expect(await socketOutcome(server.url)).to.equal('connected');
+      expect(await socketOutcome(server.url, 'null')).to.equal('connected');
+      expect(await socketOutcome(server.url, runtime.tokens.issue(user))).to.equal('connected');
+      expect(await socketOutcome(server.url, 'forged.token.value')).to.equal('Invalid token.');
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe('photobook serve as a process (pglite)', () => {
+  it('answers /readyz, then exits 0 soon after SIGTERM', async function () {
+    this.timeout(90_000);
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'photobook-serve-'));
+    const child = spawnPhotobook(['serve'], { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' });
+    try {
+      const port = await new Promise<number>((resolve, reject) => {
+        let output = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          output += chunk.toString();
+          const match = /"port":(\d+).*"msg":"listening"/.exec(output);
+          if (match) resolve(Number(match[1]));
+        });
+        child.once('exit', (code) => reject(new Error(`exited ${code} before listening: ${output}`)));
+      });
+      const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
+      expect(ready.status).to.equal(200);
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      const signalled = Date.now();
+      child.kill('SIGTERM');
+      expect(await exited).to.equal(0);
+      expect(Date.now() - signalled).to.be.lessThan(10_000);
+    } finally {
+      child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
