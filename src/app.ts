@@ -8,6 +8,8 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import { buildOpenApiDocument } from './docs/openapi';
 import { docsRoutes } from './docs/routes';
+import { galleryRoutes } from './gallery/routes';
+import { createGalleryService } from './gallery/service';
 import { healthRoutes } from './health/routes';
 import { authenticate } from './http/auth';
 import { errorMiddleware } from './http/errors';
@@ -15,6 +17,7 @@ import { requestLogMiddleware } from './http/request-log';
 import type { RouteModule } from './http/route-module';
 import type { JsonSchema } from './http/schemas';
 import { trailingSlash } from './http/trailing-slash';
+import { createValidator } from './http/validation';
 import type { LocalDiskStorage } from './media/local-disk';
 import { mediaRoutes } from './media/routes';
 
@@ -30,7 +33,13 @@ export interface AppDependencies {
 
 /** extraModules: routers mounted after the service's own (tests use it to exercise the HTTP shell). */
 export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []): Koa {
-  const modules: RouteModule[] = [healthRoutes(deps.db), mediaRoutes(deps.media), ...extraModules];
+  const validator = createValidator(deps.schemas);
+  const modules: RouteModule[] = [
+    healthRoutes(deps.db),
+    mediaRoutes(deps.media),
+    galleryRoutes({ gallery: createGalleryService(deps.db), validator, media: deps.media }),
+    ...extraModules,
+  ];
   const allDocs = () => modules.flatMap((module) => module.docs);
   modules.push(docsRoutes(() => buildOpenApiDocument(allDocs(), deps.schemas, deps.config.publicBaseUrl)));
 

@@ -13,7 +13,7 @@ function toComponent(schema: unknown): unknown {
     if (key === '$id') continue;
     if (key === '$ref' && typeof value === 'string' && !value.startsWith('#')) {
       const [file, pointer = ''] = value.split('#');
-      result.$ref = `#/components/schemas/${componentName(file)}${pointer.replace(/^\/\$defs\//, '/$defs/')}`;
+      result.$ref = `#/components/schemas/${componentName(file)}${pointer}`;
     } else {
       result[key] = toComponent(value);
     }
@@ -23,14 +23,24 @@ function toComponent(schema: unknown): unknown {
 
 const ref = (schemaId: string) => ({ $ref: `#/components/schemas/${componentName(schemaId)}` });
 
-function queryParameters(schema: JsonSchema | undefined): object[] {
-  const properties = (schema?.properties ?? {}) as Record<string, Record<string, unknown>>;
-  const required = (schema?.required ?? []) as string[];
-  return Object.entries(properties).map(([name, property]) => ({
-    name, in: 'query', required: required.includes(name),
-    description: property.description, schema: toComponent(property),
-    ...(property.type === 'array' ? { style: 'form', explode: true } : {}),
-  }));
+/** Rewrites a reference local to its schema ("#/$defs/x") to point into that schema's component. */
+function rebase(value: unknown, schemaId: string): unknown {
+  return JSON.parse(JSON.stringify(value).replace(/"#\/\$defs\//g, `"${schemaId}#/$defs/`));
+}
+
+function queryParameters(schemas: JsonSchema[]): object[] {
+  return schemas.flatMap((schema) => {
+    const properties = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
+    const required = (schema.required ?? []) as string[];
+    return Object.entries(properties).map(([name, property]) => {
+      const resolved = toComponent(rebase(property, schema.$id)) as Record<string, unknown>;
+      const isArray = property.type === 'array' || typeof property.$ref === 'string';
+      return {
+        name, in: 'query', required: required.includes(name), description: property.description, schema: resolved,
+        ...(isArray ? { style: 'form', explode: true } : {}),
+      };
+    });
+  });
 }
 
 function operation(doc: RouteDoc, schemas: Map<string, JsonSchema>): object {
@@ -39,8 +49,9 @@ function operation(doc: RouteDoc, schemas: Map<string, JsonSchema>): object {
   }));
   return {
     summary: doc.summary,
+    description: doc.description,
     tags: doc.tags,
-    parameters: [...pathParameters, ...queryParameters(doc.query ? schemas.get(doc.query) : undefined)],
+    parameters: [...pathParameters, ...queryParameters((doc.query ?? []).map((id) => schemas.get(id)!))],
     ...(doc.body ? { requestBody: { required: true, content: { 'application/json': { schema: ref(doc.body) } } } } : {}),
     ...(doc.auth ? { security: [{ bearer: [] }] } : {}),
     responses: Object.fromEntries(Object.entries(doc.responses).map(([status, response]) => [status, {
@@ -52,6 +63,8 @@ function operation(doc: RouteDoc, schemas: Map<string, JsonSchema>): object {
 
 export function buildOpenApiDocument(routeDocs: RouteDoc[], schemas: JsonSchema[], serverUrl: string): object {
   const byId = new Map(schemas.map((schema) => [schema.$id, schema]));
+  const missing = routeDocs.flatMap((doc) => doc.query ?? []).find((id) => !byId.has(id));
+  if (missing) throw new Error(`no schema ${missing} in schemas/`);
   const paths: Record<string, Record<string, object>> = {};
   for (const doc of routeDocs) {
     const path = doc.path.replace(/:([A-Za-z_]+)/g, '{$1}');

@@ -58,6 +58,9 @@ export function errorMiddleware(log: Logger) {
       fillEmptyErrorBody(ctx);
     } catch (error) {
       const known = error instanceof HttpError ? error : clientErrorOf(error);
+      // Validators and caching set for a success do not describe an error.
+      ctx.remove('ETag');
+      ctx.remove('Cache-Control');
       if (known) {
         ctx.status = known.status;
         ctx.body = known.body;

@@ -5,9 +5,10 @@ export interface RouteDoc {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   path: string;
   summary: string;
+  description?: string;
   tags: string[];
-  /** Schema ids in schemas/ */
-  query?: string;
+  /** Schema ids in schemas/; the query parameters are the properties of all of them. */
+  query?: string[];
   body?: string;
   /** Status -> schema id in schemas/ (or null for a body that is not JSON). */
   responses: Record<number, { description: string; schema: string | null; contentType?: string }>;

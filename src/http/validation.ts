@@ -54,7 +54,10 @@ function fieldOf(error: ErrorObject): string {
 
 export function toFieldErrors(errors: ErrorObject[]): FieldErrors {
   const result: FieldErrors = {};
+  // A value of the wrong type is reported as that alone: what else is wrong with it is noise.
+  const mistyped = new Set(errors.filter((error) => error.keyword === 'type').map(fieldOf));
   for (const error of errors) {
+    if (mistyped.has(fieldOf(error)) && error.keyword !== 'type') continue;
     const field = fieldOf(error);
     const message = messageOf(error);
     const list = (result[field] ??= []);

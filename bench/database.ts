@@ -1,0 +1,39 @@
+// Benchmark databases on the local PostgreSQL server (BENCH_ADMIN_URL), made by the real `photobook` binary.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+export const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+
+export function databaseUrl(name: string): string {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function adminQuery(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates the database anew and seeds it with `photobook seed --demo --products N`; returns the seconds it took. */
+export async function seededDatabase(name: string, products: number): Promise<{ url: string; dataDir: string; seconds: number }> {
+  await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await adminQuery(`CREATE DATABASE ${name}`);
+  const url = databaseUrl(name);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `${name}-`));
+  const started = process.hrtime.bigint();
+  const result = spawnSync(process.execPath, [path.join(__dirname, '..', 'bin', 'photobook'), 'seed', '--demo', '--products', String(products)], {
+    env: { ...process.env, DATABASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  if (result.status !== 0) throw new Error(`seed failed with exit code ${result.status}`);
+  return { url, dataDir, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
+}
