@@ -5,6 +5,7 @@ import { type GalleryFilterParams, type ProductQuery, resolveFilters } from './f
 import { lastPageOf, pageNumberOf, pageSizeOf } from './paging';
 import { createGalleryRepository, type GalleryRow } from './repository';
 import { type CatalogSnapshot, createSnapshotSource } from './snapshot';
+import { VersionCache } from './version-cache';
 
 export interface GalleryPage {
   count: number;
@@ -18,30 +19,22 @@ export type GalleryListResult =
   | { kind: 'invalid-filter'; errors: FieldErrors }
   | { kind: 'invalid-page' };
 
-// Distinct filter combinations whose totals are kept per version; past this the cache starts again.
-const MAX_CACHED_COUNTS = 10_000;
+// Per catalog version: totals of this many filter combinations, and this many pages (20-30 rows each).
+const CACHED_COUNTS = 10_000;
+const CACHED_PAGES = 5_000;
 
 export function createGalleryService(db: Database) {
   const snapshots = createSnapshotSource(db);
   const repository = createGalleryRepository(db.sql);
-  let counts = { version: -1, totals: new Map<string, Promise<number>>() };
+  // Shoppers ask for the same few pages far more often than the catalog changes, so totals and pages are kept
+  // per catalog version: the version is read on every request, so a change is seen at once.
+  const counts = new VersionCache<number>(CACHED_COUNTS);
+  const pages = new VersionCache<GalleryRow[]>(CACHED_PAGES);
 
-  /** The total is counted once per catalog version and filter, not on every request. */
-  function countOf(snapshot: CatalogSnapshot, query: ProductQuery): Promise<number> {
-    if (counts.version !== snapshot.version || counts.totals.size >= MAX_CACHED_COUNTS) {
-      counts = { version: snapshot.version, totals: new Map() };
-    }
+  const filterKey = (query: ProductQuery) => {
     const { sort: _sort, ...filter } = query;
-    const key = JSON.stringify(filter);
-    let total = counts.totals.get(key);
-    if (!total) {
-      const totals = counts.totals;
-      total = repository.count(query);
-      totals.set(key, total);
-      total.catch(() => totals.delete(key));
-    }
-    return total;
-  }
+    return JSON.stringify(filter);
+  };
 
   return {
     /** The current catalog snapshot; its version identifies every response made from it (ETag). */
@@ -55,10 +48,11 @@ export function createGalleryService(db: Database) {
       const query = resolved.query;
       const pageSize = pageSizeOf(rawPageSize);
       const emptyByFilter = [query.themeIds, query.formatIds].some((ids) => ids?.length === 0);
-      const count = emptyByFilter ? 0 : await countOf(snapshot, query);
+      const count = emptyByFilter ? 0 : await counts.get(snapshot.version, filterKey(query), () => repository.count(query));
       const page = pageNumberOf(rawPage, count, pageSize);
       if (page === undefined) return { kind: 'invalid-page' };
-      const rows = await repository.page(query, (page - 1) * pageSize, pageSize, count);
+      const rows = await pages.get(snapshot.version, `${JSON.stringify(query)}|${page}|${pageSize}`,
+        () => repository.page(query, (page - 1) * pageSize, pageSize, count));
       return { kind: 'page', page: { count, page, lastPage: lastPageOf(count, pageSize), rows } };
     },
 
