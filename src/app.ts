@@ -16,10 +16,14 @@ import { errorMiddleware } from './http/errors';
 import { requestLogMiddleware } from './http/request-log';
 import type { RouteModule } from './http/route-module';
 import type { JsonSchema } from './http/schemas';
+import path from 'node:path';
 import { trailingSlash } from './http/trailing-slash';
 import { createValidator } from './http/validation';
 import type { LocalDiskStorage } from './media/local-disk';
 import { mediaRoutes } from './media/routes';
+import { themeRoutes } from './themes/routes';
+import { createThemesService } from './themes/service';
+import { createLimiter } from './util/limiter';
 
 export interface AppDependencies {
   config: Config;
@@ -38,6 +42,15 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
     healthRoutes(deps.db),
     mediaRoutes(deps.media),
     galleryRoutes({ gallery: createGalleryService(deps.db), validator, media: deps.media }),
+    themeRoutes({
+      themes: createThemesService({
+        db: deps.db, media: deps.media, log: deps.log,
+        imageWork: createLimiter(deps.config.imageConcurrency), maxPixels: deps.config.uploadMaxPixels,
+      }),
+      validator,
+      media: deps.media,
+      upload: { directory: path.join(deps.config.dataDir, 'uploads'), maxBytes: deps.config.uploadMaxBytes },
+    }),
     ...extraModules,
   ];
   const allDocs = () => modules.flatMap((module) => module.docs);

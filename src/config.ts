@@ -18,6 +18,9 @@ export interface Config {
   readonly runWorker: boolean;
   readonly maxJsonBodyBytes: number;
   readonly shutdownTimeoutMs: number;
+  readonly uploadMaxBytes: number;
+  readonly uploadMaxPixels: number;
+  readonly imageConcurrency: number;
 }
 
 export class ConfigError extends Error {}
@@ -104,5 +107,8 @@ export function loadConfig(env: Env = process.env): Config {
     runWorker: flag(env, 'WORKER', true),
     maxJsonBodyBytes: integer(env, 'MAX_JSON_BODY_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100, 60_000),
+    uploadMaxBytes: integer(env, 'UPLOAD_MAX_BYTES', 25 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    uploadMaxPixels: integer(env, 'UPLOAD_MAX_PIXELS', 100_000_000, 1, 1_000_000_000),
+    imageConcurrency: integer(env, 'IMAGE_CONCURRENCY', 2, 1, 64),
   });
 }

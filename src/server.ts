@@ -9,7 +9,7 @@ import type { Runtime } from './runtime';
 
 export interface RunningServer {
   port: number;
-  /** Stops accepting, lets requests in flight finish, stops the worker, closes the database. */
+  /** Stops accepting and lets requests in flight finish. The runtime (worker, database) is the caller's to close. */
   stop(): Promise<void>;
 }
 
@@ -60,8 +60,7 @@ export async function startServer(
     await closed;
     clearInterval(sweep);
     clearTimeout(deadline);
-    await runtime.close();
-    log.info('stopped');
+    log.info('stopped serving');
   };
   return { port, stop: () => (stopping ??= stop()) };
 }

@@ -51,6 +51,15 @@ async function drainJobs(runtime: Runtime): Promise<void> {
   progress.stop();
 }
 
+/** Serves; the function returned stops serving, then stops the worker and closes the database, in that order. */
+async function serveUntilStopped(runtime: Runtime, worker: boolean): Promise<() => Promise<void>> {
+  const server = await startServer(runtime, { worker });
+  return async () => {
+    await server.stop();
+    await runtime.close();
+  };
+}
+
 async function seedDemo(runtime: Runtime, themes: number): Promise<number> {
   const progress = progressReporter('demo themes');
   const created = await seedDemoCatalog(runtime, themes, progress.update);
@@ -65,8 +74,7 @@ export const COMMANDS: Record<string, Command> = {
     longRunning: true,
     async run(runtime, args) {
       options(args, {});
-      const server = await startServer(runtime, { worker: runtime.config.runWorker });
-      return server.stop;
+      return serveUntilStopped(runtime, runtime.config.runWorker);
     },
   },
   demo: {
@@ -78,8 +86,7 @@ export const COMMANDS: Record<string, Command> = {
       const created = await seedDemo(runtime, DEFAULT_DEMO_THEMES);
       if (created > 0) runtime.log.info({ products: created }, 'demo catalog created');
       // The demo always renders previews, whatever WORKER says: a demo without pictures shows nothing.
-      const server = await startServer(runtime, { worker: true });
-      return server.stop;
+      return serveUntilStopped(runtime, true);
     },
   },
   worker: {

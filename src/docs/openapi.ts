@@ -52,7 +52,7 @@ function operation(doc: RouteDoc, schemas: Map<string, JsonSchema>): object {
     description: doc.description,
     tags: doc.tags,
     parameters: [...pathParameters, ...queryParameters((doc.query ?? []).map((id) => schemas.get(id)!))],
-    ...(doc.body ? { requestBody: { required: true, content: { 'application/json': { schema: ref(doc.body) } } } } : {}),
+    ...(doc.body ? { requestBody: { required: true, content: { [doc.body.contentType ?? 'application/json']: { schema: ref(doc.body.schema) } } } } : {}),
     ...(doc.auth ? { security: [{ bearer: [] }] } : {}),
     responses: Object.fromEntries(Object.entries(doc.responses).map(([status, response]) => [status, {
       description: response.description,

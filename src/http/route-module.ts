@@ -9,7 +9,7 @@ export interface RouteDoc {
   tags: string[];
   /** Schema ids in schemas/; the query parameters are the properties of all of them. */
   query?: string[];
-  body?: string;
+  body?: { schema: string; contentType?: string };
   /** Status -> schema id in schemas/ (or null for a body that is not JSON). */
   responses: Record<number, { description: string; schema: string | null; contentType?: string }>;
   auth?: boolean;

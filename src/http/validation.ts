@@ -58,6 +58,8 @@ export function toFieldErrors(errors: ErrorObject[]): FieldErrors {
   const mistyped = new Set(errors.filter((error) => error.keyword === 'type').map(fieldOf));
   for (const error of errors) {
     if (mistyped.has(fieldOf(error)) && error.keyword !== 'type') continue;
+    // An if/then schema reports the failed "then" keyword's own errors too; the "if" error itself says nothing.
+    if (error.keyword === 'if') continue;
     const field = fieldOf(error);
     const message = messageOf(error);
     const list = (result[field] ??= []);
@@ -76,6 +78,8 @@ function buildAjv(schemas: JsonSchema[], coerceTypes: false | 'array'): Ajv {
 export interface Validator {
   /** Validates, coerces and fills defaults in ctx.query; the result is ctx.state.query. */
   query(schemaId: string): (ctx: Context, next: Next) => Promise<void>;
+  /** Validates, coerces and fills defaults in form fields (multipart, already parsed); the result is ctx.state.body. */
+  form(schemaId: string): (ctx: Context, next: Next) => Promise<void>;
   /** Requires a JSON body and validates it; the result is ctx.state.body. */
   jsonBody(schemaId: string): (ctx: Context, next: Next) => Promise<void>;
   /** For contract tests and internal checks: the errors of value against a schema, or null. */
@@ -83,7 +87,8 @@ export interface Validator {
 }
 
 export function createValidator(schemas: JsonSchema[]): Validator {
-  // Query strings are all text: one instance coerces ("1" -> 1, a lone value -> [value]); bodies are taken as sent.
+  // Query strings and form fields are all text: one instance coerces ("1" -> 1, a lone value -> [value]);
+  // JSON bodies are taken as sent.
   const queryAjv = buildAjv(schemas, 'array');
   const bodyAjv = buildAjv(schemas, false);
   const compiled = (ajv: Ajv, id: string): ValidateFunction => {
@@ -98,6 +103,15 @@ export function createValidator(schemas: JsonSchema[]): Validator {
         const query: Record<string, unknown> = { ...ctx.query };
         if (!validate(query)) throw validationError(toFieldErrors(validate.errors ?? []));
         ctx.state.query = query;
+        await next();
+      };
+    },
+    form(schemaId) {
+      const validate = compiled(queryAjv, schemaId);
+      return async (ctx, next) => {
+        const fields: Record<string, unknown> = { ...((ctx.request as { body?: object }).body ?? {}) };
+        if (!validate(fields)) throw validationError(toFieldErrors(validate.errors ?? []));
+        ctx.state.body = fields;
         await next();
       };
     },

@@ -1,5 +1,7 @@
 // Image derivatives. Front ends append "_sm.jpg" and "_md.jpg" to an image's URL, so those files sit beside it.
+import { createReadStream } from 'node:fs';
 import sharp from 'sharp';
+import { InvalidImageError, NOT_AN_IMAGE } from './image-check';
 import type { MediaStorage } from './storage';
 
 export const DERIVATIVES = [
@@ -11,21 +13,44 @@ export function derivedKeys(key: string): string[] {
   return DERIVATIVES.map((derivative) => key + derivative.suffix);
 }
 
-/** JPEG of the image scaled to fit longSide on its longer side (never enlarged). */
-export function resizedJpeg(input: Buffer | string, longSide: number): Promise<Buffer> {
-  return sharp(input)
+/** JPEG of the image scaled to fit longSide on its longer side (never enlarged). A damaged image throws. */
+export function resizedJpeg(input: Buffer | string, longSide: number, maxPixels: number | false = false): Promise<Buffer> {
+  return sharp(input, { limitInputPixels: maxPixels, failOn: 'truncated' })
     .rotate()
     .resize({ width: longSide, height: longSide, fit: 'inside', withoutEnlargement: true })
     .flatten({ background: '#ffffff' })
-    .jpeg({ quality: 82, mozjpeg: false })
+    .jpeg({ quality: 82 })
     .toBuffer();
 }
 
-/** Stores the original under key and its derivatives beside it; returns every key written. */
-export async function storeWithDerivatives(storage: MediaStorage, key: string, original: Buffer): Promise<string[]> {
-  await storage.put(key, original);
-  for (const derivative of DERIVATIVES) {
-    await storage.put(key + derivative.suffix, await resizedJpeg(original, derivative.longSide));
+/** The derivatives' JPEGs, in DERIVATIVES order. Decoding the whole image here also finds truncated files. */
+export function renderDerivatives(original: Buffer | string, maxPixels: number | false = false): Promise<Buffer[]> {
+  return Promise.all(DERIVATIVES.map((derivative) => resizedJpeg(original, derivative.longSide, maxPixels))).catch(() => {
+    // Writing to a buffer cannot fail for the server's reasons: a failure here is an image that does not decode.
+    throw new InvalidImageError(NOT_AN_IMAGE);
+  });
+}
+
+/**
+ * Stores the original (a buffer, or a file streamed from disk) under key and its derivatives beside it; returns
+ * every key written. A damaged image throws InvalidImageError before anything is written; when writing fails,
+ * what was written is deleted again before the error is thrown.
+ */
+export async function storeWithDerivatives(
+  storage: MediaStorage, key: string, original: Buffer | string, maxPixels: number | false = false,
+): Promise<string[]> {
+  const derived = await renderDerivatives(original, maxPixels);
+  const keys = [key, ...derivedKeys(key)];
+  const contents = [typeof original === 'string' ? createReadStream(original) : original, ...derived];
+  const written: string[] = [];
+  try {
+    for (const [index, content] of contents.entries()) {
+      written.push(keys[index]);
+      await storage.put(keys[index], content);
+    }
+    return keys;
+  } catch (error) {
+    await Promise.all(written.map((done) => storage.delete(done).catch(() => undefined)));
+    throw error;
   }
-  return [key, ...derivedKeys(key)];
 }

@@ -1,0 +1,72 @@
+// Theme elements: uploads checked and stored with their derivatives, deletes that leave no file behind.
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { Database } from '../db/database';
+import type { ThemeElementType } from '../db/tables/index';
+import { derivedKeys, storeWithDerivatives } from '../media/images';
+import { InvalidImageError, inspectImage } from '../media/image-check';
+import type { MediaStorage } from '../media/storage';
+import type { Limiter } from '../util/limiter';
+import { createThemesRepository, type ThemeElement } from './repository';
+
+export interface ElementFields {
+  elementType: ThemeElementType;
+  imageType: string | null;
+  position: string;
+  format: string;
+  isPattern: boolean;
+  scale: number;
+}
+
+export interface ThemesServiceDependencies {
+  db: Database;
+  media: MediaStorage;
+  imageWork: Limiter;
+  maxPixels: number;
+  log: Logger;
+}
+
+export { InvalidImageError };
+
+export function createThemesService({ db, media, imageWork, maxPixels, log }: ThemesServiceDependencies) {
+  const repository = createThemesRepository(db.orm);
+
+  async function deleteFiles(image: string): Promise<void> {
+    await Promise.all([image, ...derivedKeys(image)].map((key) =>
+      media.delete(key).catch((error) => log.error({ err: error, key }, 'theme element file left behind'))));
+  }
+
+  return {
+    findTheme: repository.findTheme,
+    listElements: repository.listElements,
+
+    /**
+     * Checks the uploaded file, stores it and its derivatives, then records the element. A file that is not an
+     * accepted image throws InvalidImageError; any failure leaves no file and no row.
+     */
+    async addElement(themeId: number, fields: ElementFields, uploadedFile: string): Promise<ThemeElement> {
+      const { image, width, height } = await imageWork.run(async () => {
+        const facts = await inspectImage(uploadedFile, maxPixels);
+        const key = `themes/${themeId}/elements/${randomUUID()}.${facts.extension}`;
+        await storeWithDerivatives(media, key, uploadedFile, maxPixels);
+        return { image: key, width: facts.width, height: facts.height };
+      });
+      try {
+        return await repository.insertElement({ themeId, image, width, height, ...fields });
+      } catch (error) {
+        await deleteFiles(image);
+        throw error;
+      }
+    },
+
+    /** Removes the row, and the files only once that removal is committed. Undefined when no such element. */
+    async deleteElement(themeId: number, elementId: number): Promise<boolean> {
+      const deleted = await db.transaction((tx) => createThemesRepository(tx.orm).deleteElement(themeId, elementId));
+      if (!deleted) return false;
+      await deleteFiles(deleted.image);
+      return true;
+    },
+  };
+}
+
+export type ThemesService = ReturnType<typeof createThemesService>;
