@@ -1,0 +1,96 @@
+// Theme element upload: time to 201 for a 12-megapixel JPEG, and the server's peak memory during ten concurrent
+// uploads of it. The server is `photobook serve` in a child process on a fresh database of the PostgreSQL server.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { adminQuery, databaseUrl } from './database';
+
+const BINARY = path.join(__dirname, '..', 'bin', 'photobook');
+
+function photobook(args: string[], env: NodeJS.ProcessEnv): string {
+  const result = spawnSync(process.execPath, [BINARY, ...args], { env, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`photobook ${args.join(' ')}: ${result.stderr}`);
+  return result.stdout.trim();
+}
+
+/** A photo-like 4000 x 3000 JPEG: smooth shapes with fine grain, so it compresses like a photograph. */
+async function twelveMegapixelJpeg(): Promise<Buffer> {
+  const small = Buffer.alloc(500 * 375 * 3);
+  for (let index = 0; index < small.length; index += 1) small[index] = (index * 7919) % 251;
+  return sharp(small, { raw: { width: 500, height: 375, channels: 3 } })
+    .resize(4000, 3000, { kernel: 'cubic' })
+    .blur(2)
+    .jpeg({ quality: 92 })
+    .toBuffer();
+}
+
+function residentKilobytes(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) : 0;
+}
+
+async function uploadOnce(base: string, token: string, image: Buffer): Promise<number> {
+  const form = new FormData();
+  form.append('type', 'cover');
+  form.append('cover_type', 'FRONT_COVER_BACKGROUND');
+  form.append('file', new Blob([image], { type: 'image/jpeg' }), 'photo.jpg');
+  const started = process.hrtime.bigint();
+  const response = await fetch(`${base}/api/theme/1/up-element/`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+  await response.arrayBuffer();
+  if (response.status !== 201) throw new Error(`upload answered ${response.status}`);
+  return Number(process.hrtime.bigint() - started) / 1e6;
+}
+
+async function main(): Promise<void> {
+  const name = 'photobook_bench_upload';
+  await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await adminQuery(`CREATE DATABASE ${name}`);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'photobook-upload-'));
+  const env = { ...process.env, DATABASE_URL: databaseUrl(name), DATA_DIR: dataDir, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: '0', WORKER: '0' };
+  const fixture = path.join(dataDir, 'theme.json');
+  writeFileSync(fixture, JSON.stringify({ themes: [{ id: 1, name: 'Benchmark', approved: true }] }));
+  photobook(['seed', '--file', fixture], env);
+  photobook(['create-admin', '--email', 'bench@example.com'], env);
+  const token = photobook(['issue-token', '--email', 'bench@example.com'], env);
+
+  const child = spawn(process.execPath, [BINARY, 'serve'], { env: { ...env, LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve) => {
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /"port":(\d+).*"msg":"listening"/.exec(output);
+      if (match) resolve(Number(match[1]));
+    });
+  });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    const image = await twelveMegapixelJpeg();
+    const metadata = await sharp(image).metadata();
+    console.log(`image: ${metadata.width}x${metadata.height} JPEG, ${(image.length / 1024 / 1024).toFixed(1)} MB`);
+    await uploadOnce(base, token, image);
+    const times: number[] = [];
+    for (let run = 0; run < 5; run += 1) times.push(await uploadOnce(base, token, image));
+    times.sort((a, b) => a - b);
+    console.log(`one upload, time to 201: median ${times[2].toFixed(0)} ms (min ${times[0].toFixed(0)}, max ${times[4].toFixed(0)}) over 5 runs`);
+
+    const idle = residentKilobytes(child.pid!, 'VmRSS');
+    let peak = idle;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, residentKilobytes(child.pid!, 'VmRSS'));
+    }, 10);
+    const started = Date.now();
+    const concurrent = await Promise.all(Array.from({ length: 10 }, () => uploadOnce(base, token, image)));
+    clearInterval(sampler);
+    console.log(`ten concurrent uploads: all 201 in ${Date.now() - started} ms (slowest ${Math.max(...concurrent).toFixed(0)} ms)`);
+    console.log(`server resident memory: ${(idle / 1024).toFixed(0)} MB before, peak ${(peak / 1024).toFixed(0)} MB during (sampled every 10 ms); process high-water mark ${(residentKilobytes(child.pid!, 'VmHWM') / 1024).toFixed(0)} MB`);
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
