@@ -1,4 +1,5 @@
 // Builds the Koa application from its dependencies and mounts every router. Never listens: tests import it.
+import path from 'node:path';
 import Koa from 'koa';
 import { koaBody } from 'koa-body';
 import type { Logger } from 'pino';
@@ -6,6 +7,7 @@ import type { TokenService } from './auth/tokens';
 import type { UsersRepository } from './auth/users-repository';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { authRoutes, enabledProviders } from './auth/routes';
 import { buildOpenApiDocument } from './docs/openapi';
 import { docsRoutes } from './docs/routes';
 import { galleryRoutes } from './gallery/routes';
@@ -16,7 +18,6 @@ import { errorMiddleware } from './http/errors';
 import { requestLogMiddleware } from './http/request-log';
 import type { RouteModule } from './http/route-module';
 import type { JsonSchema } from './http/schemas';
-import path from 'node:path';
 import { trailingSlash } from './http/trailing-slash';
 import { createValidator } from './http/validation';
 import type { LocalDiskStorage } from './media/local-disk';
@@ -40,6 +41,7 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
   const validator = createValidator(deps.schemas);
   const modules: RouteModule[] = [
     healthRoutes(deps.db),
+    authRoutes({ config: deps.config, db: deps.db, tokens: deps.tokens, users: deps.users, providers: enabledProviders(deps.config) }),
     mediaRoutes(deps.media),
     galleryRoutes({ gallery: createGalleryService(deps.db), validator, media: deps.media }),
     themeRoutes({
@@ -56,7 +58,7 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
   const allDocs = () => modules.flatMap((module) => module.docs);
   modules.push(docsRoutes(() => buildOpenApiDocument(allDocs(), deps.schemas, deps.config.publicBaseUrl)));
 
-  const app = new Koa({ proxy: false });
+  const app = new Koa({ proxy: deps.config.trustProxy });
   app.silent = true;
   app.use(requestLogMiddleware(deps.log));
   app.use(errorMiddleware(deps.log));

@@ -3,6 +3,18 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
+export interface OAuthClient {
+  clientId: string;
+  clientSecret: string;
+}
+export interface OAuthConfig {
+  /** The longest any call to a provider may take. */
+  timeoutMs: number;
+  google?: OAuthClient & { discoveryUrl: string };
+  vk?: OAuthClient & { authorizeUrl: string; tokenUrl: string; apiUrl: string; apiVersion: string };
+  instagram?: OAuthClient & { authorizeUrl: string; tokenUrl: string };
+}
+
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 export interface Config {
@@ -21,6 +33,12 @@ export interface Config {
   readonly uploadMaxBytes: number;
   readonly uploadMaxPixels: number;
   readonly imageConcurrency: number;
+  /** Where the login ends (FRONTEND_URL/oauth/success/?set_token=...): configuration only, never the request. */
+  readonly frontendUrl: string;
+  readonly loginRateLimitPerMinute: number;
+  /** Take the client address from X-Forwarded-For (behind a reverse proxy). */
+  readonly trustProxy: boolean;
+  readonly oauth: OAuthConfig;
 }
 
 export class ConfigError extends Error {}
@@ -78,6 +96,41 @@ function jwtSecret(env: Env, production: boolean, dataDir: string): string {
   return secret;
 }
 
+/** A provider is enabled by its client id; it then needs its secret, and its endpoints may be overridden. */
+function oauthClient(env: Env, prefix: string): OAuthClient | undefined {
+  const clientId = env[`${prefix}_CLIENT_ID`];
+  if (!clientId) return undefined;
+  const clientSecret = env[`${prefix}_CLIENT_SECRET`];
+  if (!clientSecret) throw new ConfigError(`${prefix}_CLIENT_SECRET is required when ${prefix}_CLIENT_ID is set`);
+  return { clientId, clientSecret };
+}
+
+function endpoint(env: Env, name: string, fallback: string): string {
+  return url(name, env[name] || fallback, ['http:', 'https:']);
+}
+
+function oauthConfig(env: Env): OAuthConfig {
+  const google = oauthClient(env, 'GOOGLE');
+  const vk = oauthClient(env, 'VK');
+  const instagram = oauthClient(env, 'INSTAGRAM');
+  return {
+    timeoutMs: integer(env, 'OAUTH_TIMEOUT_MS', 10_000, 100, 60_000),
+    google: google && { ...google, discoveryUrl: endpoint(env, 'GOOGLE_DISCOVERY_URL', 'https://accounts.google.com/.well-known/openid-configuration') },
+    vk: vk && {
+      ...vk,
+      authorizeUrl: endpoint(env, 'VK_AUTHORIZE_URL', 'https://oauth.vk.com/authorize'),
+      tokenUrl: endpoint(env, 'VK_TOKEN_URL', 'https://oauth.vk.com/access_token'),
+      apiUrl: endpoint(env, 'VK_API_URL', 'https://api.vk.com/method'),
+      apiVersion: env.VK_API_VERSION || '5.131',
+    },
+    instagram: instagram && {
+      ...instagram,
+      authorizeUrl: endpoint(env, 'INSTAGRAM_AUTHORIZE_URL', 'https://api.instagram.com/oauth/authorize'),
+      tokenUrl: endpoint(env, 'INSTAGRAM_TOKEN_URL', 'https://api.instagram.com/oauth/access_token'),
+    },
+  };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnv = env.NODE_ENV ?? 'development';
   if (!['production', 'development', 'test'].includes(nodeEnv)) {
@@ -110,5 +163,9 @@ export function loadConfig(env: Env = process.env): Config {
     uploadMaxBytes: integer(env, 'UPLOAD_MAX_BYTES', 25 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     uploadMaxPixels: integer(env, 'UPLOAD_MAX_PIXELS', 100_000_000, 1, 1_000_000_000),
     imageConcurrency: integer(env, 'IMAGE_CONCURRENCY', 2, 1, 64),
+    frontendUrl: url('FRONTEND_URL', env.FRONTEND_URL || publicBaseUrl, ['http:', 'https:']).replace(/\/+$/, ''),
+    loginRateLimitPerMinute: integer(env, 'LOGIN_RATE_LIMIT_PER_MINUTE', 30, 1, 100_000),
+    trustProxy: flag(env, 'TRUST_PROXY', false),
+    oauth: oauthConfig(env),
   });
 }

@@ -1,0 +1,52 @@
+// A passport strategy for the OAuth 2.0 authorization code grant, without server sessions: the state (and PKCE
+// verifier) live in the database. Without a code it redirects to the provider; with one it checks the state before
+// anything else, exchanges the code, reads the profile and hands it to verify.
+import { Strategy } from 'passport-strategy';
+import type { ExternalProfile, IdentityProvider } from './provider';
+import { ProviderError } from './provider';
+import { codeChallengeOf, type StateStore } from './state-store';
+
+export interface OAuthFailure {
+  err: string;
+}
+
+type Query = Record<string, unknown>;
+
+export class OAuthCodeStrategy<User> extends Strategy {
+  readonly name: string;
+
+  constructor(
+    private readonly provider: IdentityProvider,
+    private readonly states: StateStore,
+    private readonly redirectUri: string,
+    private readonly verify: (profile: ExternalProfile) => Promise<User>,
+  ) {
+    super();
+    this.name = provider.name;
+  }
+
+  authenticate(request: { query?: Query }): void {
+    this.run(request.query ?? {}).catch((error: unknown) => {
+      if (error instanceof ProviderError) this.fail({ err: error.code } satisfies OAuthFailure, error.status);
+      else this.error(error as Error);
+    });
+  }
+
+  private async run(query: Query): Promise<void> {
+    const denial = this.provider.denialOf(query);
+    if (denial !== undefined) return this.fail({ err: denial } satisfies OAuthFailure, 401);
+    if (query.code === undefined) {
+      const { state, codeVerifier } = await this.states.create(this.provider.name, this.provider.usesPkce);
+      const url = await this.provider.authorizationUrl({
+        state, redirectUri: this.redirectUri, codeChallenge: codeVerifier ? codeChallengeOf(codeVerifier) : undefined,
+      });
+      return this.redirect(url);
+    }
+    // The state is checked, and used up, before the code is sent anywhere.
+    const check = await this.states.consume(this.provider.name, query.state);
+    if (!check.ok) return this.fail({ err: check.err } satisfies OAuthFailure, 400);
+    if (typeof query.code !== 'string' || query.code === '') return this.fail({ err: 'invalid_code' } satisfies OAuthFailure, 400);
+    const profile = await this.provider.profileForCode(query.code, this.redirectUri, check.codeVerifier);
+    this.success(await this.verify(profile));
+  }
+}

@@ -1,0 +1,123 @@
+// Login through OAuth providers (passport strategies via koa-passport, no server sessions), the success page,
+// the logged-in user and logout.
+import Router from '@koa/router';
+import { KoaPassport } from 'koa-passport';
+import type { Context } from 'koa';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import type { AuthenticatedUser } from './token-user';
+import { requireRole } from '../http/auth';
+import { notAuthenticated } from '../http/errors';
+import { rateLimit } from '../http/rate-limit';
+import type { RouteDoc, RouteModule } from '../http/route-module';
+import { createLoginService } from './login-service';
+import type { IdentityProvider } from './oauth/provider';
+import { createStateStore } from './oauth/state-store';
+import { type OAuthFailure, OAuthCodeStrategy } from './oauth/strategy';
+import { createGoogleProvider } from './providers/google';
+import { createInstagramProvider } from './providers/instagram';
+import { createVkProvider } from './providers/vk';
+import { SUCCESS_PAGE, SUCCESS_PAGE_HEADERS } from './success-page';
+import type { TokenService } from './tokens';
+import type { User, UsersRepository } from './users-repository';
+
+export function enabledProviders(config: Config): IdentityProvider[] {
+  const { google, vk, instagram, timeoutMs } = config.oauth;
+  return [
+    google && createGoogleProvider({ ...google, timeoutMs }),
+    vk && createVkProvider({ ...vk, timeoutMs }),
+    instagram && createInstagramProvider({ ...instagram, timeoutMs }),
+  ].filter((provider): provider is IdentityProvider => provider !== undefined);
+}
+
+export function authRoutes(deps: {
+  config: Config; db: Database; tokens: TokenService; users: UsersRepository; providers: IdentityProvider[];
+}): RouteModule {
+  const { config, tokens, users } = deps;
+  const passport = new KoaPassport();
+  const states = createStateStore(deps.db.sql);
+  const login = createLoginService(deps.db);
+  const router = new Router();
+  const limitLogins = rateLimit(config.loginRateLimitPerMinute);
+
+  for (const provider of deps.providers) {
+    const redirectUri = `${config.publicBaseUrl}/auth/${provider.name}/`;
+    passport.use(new OAuthCodeStrategy(provider, states, redirectUri, (profile) => login.userForProfile(provider.name, profile)));
+
+    // Made per request: the callback must answer on this request's context.
+    const authenticate = (ctx: Context) => passport.authenticate(provider.name, { session: false },
+      (error: unknown, user: User | false, failure: OAuthFailure | undefined, status: number | undefined) => {
+        if (error) throw error;
+        if (!user) {
+          ctx.status = status ?? 401;
+          ctx.body = failure ?? { err: 'login_failed' };
+          return;
+        }
+        // The success address comes from configuration only: nothing in the request can redirect elsewhere.
+        ctx.redirect(`${config.frontendUrl}/oauth/success/?set_token=${encodeURIComponent(tokens.issue(user))}`);
+      });
+
+    router.get(`/auth/${provider.name}/`, limitLogins, async (ctx, next) => {
+      ctx.set('Cache-Control', 'no-store');
+      await authenticate(ctx)(ctx, next);
+      // Without a code the strategy redirects to the provider; front ends expect that address as JSON instead.
+      if (ctx.query.code === undefined && ctx.status === 302) {
+        const url = ctx.response.get('Location');
+        ctx.remove('Location');
+        ctx.status = 200;
+        ctx.body = { url };
+      }
+    });
+  }
+
+  router.get('/oauth/success/', (ctx) => {
+    ctx.set(SUCCESS_PAGE_HEADERS);
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.body = SUCCESS_PAGE;
+  });
+
+  router.get('/api/auth/user/', requireRole('user', 'moderator', 'admin'), async (ctx) => {
+    const user = await users.findById((ctx.state.user as AuthenticatedUser).id);
+    if (!user) throw notAuthenticated();
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { id: user.id, email: user.email, name: user.name, role: user.role };
+  });
+
+  router.post('/api/auth/logout/', requireRole('user', 'moderator', 'admin'), async (ctx) => {
+    await users.raiseTokenVersion((ctx.state.user as AuthenticatedUser).id);
+    ctx.body = { detail: 'Successfully logged out.' };
+  });
+
+  return { router, docs: authDocs(deps.providers) };
+}
+
+function authDocs(providers: IdentityProvider[]): RouteDoc[] {
+  const tags = ['auth'];
+  const loginDocs = providers.map((provider): RouteDoc => ({
+    method: 'get', path: `/auth/${provider.name}/`, tags, summary: `Log in with ${provider.name}`,
+    description: 'Without code: the provider\'s authorization URL. As the provider\'s callback (code, state): 302 to FRONTEND_URL/oauth/success/?set_token=<JWT>.',
+    responses: {
+      200: { description: 'The authorization URL', schema: 'auth-url.json' },
+      302: { description: 'Logged in: to the success page with the token', schema: null },
+      400: { description: 'Missing, unknown, expired or reused state; a code the provider refused', schema: 'auth-error.json' },
+      401: { description: 'The user denied access', schema: 'auth-error.json' },
+      429: { description: 'Too many login requests from this address', schema: 'error-detail.json' },
+      502: { description: 'The provider is unreachable, too slow or answered garbage', schema: 'auth-error.json' },
+    },
+  }));
+  return [
+    ...loginDocs,
+    {
+      method: 'get', path: '/oauth/success/', tags, summary: 'Stores set_token in localStorage (auth_token); closes itself in a popup',
+      responses: { 200: { description: 'An HTML page', schema: null, contentType: 'text/html' } },
+    },
+    {
+      method: 'get', path: '/api/auth/user/', tags, auth: true, summary: 'The logged-in user',
+      responses: { 200: { description: 'The user', schema: 'auth-user.json' }, 401: { description: 'Not logged in', schema: 'error-detail.json' } },
+    },
+    {
+      method: 'post', path: '/api/auth/logout/', tags, auth: true, summary: 'Revokes every token issued so far to this user',
+      responses: { 200: { description: 'Logged out', schema: 'error-detail.json' }, 401: { description: 'Not logged in', schema: 'error-detail.json' } },
+    },
+  ];
+}

@@ -1,0 +1,2 @@
+// oidc-provider ships no types; the tests use it only as the Google stand-in.
+declare module 'oidc-provider';
