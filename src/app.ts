@@ -7,7 +7,7 @@ import type { TokenService } from './auth/tokens';
 import type { UsersRepository } from './auth/users-repository';
 import type { Config } from './config';
 import type { Database } from './db/database';
-import { authRoutes, enabledProviders } from './auth/routes';
+import { accountRoutes, enabledProviders, loginRoutes } from './auth/routes';
 import { buildOpenApiDocument } from './docs/openapi';
 import { docsRoutes } from './docs/routes';
 import { galleryRoutes } from './gallery/routes';
@@ -41,7 +41,8 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
   const validator = createValidator(deps.schemas);
   const modules: RouteModule[] = [
     healthRoutes(deps.db),
-    authRoutes({ config: deps.config, db: deps.db, tokens: deps.tokens, users: deps.users, providers: enabledProviders(deps.config) }),
+    loginRoutes({ config: deps.config, db: deps.db, tokens: deps.tokens, providers: enabledProviders(deps.config) }),
+    accountRoutes(deps.users),
     mediaRoutes(deps.media),
     galleryRoutes({ gallery: createGalleryService(deps.db), validator, media: deps.media }),
     themeRoutes({
@@ -67,10 +68,12 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
     json: true, jsonStrict: true, jsonLimit: deps.config.maxJsonBodyBytes,
     urlencoded: false, text: false, multipart: false,
   }));
-  app.use(authenticate(deps.tokens, deps.users));
-  for (const module of modules) {
+  const mount = (module: RouteModule) => {
     app.use(module.router.routes());
     app.use(module.router.allowedMethods());
-  }
+  };
+  modules.filter((module) => module.ignoresAuthorization).forEach(mount);
+  app.use(authenticate(deps.tokens, deps.users));
+  modules.filter((module) => !module.ignoresAuthorization).forEach(mount);
   return app;
 }

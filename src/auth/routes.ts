@@ -1,5 +1,5 @@
-// Login through OAuth providers (passport strategies via koa-passport, no server sessions), the success page,
-// the logged-in user and logout.
+// Login through OAuth providers (passport strategies via koa-passport, no server sessions) and the success page;
+// then the logged-in user and logout.
 import Router from '@koa/router';
 import { KoaPassport } from 'koa-passport';
 import type { Context } from 'koa';
@@ -30,10 +30,8 @@ export function enabledProviders(config: Config): IdentityProvider[] {
   ].filter((provider): provider is IdentityProvider => provider !== undefined);
 }
 
-export function authRoutes(deps: {
-  config: Config; db: Database; tokens: TokenService; users: UsersRepository; providers: IdentityProvider[];
-}): RouteModule {
-  const { config, tokens, users } = deps;
+export function loginRoutes(deps: { config: Config; db: Database; tokens: TokenService; providers: IdentityProvider[] }): RouteModule {
+  const { config, tokens } = deps;
   const passport = new KoaPassport();
   const states = createStateStore(deps.db.sql);
   const login = createLoginService(deps.db);
@@ -76,6 +74,11 @@ export function authRoutes(deps: {
     ctx.body = SUCCESS_PAGE;
   });
 
+  return { router, docs: loginDocs(deps.providers), ignoresAuthorization: true };
+}
+
+export function accountRoutes(users: UsersRepository): RouteModule {
+  const router = new Router();
   router.get('/api/auth/user/', requireRole('user', 'moderator', 'admin'), async (ctx) => {
     const user = await users.findById((ctx.state.user as AuthenticatedUser).id);
     if (!user) throw notAuthenticated();
@@ -88,12 +91,13 @@ export function authRoutes(deps: {
     ctx.body = { detail: 'Successfully logged out.' };
   });
 
-  return { router, docs: authDocs(deps.providers) };
+  return { router, docs: ACCOUNT_DOCS };
 }
 
-function authDocs(providers: IdentityProvider[]): RouteDoc[] {
-  const tags = ['auth'];
-  const loginDocs = providers.map((provider): RouteDoc => ({
+const tags = ['auth'];
+
+function loginDocs(providers: IdentityProvider[]): RouteDoc[] {
+  const perProvider = providers.map((provider): RouteDoc => ({
     method: 'get', path: `/auth/${provider.name}/`, tags, summary: `Log in with ${provider.name}`,
     description: 'Without code: the provider\'s authorization URL. As the provider\'s callback (code, state): 302 to FRONTEND_URL/oauth/success/?set_token=<JWT>.',
     responses: {
@@ -106,18 +110,21 @@ function authDocs(providers: IdentityProvider[]): RouteDoc[] {
     },
   }));
   return [
-    ...loginDocs,
+    ...perProvider,
     {
       method: 'get', path: '/oauth/success/', tags, summary: 'Stores set_token in localStorage (auth_token); closes itself in a popup',
       responses: { 200: { description: 'An HTML page', schema: null, contentType: 'text/html' } },
     },
-    {
-      method: 'get', path: '/api/auth/user/', tags, auth: true, summary: 'The logged-in user',
-      responses: { 200: { description: 'The user', schema: 'auth-user.json' }, 401: { description: 'Not logged in', schema: 'error-detail.json' } },
-    },
-    {
-      method: 'post', path: '/api/auth/logout/', tags, auth: true, summary: 'Revokes every token issued so far to this user',
-      responses: { 200: { description: 'Logged out', schema: 'error-detail.json' }, 401: { description: 'Not logged in', schema: 'error-detail.json' } },
-    },
   ];
 }
+
+const ACCOUNT_DOCS: RouteDoc[] = [
+  {
+    method: 'get', path: '/api/auth/user/', tags, auth: true, summary: 'The logged-in user',
+    responses: { 200: { description: 'The user', schema: 'auth-user.json' }, 401: { description: 'Not logged in', schema: 'error-detail.json' } },
+  },
+  {
+    method: 'post', path: '/api/auth/logout/', tags, auth: true, summary: 'Revokes every token issued so far to this user',
+    responses: { 200: { description: 'Logged out', schema: 'error-detail.json' }, 401: { description: 'Not logged in', schema: 'error-detail.json' } },
+  },
+];

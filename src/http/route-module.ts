@@ -18,4 +18,6 @@ export interface RouteDoc {
 export interface RouteModule {
   router: Router;
   docs: RouteDoc[];
+  /** Mounted before authentication: the Authorization header is never read (login must work with a stale token). */
+  ignoresAuthorization?: boolean;
 }

@@ -166,6 +166,13 @@ describe(`OAuth login (${DATABASE_KIND})`, function () {
       expect(second.user.id).not.to.equal(first.user.id);
     });
 
+    it('logs in whatever stale or broken token the browser still sends', async () => {
+      const state = (await authorizationUrl('vk')).searchParams.get('state')!;
+      const response = await callback('vk', { code: vk.issueCode('56'), state }).set('Authorization', 'Bearer expired.or.forged');
+      tokenOf(response);
+      expect((await client.get('/auth/vk/').set('Authorization', 'Bearer junk')).status).to.equal(200);
+    });
+
     it('redirects only to the configured front end, whatever the request says', async () => {
       const state = (await authorizationUrl('vk')).searchParams.get('state')!;
       const response = await callback('vk', { code: vk.issueCode('55'), state, next: 'http://evil.test/', redirect_uri: 'http://evil.test/' });
