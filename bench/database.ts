@@ -3,25 +3,12 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { databaseUrlOn, runAdminStatement } from '../src/db/admin';
 
 export const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
-export function databaseUrl(name: string): string {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-export async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
+export const databaseUrl = (name: string) => databaseUrlOn(ADMIN_URL, name);
+export const adminQuery = (text: string) => runAdminStatement(ADMIN_URL, text);
 
 /** Creates the database anew and seeds it with `photobook seed --demo --products N`; returns the seconds it took. */
 export async function seededDatabase(name: string, products: number): Promise<{ url: string; dataDir: string; seconds: number }> {

@@ -4,8 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { PGlite, type PGliteInterface } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pino from 'pino';
-import pg from 'pg';
 import { jobRegistry } from '../../jobs/index';
+import { databaseUrlOn, runAdminStatement } from '../../src/db/admin';
 import type { Database } from '../../src/db/database';
 import { migrate } from '../../src/db/migrate';
 import { wrapPGlite } from '../../src/db/pglite';
@@ -26,21 +26,8 @@ async function prepare(db: Database): Promise<void> {
   await queue.stop();
 }
 
-function urlWithDatabase(name: string): string {
-  const url = new URL(TEST_DATABASE_URL as string);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
+const urlWithDatabase = (name: string) => databaseUrlOn(TEST_DATABASE_URL as string, name);
+const adminQuery = (text: string) => runAdminStatement(TEST_DATABASE_URL as string, text);
 
 async function makeTemplate(): Promise<string | PGliteInterface> {
   if (TEST_DATABASE_URL) {
