@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server as SocketServer } from 'socket.io';
 import { buildApp } from './app';
-import { userForToken } from './auth/token-user';
+import { isAnonymousToken, userForToken } from './auth/token-user';
 import type { RouteModule } from './http/route-module';
 import type { Runtime } from './runtime';
 
@@ -18,8 +18,9 @@ function attachSocketServer(server: http.Server, runtime: Runtime): SocketServer
   // A handshake may carry a token (auth.token); an invalid one is refused, none means anonymous.
   io.use((socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown }).token;
-    if (token === undefined || token === null || token === '' || token === 'null') return next();
+    if (token === undefined || token === null) return next();
     if (typeof token !== 'string') return next(new Error('Invalid token.'));
+    if (isAnonymousToken(token)) return next();
     userForToken(token, runtime.tokens, runtime.users).then(
       (user) => {
         if (!user) return next(new Error('Invalid token.'));

@@ -56,6 +56,7 @@ describe(`server lifecycle (${DATABASE_KIND})`, () => {
       const user = await runtime.users.create({ email: 'editor@example.com' });
       expect(await socketOutcome(server.url)).to.equal('connected');
       expect(await socketOutcome(server.url, 'null')).to.equal('connected');
+      expect(await socketOutcome(server.url, 'undefined')).to.equal('connected');
       expect(await socketOutcome(server.url, runtime.tokens.issue(user))).to.equal('connected');
       expect(await socketOutcome(server.url, 'forged.token.value')).to.equal('Invalid token.');
     } finally {

@@ -2,7 +2,7 @@
 // Accounts are never joined by e-mail address: a second provider's identity makes a second user.
 import type { Database, Transaction } from '../db/database';
 import type { ExternalProfile, ProviderName } from './oauth/provider';
-import type { User } from './users-repository';
+import { createUsersRepository, type User } from './users-repository';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -24,9 +24,7 @@ async function findOrCreate(tx: Transaction, provider: ProviderName, profile: Ex
   }
   await tx.sql.query('UPDATE user_identities SET email = $3, profile = $4 WHERE provider = $1 AND provider_user_id = $2',
     [provider, profile.providerUserId, profile.email, JSON.stringify(profile.raw)]);
-  const { rows: [user] } = await tx.sql.query<{ id: number; role: User['role']; token_version: number }>(
-    'SELECT id, role, token_version FROM users WHERE id = $1', [userId]);
-  return { id: user.id, role: user.role, tokenVersion: user.token_version } as User;
+  return (await createUsersRepository(tx.orm).findById(userId))!;
 }
 
 export function createLoginService(db: Database) {

@@ -8,6 +8,13 @@ export interface AuthenticatedUser {
   role: Role;
 }
 
+// Front ends send these when they hold no token; they mean "anonymous", not a broken token.
+const ANONYMOUS_TOKENS = new Set(['', 'null', 'undefined']);
+
+export function isAnonymousToken(token: string): boolean {
+  return ANONYMOUS_TOKENS.has(token.trim());
+}
+
 /** The user of a valid, unrevoked token; undefined for any other token. */
 export async function userForToken(
   token: string, tokens: TokenService, users: UsersRepository,

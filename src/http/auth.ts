@@ -1,20 +1,12 @@
 // JWT authentication (Bearer or JWT scheme) and the role guard.
 import type { Context, Next } from 'koa';
-import { type AuthenticatedUser, userForToken } from '../auth/token-user';
+import { type AuthenticatedUser, isAnonymousToken, userForToken } from '../auth/token-user';
 import type { TokenService } from '../auth/tokens';
 import type { UsersRepository } from '../auth/users-repository';
 import type { Role } from '../db/tables/index';
 import { forbidden, invalidToken, notAuthenticated } from './errors';
 
-// Front ends send these when they hold no token; they mean "anonymous", not a broken token.
-const ANONYMOUS_TOKENS = new Set(['', 'null', 'undefined']);
-
-export function bearerToken(header: string): string | undefined {
-  const match = /^(Bearer|JWT)(?:\s+(.*))?$/i.exec(header.trim());
-  if (!match) return undefined;
-  const token = (match[2] ?? '').trim();
-  return ANONYMOUS_TOKENS.has(token) ? undefined : token;
-}
+const AUTHORIZATION = /^(?:Bearer|JWT)(?:\s+(.*))?$/i;
 
 /**
  * Sets ctx.state.user for a valid token. A token that is presented but invalid, expired or revoked is a 401,
@@ -22,11 +14,12 @@ export function bearerToken(header: string): string | undefined {
  */
 export function authenticate(tokens: TokenService, users: UsersRepository) {
   return async function authenticateRequest(ctx: Context, next: Next): Promise<void> {
-    const header = ctx.get('Authorization');
+    const header = ctx.get('Authorization').trim();
     if (header) {
-      const token = bearerToken(header);
-      if (token === undefined && !/^(Bearer|JWT)\b/i.test(header.trim())) throw invalidToken();
-      if (token !== undefined) {
+      const match = AUTHORIZATION.exec(header);
+      if (!match) throw invalidToken();
+      const token = (match[1] ?? '').trim();
+      if (!isAnonymousToken(token)) {
         const user = await userForToken(token, tokens, users);
         if (!user) throw invalidToken();
         ctx.state.user = user;

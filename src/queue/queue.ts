@@ -4,7 +4,7 @@ import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Database, SqlExecutor, Transaction } from '../db/database';
 import type { JobContext, JobDefinition, RetryPolicy } from './job';
-import { runWithConcurrency } from './concurrency';
+import { createLimiter } from '../util/limiter';
 
 const DEFAULT_RETRY: RetryPolicy = { limit: 5, delaySeconds: 5, backoff: true };
 const BOSS_SCHEMA = 'pgboss';
@@ -68,7 +68,8 @@ export async function startQueue(db: Database, registry: JobRegistry, log: Logge
         // pg-boss waits a polling interval after every fetch, so jobs are fetched in batches; each job of a
         // batch is settled on its own: a failing one is failed (and retried) without failing the others.
         await boss.work(job.name, { batchSize: BATCH_SIZE, pollingIntervalSeconds: 1 }, async (batch) => {
-          await runWithConcurrency(batch, concurrency, async (item) => {
+          const lanes = createLimiter(concurrency);
+          await Promise.all(batch.map((item) => lanes.run(async () => {
             const started = Date.now();
             try {
               await job.handle(item.data as never, context);
@@ -77,7 +78,7 @@ export async function startQueue(db: Database, registry: JobRegistry, log: Logge
               log.warn({ job: job.name, jobId: item.id, err: error }, 'job failed');
               await boss.fail(job.name, item.id, { message: (error as Error).message });
             }
-          });
+          })));
         });
       }
     },
