@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { asc } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/database';
 import { formats, templates, themeAuthors, themeCategoryLinks, themeElements, themes, type ThemeElementType } from '../db/tables/index';
-import { createLayoutsRepository, type NewLayoutPage } from '../layouts/repository';
+import { buildLayoutPages, schemeFitsFormat, schemeUsage, type ThemeImages } from '../layouts/builder';
+import { createLayoutsRepository } from '../layouts/repository';
 import { storeWithDerivatives } from '../media/images';
 import type { MediaStorage } from '../media/storage';
 import { createProductsRepository } from '../products/repository';
@@ -20,7 +21,6 @@ export interface DemoDependencies {
 
 const CATEGORY_COUNT = 16;
 const PAGES_PER_LAYOUT = 10;
-const PIXELS_PER_CM = 100;
 const IMAGE_SIDE = 1000;
 
 const ELEMENTS: { type: ThemeElementType; kind: DemoImageKind; width: number; height: number }[] = [
@@ -43,21 +43,8 @@ function themeName(index: number): string {
   return `${THEME_ADJECTIVES[index % THEME_ADJECTIVES.length]} ${THEME_NOUNS[Math.floor(index / THEME_ADJECTIVES.length) % THEME_NOUNS.length]}`;
 }
 
-function pagesFor(format: Format, pageTemplates: Template[]): NewLayoutPage[] {
-  const width = format.widthCm * PIXELS_PER_CM;
-  const height = format.heightCm * PIXELS_PER_CM;
-  const cover: NewLayoutPage = {
-    num: 0, type: 'cover', widthPx: width * 2, viewbox: `0 0 ${width * 2} ${height}`,
-    blocks: [{ id: randomUUID(), kind: 'text', x: 0.55, y: 0.4, w: 0.4, h: 0.2, text: '' }],
-  };
-  const pages = pageTemplates.map((template, index): NewLayoutPage => ({
-    num: index + 1, type: 'page', widthPx: width, viewbox: `0 0 ${width} ${height}`, templateId: template.id,
-    blocks: (template.slots as object[]).map((slot) => ({ id: randomUUID(), ...slot, image: null })),
-  }));
-  return [cover, ...pages];
-}
-
-async function drawElements(tx: Transaction, media: MediaStorage, themeId: number): Promise<void> {
+async function drawElements(tx: Transaction, media: MediaStorage, themeId: number): Promise<ThemeImages> {
+  const keys = new Map<ThemeElementType, string>();
   for (const element of ELEMENTS) {
     const image = await drawDemoImage(themeId, element.kind, element.width, element.height);
     const key = `themes/${themeId}/${randomUUID()}.jpg`;
@@ -66,7 +53,9 @@ async function drawElements(tx: Transaction, media: MediaStorage, themeId: numbe
       themeId, elementType: element.type, image: key, width: element.width, height: element.height,
       isPattern: element.kind === 'page',
     });
+    keys.set(element.type, key);
   }
+  return { frontCover: keys.get('FRONT_COVER_BACKGROUND') ?? null, pageBackground: keys.get('PAGE_BACKGROUND') ?? null };
 }
 
 async function seedTheme(deps: DemoDependencies, reference: CatalogReference, index: number): Promise<number> {
@@ -82,12 +71,13 @@ async function seedTheme(deps: DemoDependencies, reference: CatalogReference, in
     }).returning({ id: themes.id });
     const categoryIds = [...new Set([(index % CATEGORY_COUNT) + 1, ((index * 5) % CATEGORY_COUNT) + 1])];
     await tx.orm.insert(themeCategoryLinks).values(categoryIds.map((categoryId) => ({ themeId: theme.id, categoryId })));
-    await drawElements(tx, deps.media, theme.id);
+    const images = await drawElements(tx, deps.media, theme.id);
 
     const layouts = createLayoutsRepository(tx.orm);
     for (const [formatIndex, format] of reference.formats.entries()) {
+      const fitting = reference.templates.filter((template) => schemeFitsFormat(template, format));
       const pageTemplates = Array.from({ length: PAGES_PER_LAYOUT },
-        (_, page) => reference.templates[(index + formatIndex + page * 3) % reference.templates.length]);
+        (_, page) => fitting[(index + formatIndex + page * 3) % fitting.length]);
       const product = await deps.products.create(tx, {
         name: `Фотокнига «${name}» ${format.name}`,
         description: `Фотокнига ${format.name} см ${DESCRIPTION_OCCASIONS[(index + formatIndex) % DESCRIPTION_OCCASIONS.length]}`,
@@ -99,8 +89,9 @@ async function seedTheme(deps: DemoDependencies, reference: CatalogReference, in
         templateCategories: [...new Set(pageTemplates.map((template) => template.categoryId))].sort(),
         createdAt: new Date(Date.now() - (index * 5 + formatIndex) * 3_600_000),
       });
+      const pages = buildLayoutPages(format, pageTemplates, images, product.name);
       const layoutId = await layouts.insertWithPages(
-        { productId: product.id, name: product.name }, pagesFor(format, pageTemplates),
+        { productId: product.id, formatId: format.id, name: product.name, schemeThemeRel: schemeUsage(pages) }, pages,
       );
       await tx.sql.query('UPDATE products SET layout_id = $1 WHERE id = $2', [layoutId, product.id]);
     }

@@ -29,5 +29,14 @@ export const templates = pgTable('templates', {
   width: integer('width').notNull(),
   height: integer('height').notNull(),
   categoryId: text('category_id').notNull().references(() => templateCategories.id),
-  slots: jsonb('slots').notNull().default([]),
+  slots: jsonb('slots').$type<TemplateSlot[]>().notNull().default([]),
 });
+
+/** A place for a photo or a text on a page scheme, in fractions of the page. */
+export interface TemplateSlot {
+  kind: 'photo' | 'text';
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}

@@ -1,0 +1,49 @@
+// A product's layout built from its format, the theme's images and a choice of page schemes.
+import type { formats, templates } from '../db/tables/index';
+import { backgroundBlock, slotBlocks, textBlock } from './blocks';
+import type { NewLayoutPage } from './repository';
+
+type Format = Pick<typeof formats.$inferSelect, 'widthCm' | 'heightCm'>;
+type Template = Pick<typeof templates.$inferSelect, 'id' | 'width' | 'height' | 'slots'>;
+
+const PIXELS_PER_CM = 100;
+const TITLE_BOX = { x: 55, y: 40, width: 40, height: 20 };
+
+/** The theme's images a layout starts with (media keys), when the theme has them. */
+export interface ThemeImages {
+  frontCover: string | null;
+  pageBackground: string | null;
+}
+
+/** A scheme fits a format when it has the format's proportions (the slots are fractions of the page). */
+export function schemeFitsFormat(template: Pick<Template, 'width' | 'height'>, format: Format): boolean {
+  return template.width * format.heightCm === template.height * format.widthCm;
+}
+
+/**
+ * Page 0 is the cover (both halves of the spread, so twice as wide): the front cover background and the title.
+ * Each further page follows its scheme, on the theme's page background.
+ */
+export function buildLayoutPages(format: Format, pageTemplates: Template[], images: ThemeImages, title: string): NewLayoutPage[] {
+  const width = format.widthCm * PIXELS_PER_CM;
+  const height = format.heightCm * PIXELS_PER_CM;
+  const cover: NewLayoutPage = {
+    num: 0, type: 'COVER', widthPx: width * 2, viewbox: { width: width * 2, height }, templateId: null,
+    blocks: [backgroundBlock('FRONT_COVER_BACKGROUND', images.frontCover), textBlock(TITLE_BOX, title)],
+  };
+  const pages = pageTemplates.map((template, index): NewLayoutPage => ({
+    num: index + 1, type: 'PAGE', widthPx: width, viewbox: { width, height }, templateId: template.id,
+    blocks: [
+      ...(images.pageBackground ? [backgroundBlock('PAGE_BACKGROUND', images.pageBackground)] : []),
+      ...slotBlocks(template.slots),
+    ],
+  }));
+  return [cover, ...pages];
+}
+
+/** scheme_theme_rel: for each scheme id, how many of the layout's pages use it. */
+export function schemeUsage(pages: { templateId?: number | null }[]): Record<string, number> {
+  const usage: Record<string, number> = {};
+  for (const page of pages) if (page.templateId) usage[page.templateId] = (usage[page.templateId] ?? 0) + 1;
+  return usage;
+}
