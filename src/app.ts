@@ -4,6 +4,7 @@ import Koa from 'koa';
 import { koaBody } from 'koa-body';
 import type { Logger } from 'pino';
 import type { TokenService } from './auth/tokens';
+import type { UserEvents } from './auth/user-events';
 import type { UsersRepository } from './auth/users-repository';
 import type { Config } from './config';
 import type { Database } from './db/database';
@@ -21,6 +22,8 @@ import type { JsonSchema } from './http/schemas';
 import { trailingSlash } from './http/trailing-slash';
 import { createValidator } from './http/validation';
 import type { LocalDiskStorage } from './media/local-disk';
+import { layoutRoutes } from './layouts/routes';
+import { createLayoutsService } from './layouts/service';
 import { mediaRoutes } from './media/routes';
 import { themeRoutes } from './themes/routes';
 import { createThemesService } from './themes/service';
@@ -33,6 +36,7 @@ export interface AppDependencies {
   log: Logger;
   tokens: TokenService;
   users: UsersRepository;
+  userEvents: UserEvents;
   schemas: JsonSchema[];
 }
 
@@ -42,7 +46,7 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
   const modules: RouteModule[] = [
     healthRoutes(deps.db),
     loginRoutes({ config: deps.config, db: deps.db, tokens: deps.tokens, providers: enabledProviders(deps.config) }),
-    accountRoutes(deps.users),
+    accountRoutes(deps.users, deps.userEvents),
     mediaRoutes(deps.media),
     galleryRoutes({ gallery: createGalleryService(deps.db), validator, media: deps.media }),
     themeRoutes({
@@ -54,6 +58,7 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
       media: deps.media,
       upload: { directory: path.join(deps.config.dataDir, 'uploads'), maxBytes: deps.config.uploadMaxBytes },
     }),
+    layoutRoutes({ layouts: createLayoutsService({ db: deps.db, media: deps.media }), validator }),
     ...extraModules,
   ];
   const allDocs = () => modules.flatMap((module) => module.docs);

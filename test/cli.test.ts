@@ -17,7 +17,7 @@ describe('photobook command line (pglite)', function () {
   it('lists its commands, and every command has --help', () => {
     const help = runPhotobook(['--help'], { DATA_DIR: dataDir });
     expect(help.status).to.equal(0);
-    const commands = ['serve', 'demo', 'worker', 'migrate', 'seed', 'create-admin', 'issue-token'];
+    const commands = ['serve', 'demo', 'worker', 'migrate', 'seed', 'create-admin', 'set-role', 'issue-token'];
     for (const command of commands) {
       expect(help.stdout).to.include(`  ${command} `);
       const own = runPhotobook([command, '--help'], { DATA_DIR: dataDir });
@@ -48,6 +48,19 @@ describe('photobook command line (pglite)', function () {
     expect(claims.user.role).to.equal('admin');
     expect(claims.sub).to.equal(String(claims.user.id));
     const unknown = runPhotobook(['issue-token', '--email', 'nobody@example.com'], { DATA_DIR: dataDir });
+    expect(unknown.status).to.equal(2);
+  });
+
+  it('gives a user another role, which the next token carries', () => {
+    const demoted = runPhotobook(['set-role', '--email', 'boss@example.com', '--role', 'moderator'], { DATA_DIR: dataDir });
+    expect(demoted.status, demoted.stderr).to.equal(0);
+    const issued = runPhotobook(['issue-token', '--email', 'boss@example.com'], { DATA_DIR: dataDir });
+    const secret = readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8').trim();
+    expect((jwt.verify(issued.stdout.trim(), secret) as jwt.JwtPayload).user.role).to.equal('moderator');
+    const badRole = runPhotobook(['set-role', '--email', 'boss@example.com', '--role', 'root'], { DATA_DIR: dataDir });
+    expect(badRole.status).to.equal(2);
+    expect(badRole.stderr).to.match(/^photobook: --role must be one of user, moderator, admin/);
+    const unknown = runPhotobook(['set-role', '--email', 'nobody@example.com', '--role', 'admin'], { DATA_DIR: dataDir });
     expect(unknown.status).to.equal(2);
   });
 

@@ -4,6 +4,7 @@ import { seedBulkProducts } from '../catalog/bulk';
 import { seedDemoCatalog } from '../catalog/demo';
 import { loadFixture, readFixtureFile } from '../catalog/fixtures';
 import type { Config } from '../config';
+import type { Role } from '../db/tables/index';
 import type { Runtime } from '../runtime';
 import { startServer } from '../server';
 import { progressReporter } from './progress';
@@ -19,6 +20,7 @@ export interface Command {
 }
 
 const DEFAULT_DEMO_THEMES = 40;
+const ROLES: readonly Role[] = ['user', 'moderator', 'admin'];
 
 function options<T extends Record<string, { type: 'string' | 'boolean' }>>(args: string[], spec: T) {
   try {
@@ -141,6 +143,19 @@ export const COMMANDS: Record<string, Command> = {
         ? await runtime.users.setRole(existing.id, 'admin')
         : await runtime.users.create({ email, role: 'admin' });
       process.stdout.write(`admin ${user.email} has id ${user.id}\n`);
+    },
+  },
+  'set-role': {
+    summary: 'Give the user with that e-mail address a role: user, moderator or admin',
+    usage: 'photobook set-role --email E --role user|moderator|admin',
+    async run(runtime, args) {
+      const values = options(args, { email: { type: 'string' }, role: { type: 'string' } });
+      const email = requiredEmail(values.email);
+      if (!ROLES.includes(values.role as Role)) throw new UsageError(`--role must be one of ${ROLES.join(', ')}`);
+      const user = await runtime.users.findByEmail(email);
+      if (!user) throw new UsageError(`no user with e-mail ${email}`);
+      await runtime.users.setRole(user.id, values.role as Role);
+      process.stdout.write(`${email} (id ${user.id}) is now ${values.role}\n`);
     },
   },
   'issue-token': {

@@ -1,0 +1,137 @@
+// Layouts over HTTP: the moderators' product layout, shoppers' own layouts ("my products"), page schemes.
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import type { AuthenticatedUser } from '../auth/token-user';
+import { requireRole } from '../http/auth';
+import { forbidden, HttpError, notFound, validationError } from '../http/errors';
+import type { RouteDoc, RouteModule } from '../http/route-module';
+import type { Validator } from '../http/validation';
+import type { LayoutsService } from './service';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A layout id that is not a UUID names nothing: 404, as a typed URL pattern would answer. */
+function layoutIdParam(value: string | undefined): string {
+  if (!value || !UUID.test(value)) throw notFound();
+  return value.toLowerCase();
+}
+
+function productIdParam(value: string | undefined): number {
+  if (!value || !/^[1-9]\d{0,8}$/.test(value)) throw notFound();
+  return Number(value);
+}
+
+const userOf = (ctx: Context) => ctx.state.user as AuthenticatedUser;
+const pageParam = (value: string | string[] | undefined) => (Array.isArray(value) ? value[value.length - 1] : value);
+
+export function layoutRoutes(deps: { layouts: LayoutsService; validator: Validator }): RouteModule {
+  const { layouts, validator } = deps;
+  const router = new Router();
+  const signedIn = requireRole('user', 'moderator', 'admin');
+
+  router.get('/api/ua/layout/product/:product_id/', requireRole('moderator', 'admin'), async (ctx) => {
+    const layout = await layouts.forProduct(productIdParam(ctx.params.product_id));
+    if (!layout) throw notFound();
+    ctx.body = layout;
+  });
+
+  router.post('/api/ua/layout/', signedIn, validator.jsonBody('layout-create.json'), async (ctx) => {
+    const { product_id: productId } = ctx.state.body as { product_id: number };
+    const result = await layouts.copyProduct(userOf(ctx), productId);
+    if (result.kind === 'no-product') throw validationError({ product_id: [`Invalid pk "${productId}" - object does not exist.`] });
+    ctx.status = 201;
+    ctx.body = result.layout;
+  });
+
+  router.get('/api/ua/layout/', signedIn, validator.query('layout-list-query.json'), async (ctx) => {
+    const { status } = ctx.state.query as { status: 'ACTIVE' | 'DELETED' };
+    const page = await layouts.list(userOf(ctx), status, pageParam(ctx.query.page), pageParam(ctx.query.page_size));
+    if (!page) throw new HttpError(404, { detail: 'Invalid page.' });
+    ctx.body = page;
+  });
+
+  router.get('/api/ua/layout/:layout_id/', signedIn, async (ctx) => {
+    const layout = await layouts.get(userOf(ctx), layoutIdParam(ctx.params.layout_id));
+    if (!layout) throw notFound();
+    ctx.body = layout;
+  });
+
+  router.patch('/api/ua/layout/:layout_id/', signedIn, validator.jsonBody('layout-update.json'), async (ctx) => {
+    const result = await layouts.update(userOf(ctx), layoutIdParam(ctx.params.layout_id), ctx.state.body as { name?: string; deleted?: boolean });
+    if (result === 'not-found') throw notFound();
+    if (result === 'forbidden') throw forbidden();
+    ctx.body = result;
+  });
+
+  router.post('/api/ua/layout/:layout_id/clone/', signedIn, validator.jsonBody('layout-clone.json'), async (ctx) => {
+    const { name } = ctx.state.body as { name: string };
+    const layout = await layouts.clone(userOf(ctx), layoutIdParam(ctx.params.layout_id), name);
+    if (!layout) throw notFound();
+    ctx.status = 201;
+    ctx.body = layout;
+  });
+
+  router.get('/api/ua/scheme/', signedIn, validator.query('scheme-query.json'), async (ctx) => {
+    const { fmt, template_cat: categories = [] } = ctx.state.query as { fmt: number; template_cat?: string[] };
+    const schemes = await layouts.schemes(fmt, categories);
+    if (!schemes) throw validationError({ fmt: [`Select a valid choice. ${fmt} is not one of the available choices.`] });
+    ctx.body = schemes;
+  });
+
+  return { router, docs: LAYOUT_DOCS };
+}
+
+const tags = ['layouts'];
+const notLoggedIn = { description: 'Not logged in', schema: 'error-detail.json' };
+const invalid = { description: 'Invalid fields', schema: 'validation-error.json' };
+const missing = { description: 'No such layout, or someone else\'s', schema: 'error-detail.json' };
+const ownOrModerator = 'Owners read their layouts, moderators and administrators every layout; someone else\'s layout is 404.';
+
+const LAYOUT_DOCS: RouteDoc[] = [
+  {
+    method: 'get', path: '/api/ua/layout/product/:product_id/', tags, auth: true, summary: 'A product\'s layout (moderators and administrators)',
+    responses: {
+      200: { description: 'The layout', schema: 'layout.json' }, 401: notLoggedIn,
+      403: { description: 'Not a moderator or administrator', schema: 'error-detail.json' },
+      404: { description: 'No such product, or it has no layout', schema: 'error-detail.json' },
+    },
+  },
+  {
+    method: 'post', path: '/api/ua/layout/', tags, auth: true, summary: 'Copy a product\'s layout into the caller\'s own layouts',
+    description: 'The copy is the caller\'s to edit; the catalog\'s layout never changes. Products of unapproved themes can be copied by moderators and administrators only.',
+    body: { schema: 'layout-create.json' },
+    responses: { 201: { description: 'The new layout', schema: 'layout.json' }, 400: invalid, 401: notLoggedIn },
+  },
+  {
+    method: 'get', path: '/api/ua/layout/', tags, auth: true, summary: 'The caller\'s layouts, newest first',
+    query: ['layout-list-query.json', 'gallery-paging.json'],
+    responses: {
+      200: { description: 'A page of layouts', schema: 'layout-list.json' }, 400: invalid, 401: notLoggedIn,
+      404: { description: 'Invalid page.', schema: 'error-detail.json' },
+    },
+  },
+  {
+    method: 'get', path: '/api/ua/layout/:layout_id/', tags, auth: true, summary: 'One layout', description: ownOrModerator,
+    responses: { 200: { description: 'The layout', schema: 'layout.json' }, 401: notLoggedIn, 404: missing },
+  },
+  {
+    method: 'patch', path: '/api/ua/layout/:layout_id/', tags, auth: true, summary: 'Rename, or move to or from the bin',
+    description: `${ownOrModerator} Only the owner (or an administrator) changes a layout: a moderator gets 403.`,
+    body: { schema: 'layout-update.json' },
+    responses: {
+      200: { description: 'The layout after the change', schema: 'layout.json' }, 400: invalid, 401: notLoggedIn,
+      403: { description: 'A moderator changing someone else\'s layout', schema: 'error-detail.json' }, 404: missing,
+    },
+  },
+  {
+    method: 'post', path: '/api/ua/layout/:layout_id/clone/', tags, auth: true, summary: 'A copy of a layout the caller may read, owned by the caller',
+    body: { schema: 'layout-clone.json' },
+    responses: { 201: { description: 'The new layout', schema: 'layout.json' }, 400: invalid, 401: notLoggedIn, 404: missing },
+  },
+  {
+    method: 'get', path: '/api/ua/scheme/', tags, auth: true, summary: 'The page schemes that fit a format',
+    description: 'A scheme fits a format when it has the format\'s proportions. Slots are listed in the order in which a page\'s photos and texts fill them.',
+    query: ['scheme-query.json'],
+    responses: { 200: { description: 'The schemes, by id', schema: 'scheme-list.json' }, 400: invalid, 401: notLoggedIn },
+  },
+];

@@ -1,0 +1,241 @@
+import { expect } from 'chai';
+import request from 'supertest';
+import { buildApp } from '../../src/app';
+import { createValidator, type Validator } from '../../src/http/validation';
+import { DATABASE_KIND } from '../helpers/database';
+import { type TestRuntime, testRuntime } from '../helpers/runtime';
+import { type LayoutTestUsers, layoutTestUsers, schemeUsageInDatabase, seedLayoutCatalog } from './catalog';
+
+type Client = ReturnType<typeof request>;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+describe(`layouts over HTTP (${DATABASE_KIND})`, () => {
+  let runtime: TestRuntime;
+  let client: Client;
+  let validator: Validator;
+  let users: LayoutTestUsers;
+  let products: number[];
+  let hiddenProduct: number;
+
+  const copy = (auth: string, productId: number) => client.post('/api/ua/layout/').set('Authorization', auth).send({ product_id: productId });
+  const layoutRow = async (id: string) =>
+    (await runtime.db.sql.query<{ name: string; status: string; owner_id: number | null }>('SELECT name, status, owner_id FROM layouts WHERE id = $1', [id])).rows[0];
+  const layoutCount = async () => (await runtime.db.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM layouts')).rows[0].n;
+
+  before(async () => {
+    runtime = await testRuntime();
+    ({ products, hiddenProduct } = await seedLayoutCatalog(runtime));
+    users = await layoutTestUsers(runtime);
+    client = request(buildApp(runtime).callback());
+    validator = createValidator(runtime.schemas);
+  });
+  after(() => runtime.dispose());
+
+  describe('the moderators\' product layout', () => {
+    it('answers the product\'s layout in the shape existing front ends read', async () => {
+      const response = await client.get(`/api/ua/layout/product/${products[0]}`).set('Authorization', users.moderator.auth);
+      expect(response.status).to.equal(200);
+      expect(validator.errorsOf('layout.json', response.body)).to.equal(null);
+      const layout = response.body;
+      expect(layout.id).to.match(UUID);
+      expect(layout.product_id).to.equal(products[0]);
+      expect(layout.product_name).to.match(/^Фотокнига/);
+      expect(layout.num_pages).to.equal(layout.pages.length).and.equal(11);
+      expect(layout.pages.map((page: { num: number }) => page.num)).to.deep.equal([...Array(11).keys()]);
+      expect(layout.scheme_theme_rel).to.deep.equal(await schemeUsageInDatabase(runtime, layout.id));
+
+      const [cover, ...pages] = layout.pages;
+      expect(cover).to.include({ type: 'COVER', layout: layout.id, template: null });
+      const backgrounds = cover.blocks.filter((block: { type: string }) => block.type === 'BACKGROUND');
+      expect(backgrounds).to.have.length(1);
+      expect(backgrounds[0].theme_element_type).to.equal('FRONT_COVER_BACKGROUND');
+      const coverImage = new URL(backgrounds[0].content.image);
+      expect(coverImage.origin).to.equal('http://photobook.test');
+      expect(coverImage.pathname).to.not.match(/_(sm|md)\.jpg$/);
+      const served = await client.get(coverImage.pathname);
+      expect(served.status).to.equal(200);
+      expect(served.type).to.equal('image/jpeg');
+      const { rows: [front] } = await runtime.db.sql.query<{ image: string }>(
+        `SELECT e.image FROM theme_elements e JOIN products p ON p.theme_id = e.theme_id
+         WHERE p.id = $1 AND e.element_type = 'FRONT_COVER_BACKGROUND'`, [products[0]]);
+      expect(coverImage.pathname).to.equal(`/media/${front.image}`);
+
+      for (const page of pages) {
+        expect(page.type).to.equal('PAGE');
+        expect(page.viewbox).to.have.all.keys('width', 'height');
+        expect(page.viewbox.width).to.be.a('number');
+        expect(Number.isInteger(page.template.id) && Number.isInteger(page.template.width)).to.equal(true);
+        expect(page.factor).to.be.a('number');
+        const kinds = page.blocks.map((block: { type: string }) => block.type);
+        expect(kinds[0]).to.equal('BACKGROUND');
+        expect(page.blocks[0].theme_element_type).to.equal('PAGE_BACKGROUND');
+        expect(kinds.slice(1).every((kind: string) => kind === 'PHOTO' || kind === 'TEXT')).to.equal(true);
+        for (const block of page.blocks) {
+          expect(block.content_warp).to.have.all.keys('x', 'y', 'width', 'height');
+          expect(block.content).to.have.all.keys('image', 'text', 'link');
+        }
+      }
+    });
+
+    it('is for moderators and administrators: 401 anonymous, 403 shoppers, 404 for an unknown product', async () => {
+      expect((await client.get(`/api/ua/layout/product/${products[0]}/`)).status).to.equal(401);
+      expect((await client.get(`/api/ua/layout/product/${products[0]}/`).set('Authorization', users.owner.auth)).status).to.equal(403);
+      expect((await client.get(`/api/ua/layout/product/${products[0]}/`).set('Authorization', users.admin.auth)).status).to.equal(200);
+      for (const id of ['999999', '0', 'abc', '-1', '1e3']) {
+        const response = await client.get(`/api/ua/layout/product/${id}/`).set('Authorization', users.moderator.auth);
+        expect(response.status, id).to.equal(404);
+        expect(response.body).to.deep.equal({ detail: 'Not found.' });
+      }
+    });
+  });
+
+  describe('a shopper\'s own layouts', () => {
+    let mine: { id: string; pages: { id: string }[] };
+
+    it('copies a product\'s layout for the caller and leaves the catalog\'s layout as it was', async () => {
+      const catalog = (await client.get(`/api/ua/layout/product/${products[1]}`).set('Authorization', users.admin.auth)).body;
+      const response = await copy(users.owner.auth, products[1]);
+      expect(response.status).to.equal(201);
+      expect(validator.errorsOf('layout.json', response.body)).to.equal(null);
+      mine = response.body;
+      expect(response.body).to.include({ product_id: products[1], status: 'ACTIVE', version: 0, name: catalog.name });
+      expect(mine.id).to.not.equal(catalog.id);
+      const catalogPageIds = new Set(catalog.pages.map((page: { id: string }) => page.id));
+      expect(mine.pages.some((page) => catalogPageIds.has(page.id))).to.equal(false);
+      expect(mine.pages.every((page) => (page as unknown as { layout: string }).layout === mine.id)).to.equal(true);
+      const strip = (layout: { pages: { blocks: unknown[]; template: unknown; num: number }[] }) =>
+        layout.pages.map((page) => ({ num: page.num, template: page.template, blocks: page.blocks }));
+      expect(strip(response.body)).to.deep.equal(strip(catalog));
+      expect((await layoutRow(mine.id)).owner_id).to.equal(users.owner.id);
+      expect((await layoutRow(catalog.id)).owner_id).to.equal(null);
+    });
+
+    it('refuses bad requests for a copy with 400 and creates nothing', async () => {
+      const before = await layoutCount();
+      const cases: [unknown, string][] = [
+        [{}, 'product_id'], [{ product_id: 'x' }, 'product_id'], [{ product_id: 0 }, 'product_id'],
+        [{ product_id: 1.5 }, 'product_id'], [{ product_id: 999999 }, 'product_id'], [{ product_id: 1, extra: 1 }, 'non_field_errors'],
+        [{ product_id: hiddenProduct }, 'product_id'],
+      ];
+      for (const [body, field] of cases) {
+        const response = await client.post('/api/ua/layout/').set('Authorization', users.owner.auth).send(body as object);
+        expect(response.status, JSON.stringify(body)).to.equal(400);
+        expect(response.body, JSON.stringify(body)).to.have.property(field);
+      }
+      const broken = await client.post('/api/ua/layout/').set('Authorization', users.owner.auth).set('Content-Type', 'application/json').send('{"product_id":');
+      expect(broken.status).to.equal(400);
+      expect((await client.post('/api/ua/layout/').send({ product_id: products[0] })).status).to.equal(401);
+      expect(await layoutCount()).to.equal(before);
+    });
+
+    it('lets moderators copy the product of an unapproved theme', async () => {
+      expect((await copy(users.moderator.auth, hiddenProduct)).status).to.equal(201);
+    });
+
+    it('reads one layout for its owner, moderators and administrators; 404 for anyone else', async () => {
+      for (const who of [users.owner, users.moderator, users.admin]) {
+        const response = await client.get(`/api/ua/layout/${mine.id}/`).set('Authorization', who.auth);
+        expect(response.status).to.equal(200);
+        expect(response.body.id).to.equal(mine.id);
+      }
+      const denied = await client.get(`/api/ua/layout/${mine.id}`).set('Authorization', users.other.auth);
+      expect(denied.status).to.equal(404);
+      expect(denied.body).to.deep.equal({ detail: 'Not found.' });
+      expect((await client.get(`/api/ua/layout/${mine.id}`)).status).to.equal(401);
+      const catalogLayout = (await client.get(`/api/ua/layout/product/${products[1]}`).set('Authorization', users.admin.auth)).body.id;
+      expect((await client.get(`/api/ua/layout/${catalogLayout}/`).set('Authorization', users.owner.auth)).status).to.equal(404);
+      for (const id of ['not-a-uuid', '00000000-0000-0000-0000-000000000000']) {
+        expect((await client.get(`/api/ua/layout/${id}/`).set('Authorization', users.owner.auth)).status).to.equal(404);
+      }
+    });
+
+    it('renames, moves to the bin and back; others cannot, and bad bodies are 400', async () => {
+      const renamed = await client.patch(`/api/ua/layout/${mine.id}/`).set('Authorization', users.owner.auth).send({ name: 'Лето 2026' });
+      expect(renamed.status).to.equal(200);
+      expect(validator.errorsOf('layout.json', renamed.body)).to.equal(null);
+      expect(renamed.body.name).to.equal('Лето 2026');
+      expect((await layoutRow(mine.id)).name).to.equal('Лето 2026');
+
+      const byOther = await client.patch(`/api/ua/layout/${mine.id}/`).set('Authorization', users.other.auth).send({ name: 'stolen' });
+      expect(byOther.status).to.equal(404);
+      const byModerator = await client.patch(`/api/ua/layout/${mine.id}/`).set('Authorization', users.moderator.auth).send({ deleted: true });
+      expect(byModerator.status).to.equal(403);
+      for (const body of [{}, { name: '' }, { name: 'x'.repeat(201) }, { name: 5 }, { deleted: 'yes' }, { status: 'DELETED' }]) {
+        const response = await client.patch(`/api/ua/layout/${mine.id}/`).set('Authorization', users.owner.auth).send(body);
+        expect(response.status, JSON.stringify(body)).to.equal(400);
+      }
+      expect(await layoutRow(mine.id)).to.include({ name: 'Лето 2026', status: 'ACTIVE' });
+
+      const binned = await client.patch(`/api/ua/layout/${mine.id}`).set('Authorization', users.owner.auth).send({ deleted: true });
+      expect(binned.body.status).to.equal('DELETED');
+      const active = await client.get('/api/ua/layout/').set('Authorization', users.owner.auth);
+      expect(active.body.results.map((item: { id: string }) => item.id)).to.not.include(mine.id);
+      const bin = await client.get('/api/ua/layout/?status=DELETED').set('Authorization', users.owner.auth);
+      expect(bin.body.results.map((item: { id: string }) => item.id)).to.deep.equal([mine.id]);
+      const restored = await client.patch(`/api/ua/layout/${mine.id}/`).set('Authorization', users.owner.auth).send({ deleted: false });
+      expect(restored.body.status).to.equal('ACTIVE');
+    });
+
+    it('clones a layout the caller may read into a new one of their own', async () => {
+      const clone = await client.post(`/api/ua/layout/${mine.id}/clone/`).set('Authorization', users.owner.auth).send({ name: 'Копия' });
+      expect(clone.status).to.equal(201);
+      expect(validator.errorsOf('layout.json', clone.body)).to.equal(null);
+      expect(clone.body.id).to.not.equal(mine.id);
+      expect(clone.body.name).to.equal('Копия');
+      expect((await layoutRow(clone.body.id)).owner_id).to.equal(users.owner.id);
+      const byModerator = await client.post(`/api/ua/layout/${mine.id}/clone/`).set('Authorization', users.moderator.auth).send({ name: 'Для проверки' });
+      expect(byModerator.status).to.equal(201);
+      expect((await layoutRow(byModerator.body.id)).owner_id).to.equal(users.moderator.id);
+
+      const before = await layoutCount();
+      expect((await client.post(`/api/ua/layout/${mine.id}/clone/`).set('Authorization', users.other.auth).send({ name: 'x' })).status).to.equal(404);
+      expect((await client.post(`/api/ua/layout/${mine.id}/clone/`).set('Authorization', users.owner.auth).send({})).status).to.equal(400);
+      expect(await layoutCount()).to.equal(before);
+    });
+
+    it('lists the caller\'s layouts newest first, paged, and nobody else\'s', async () => {
+      const second = (await copy(users.owner.auth, products[2])).body;
+      const all = await client.get('/api/ua/layout/').set('Authorization', users.owner.auth);
+      expect(all.status).to.equal(200);
+      expect(validator.errorsOf('layout-list.json', all.body)).to.equal(null);
+      expect(all.body.count).to.equal(3);
+      expect(all.body.results[0].id).to.equal(second.id);
+      const paged = await client.get('/api/ua/layout/?page_size=1&page=2').set('Authorization', users.owner.auth);
+      expect(paged.body).to.include({ count: 3, next: 3, previous: 1 });
+      expect(paged.body.results).to.have.length(1);
+      const others = await client.get('/api/ua/layout/').set('Authorization', users.other.auth);
+      expect(others.body).to.deep.equal({ count: 0, next: null, previous: null, results: [] });
+      expect((await client.get('/api/ua/layout/?page=9').set('Authorization', users.owner.auth)).status).to.equal(404);
+      expect((await client.get('/api/ua/layout/?status=GONE').set('Authorization', users.owner.auth)).status).to.equal(400);
+      expect((await client.get('/api/ua/layout/')).status).to.equal(401);
+    });
+  });
+
+  describe('page schemes', () => {
+    const schemes = (query: string) => client.get(`/api/ua/scheme/?${query}`).set('Authorization', users.owner.auth);
+
+    it('lists the schemes with the format\'s proportions, by category', async () => {
+      const square = await schemes('fmt=1');
+      expect(square.status).to.equal(200);
+      expect(validator.errorsOf('scheme-list.json', square.body)).to.equal(null);
+      expect(square.body.length).to.be.greaterThan(5);
+      expect(square.body.every((scheme: { width: number; height: number }) => scheme.width === scheme.height)).to.equal(true);
+      const horizontal = (await schemes('fmt=3')).body;
+      expect(horizontal.length).to.be.greaterThan(5);
+      expect(horizontal.every((scheme: { width: number; height: number }) => scheme.width * 2 === scheme.height * 3)).to.equal(true);
+      const textless = (await schemes('fmt=1&template_cat=notext&template_cat=bigphoto')).body;
+      expect(new Set(textless.map((scheme: { template_cat: string }) => scheme.template_cat))).to.deep.equal(new Set(['notext', 'bigphoto']));
+      const slot = square.body[0].slots[0];
+      expect(slot).to.deep.equal({ type: 'PHOTO', x: 5, y: 5, width: 90, height: 75 });
+    });
+
+    it('refuses a missing or unknown format and an unknown category with 400', async () => {
+      for (const query of ['', 'fmt=99', 'fmt=x', 'fmt=1&template_cat=cover']) {
+        const response = await schemes(query);
+        expect(response.status, query).to.equal(400);
+        expect(Object.keys(response.body), query).to.have.length.greaterThan(0);
+      }
+      expect((await client.get('/api/ua/scheme/?fmt=1')).status).to.equal(401);
+    });
+  });
+});
