@@ -36,6 +36,8 @@ export interface Config {
   /** Where the login ends (FRONTEND_URL/oauth/success/?set_token=...): configuration only, never the request. */
   readonly frontendUrl: string;
   readonly loginRateLimitPerMinute: number;
+  /** Editing-channel events one socket may send per second (a burst of as many is allowed); more: rate_limited. */
+  readonly socketEventsPerSecond: number;
   /** Take the client address from X-Forwarded-For (behind a reverse proxy). */
   readonly trustProxy: boolean;
   readonly oauth: OAuthConfig;
@@ -165,6 +167,7 @@ export function loadConfig(env: Env = process.env): Config {
     imageConcurrency: integer(env, 'IMAGE_CONCURRENCY', 2, 1, 64),
     frontendUrl: url('FRONTEND_URL', env.FRONTEND_URL || publicBaseUrl, ['http:', 'https:']).replace(/\/+$/, ''),
     loginRateLimitPerMinute: integer(env, 'LOGIN_RATE_LIMIT_PER_MINUTE', 30, 1, 100_000),
+    socketEventsPerSecond: integer(env, 'SOCKET_EVENTS_PER_SECOND', 200, 1, 100_000),
     trustProxy: flag(env, 'TRUST_PROXY', false),
     oauth: oauthConfig(env),
   });

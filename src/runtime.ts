@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { jobRegistry } from '../jobs/index';
 import { createTokenService, type TokenService } from './auth/tokens';
+import { createUserEvents, type UserEvents } from './auth/user-events';
 import { createUsersRepository, type UsersRepository } from './auth/users-repository';
 import type { Config } from './config';
 import type { Database } from './db/database';
@@ -20,6 +21,7 @@ export interface Runtime {
   media: LocalDiskStorage;
   tokens: TokenService;
   users: UsersRepository;
+  userEvents: UserEvents;
   queue: Queue;
   products: ProductsService;
   schemas: JsonSchema[];
@@ -39,6 +41,7 @@ export async function openRuntime(config: Config, log: Logger, database?: Databa
       media: createLocalDiskStorage(path.join(config.dataDir, 'media'), config.publicBaseUrl),
       tokens: createTokenService(config.jwtSecret, config.jwtLifetimeSeconds),
       users: createUsersRepository(db.orm),
+      userEvents: createUserEvents(),
       products: createProductsService(queue),
       schemas: loadSchemas(),
       // Idempotent: a server's stop and its owner may both close the runtime.

@@ -5,6 +5,10 @@ import { Server as SocketServer } from 'socket.io';
 import { buildApp } from './app';
 import { isAnonymousToken, userForToken } from './auth/token-user';
 import type { RouteModule } from './http/route-module';
+import { createValidator } from './http/validation';
+import { createLayoutsService } from './layouts/service';
+import { socketAdapterFor, type SocketAdapter } from './realtime/adapter';
+import { attachLayoutChannel, disconnectUser } from './realtime/layout-channel';
 import type { Runtime } from './runtime';
 
 export interface RunningServer {
@@ -13,8 +17,10 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-function attachSocketServer(server: http.Server, runtime: Runtime): SocketServer {
-  const io = new SocketServer(server, { serveClient: false, maxHttpBufferSize: runtime.config.maxJsonBodyBytes });
+function attachSocketServer(server: http.Server, runtime: Runtime, adapter: SocketAdapter): SocketServer {
+  const io = new SocketServer(server, {
+    serveClient: false, maxHttpBufferSize: runtime.config.maxJsonBodyBytes, adapter: adapter.adapter,
+  });
   // A handshake may carry a token (auth.token); an invalid one is refused, none means anonymous.
   io.use((socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown }).token;
@@ -41,7 +47,14 @@ export async function startServer(
   if (options.worker) await runtime.queue.work({ db: runtime.db, media: runtime.media, log });
   const app = buildApp(runtime, options.extraModules);
   const server = http.createServer(app.callback());
-  const io = attachSocketServer(server, runtime);
+  const adapter = socketAdapterFor(runtime.db, log);
+  const io = attachSocketServer(server, runtime, adapter);
+  const layoutChannel = attachLayoutChannel(io, {
+    db: runtime.db, media: runtime.media, tokens: runtime.tokens, users: runtime.users, log,
+    eventsPerSecond: config.socketEventsPerSecond, spansProcesses: adapter.adapter !== undefined,
+    layouts: createLayoutsService(runtime), validator: createValidator(runtime.schemas),
+  });
+  const stopDisconnectingOnLogout = runtime.userEvents.onLogout((userId) => disconnectUser(layoutChannel, userId));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? config.port, config.host, () => resolve());
@@ -52,6 +65,7 @@ export async function startServer(
   let stopping: Promise<void> | undefined;
   const stop = async () => {
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    stopDisconnectingOnLogout();
     io.close();
     // Keep-alive connections fall idle as their last request ends; close each one then, not at the deadline.
     server.closeIdleConnections();
@@ -61,6 +75,7 @@ export async function startServer(
     await closed;
     clearInterval(sweep);
     clearTimeout(deadline);
+    await adapter.close();
     log.info('stopped serving');
   };
   return { port, stop: () => (stopping ??= stop()) };

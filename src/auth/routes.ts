@@ -19,6 +19,7 @@ import { createInstagramProvider } from './providers/instagram';
 import { createVkProvider } from './providers/vk';
 import { SUCCESS_PAGE, SUCCESS_PAGE_HEADERS } from './success-page';
 import type { TokenService } from './tokens';
+import type { UserEvents } from './user-events';
 import type { User, UsersRepository } from './users-repository';
 
 export function enabledProviders(config: Config): IdentityProvider[] {
@@ -77,7 +78,7 @@ export function loginRoutes(deps: { config: Config; db: Database; tokens: TokenS
   return { router, docs: loginDocs(deps.providers), ignoresAuthorization: true };
 }
 
-export function accountRoutes(users: UsersRepository): RouteModule {
+export function accountRoutes(users: UsersRepository, userEvents: UserEvents): RouteModule {
   const router = new Router();
   router.get('/api/auth/user/', requireRole('user', 'moderator', 'admin'), async (ctx) => {
     const user = await users.findById((ctx.state.user as AuthenticatedUser).id);
@@ -87,7 +88,9 @@ export function accountRoutes(users: UsersRepository): RouteModule {
   });
 
   router.post('/api/auth/logout/', requireRole('user', 'moderator', 'admin'), async (ctx) => {
-    await users.raiseTokenVersion((ctx.state.user as AuthenticatedUser).id);
+    const { id } = ctx.state.user as AuthenticatedUser;
+    await users.raiseTokenVersion(id);
+    userEvents.loggedOut(id);
     ctx.body = { detail: 'Successfully logged out.' };
   });
 

@@ -22,6 +22,8 @@ export interface Transaction {
 
 export interface Database extends Transaction {
   readonly kind: 'postgres' | 'pglite';
+  /** The server's connection string, for components that need connections of their own (the Socket.IO adapter). */
+  readonly connectionString?: string;
   /** Commits when fn resolves, rolls back when it throws (and rethrows). */
   transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
   close(): Promise<void>;

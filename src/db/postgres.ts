@@ -22,6 +22,7 @@ export function openPostgres(connectionString: string, poolSize = 10): Database 
   pool.on('error', () => undefined);
   return {
     kind: 'postgres',
+    connectionString,
     orm: drizzle(pool, { schema: tables }),
     sql: executor(pool),
     async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {

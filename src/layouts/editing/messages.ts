@@ -1,0 +1,92 @@
+// Editing messages: the envelope, the operation each (object, action) pair names, acks and their error codes.
+import { createHash } from 'node:crypto';
+import type { Validator } from '../../http/validation';
+import type { PresentedPage } from '../presenters';
+import type { BatchState, EditedPage } from './state';
+
+export type EditErrorCode =
+  | 'invalid_message' | 'forbidden' | 'not_found' | 'invalid_scheme' | 'transaction_conflict' | 'rate_limited' | 'server_error';
+
+export interface EditError {
+  code: EditErrorCode;
+  message: string;
+}
+
+export type EditAck =
+  | { transaction_id: string; response_data: { data: PresentedPage }; version: number }
+  | { transaction_id: string | null; error: EditError };
+
+export interface EditMessage {
+  transaction_id: string;
+  object: string;
+  action: string;
+  params: Record<string, unknown>;
+  payload: Record<string, unknown>;
+}
+
+/** One (object, action) pair. New pairs (page add/remove/move, block set) are new entries in OPERATIONS. */
+export interface EditOperation {
+  schemaId: string;
+  /** The layout the message changes, and the rows the batch must read for it. */
+  targets(message: EditMessage): { layoutId: string; pageIds: string[]; schemeIds: number[] };
+  /** Changes the state in memory (the layout is known, readable and writable by the user); the changed page or an error. */
+  apply(state: BatchState, message: EditMessage): EditedPage | EditError;
+}
+
+export interface ParsedMessage {
+  message: EditMessage;
+  operation: EditOperation;
+  layoutId: string;
+  /** Identifies the message apart from its transaction_id: the same id with another hash is a conflict. */
+  hash: string;
+}
+
+export const errorAck = (transactionId: unknown, code: EditErrorCode, message: string): EditAck => ({
+  transaction_id: typeof transactionId === 'string' ? transactionId : null, error: { code, message },
+});
+
+/** JSON with keys in a fixed order, so that a replay hashes the same whatever order its keys were sent in. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+function describe(errors: Record<string, string[]>): string {
+  return Object.entries(errors).map(([field, messages]) => `${field}: ${messages.join(' ')}`).join('; ');
+}
+
+/** Lower-case UUIDs everywhere, so that ids compare as the database compares them. */
+function lowerCaseIds(value: unknown): unknown {
+  if (typeof value === 'string') return /^[0-9a-f-]{36}$/i.test(value) ? value.toLowerCase() : value;
+  if (Array.isArray(value)) return value.map(lowerCaseIds);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, lowerCaseIds(item)]));
+  return value;
+}
+
+export function parseMessage(raw: unknown, validator: Validator, operations: Record<string, EditOperation>): ParsedMessage | EditAck {
+  const { transaction_id: transactionId, object, action } = (raw ?? {}) as Partial<EditMessage>;
+  const key = `${String(object)}:${String(action)}`;
+  const operation = Object.hasOwn(operations, key) ? operations[key] : undefined;
+  if (!operation) {
+    // Which envelope field is wrong, or else that the pair is unknown.
+    const envelopeErrors = validator.errorsOf('layout-message.json', raw);
+    if (envelopeErrors) return errorAck(transactionId, 'invalid_message', describe(envelopeErrors));
+    return errorAck(transactionId, 'invalid_message', `Unknown object and action "${String(object)}" "${String(action)}".`);
+  }
+  // An operation's schema holds the whole envelope too.
+  const errors = validator.errorsOf(operation.schemaId, raw);
+  if (errors) return errorAck(transactionId, 'invalid_message', describe(errors));
+  const message = lowerCaseIds(raw) as EditMessage;
+  const { transaction_id: _id, ...rest } = message;
+  return {
+    message, operation,
+    layoutId: operation.targets(message).layoutId,
+    hash: createHash('sha256').update(canonicalJson(rest)).digest('hex'),
+  };
+}
+
+export const isAck = (value: ParsedMessage | EditAck): value is EditAck => 'transaction_id' in value;

@@ -1,0 +1,51 @@
+// page/set: a page takes a new scheme; its photos and texts move into the new slots (applyScheme).
+import { applyScheme } from '../blocks';
+import { schemeFitsFormat } from '../builder';
+import type { EditError, EditMessage, EditOperation } from './messages';
+import type { BatchState, EditedPage } from './state';
+
+interface SchemeSetMessage extends EditMessage {
+  params: { layout_id: string; id: string };
+  payload: { id: number };
+}
+
+const notFound = (what: string): EditError => ({ code: 'not_found', message: `${what} not found.` });
+const invalidScheme = (message: string): EditError => ({ code: 'invalid_scheme', message });
+
+function countUse(usage: Record<string, number>, schemeId: number | null, delta: number): Record<string, number> {
+  if (schemeId === null) return usage;
+  const key = String(schemeId);
+  const next: Record<string, number> = { ...usage, [key]: (usage[key] ?? 0) + delta };
+  if (next[key] <= 0) delete next[key];
+  return next;
+}
+
+export const setScheme: EditOperation = {
+  schemaId: 'scheme-set.json',
+
+  targets(message) {
+    const { params, payload } = message as SchemeSetMessage;
+    return { layoutId: params.layout_id, pageIds: [params.id], schemeIds: [payload.id] };
+  },
+
+  apply(state: BatchState, raw): EditedPage | EditError {
+    const message = raw as SchemeSetMessage;
+    const layout = state.layouts.get(message.params.layout_id)!;
+    const page = state.pages.get(message.params.id);
+    if (!page || page.layoutId !== layout.id) return notFound('Page');
+    if (page.type === 'COVER') return invalidScheme('The cover has no scheme.');
+    const scheme = state.schemes.get(message.payload.id);
+    if (!scheme) return invalidScheme(`No scheme ${message.payload.id}.`);
+    if (!layout.format || !schemeFitsFormat(scheme, layout.format)) {
+      return invalidScheme(`Scheme ${scheme.id} does not fit the layout's format.`);
+    }
+    const change = applyScheme(page.id, page.blocks, scheme.slots, layout.unplaced);
+    layout.schemeThemeRel = countUse(countUse(layout.schemeThemeRel, page.templateId, -1), scheme.id, 1);
+    layout.unplaced = change.unplaced;
+    layout.lastSchemePageNum = page.num;
+    layout.version += 1;
+    layout.changed = true;
+    Object.assign(page, { templateId: scheme.id, templateWidth: scheme.width, templateHeight: scheme.height, blocks: change.blocks, changed: true });
+    return page;
+  },
+};

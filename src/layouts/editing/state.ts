@@ -1,0 +1,43 @@
+// What one batch of editing messages reads, changes in memory and writes back in one transaction.
+import type { Block, LayoutStatus, PageType, TemplateSlot, UnplacedContent } from '../../db/tables/index';
+
+export interface EditedLayout {
+  id: string;
+  ownerId: number | null;
+  status: LayoutStatus;
+  version: number;
+  lastSchemePageNum: number;
+  schemeThemeRel: Record<string, number>;
+  unplaced: UnplacedContent[];
+  /** The layout's format in cm; null for a layout without one (no scheme can be checked against it). */
+  format: { widthCm: number; heightCm: number } | null;
+  changed: boolean;
+}
+
+export interface EditedPage {
+  id: string;
+  layoutId: string;
+  num: number;
+  type: PageType;
+  factor: string;
+  widthPx: number;
+  viewbox: { width: number; height: number };
+  templateId: number | null;
+  templateWidth: number | null;
+  templateHeight: number | null;
+  blocks: Block[];
+  changed: boolean;
+}
+
+export interface Scheme {
+  id: number;
+  width: number;
+  height: number;
+  slots: TemplateSlot[];
+}
+
+export interface BatchState {
+  layouts: Map<string, EditedLayout>;
+  pages: Map<string, EditedPage>;
+  schemes: Map<number, Scheme>;
+}

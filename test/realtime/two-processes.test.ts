@@ -1,0 +1,85 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from 'chai';
+import request from 'supertest';
+import type { RunningServer } from '../../src/server';
+import { DATABASE_KIND } from '../helpers/database';
+import { TEST_JWT_SECRET, type TestRuntime, testRuntime, testServer } from '../helpers/runtime';
+import { layoutTestUsers, type LayoutTestUsers, seedLayoutCatalog } from '../layouts/catalog';
+import { type ChildServer, startChildServer } from './child-server';
+import { connectEditor, type EditorSocket, nextEvent, schemeMessage } from './sockets';
+
+// Rooms across processes need a database server: embedded PGlite has one process by design.
+if (DATABASE_KIND === 'postgres') {
+  describe('the editing channel across two processes on one PostgreSQL database', function () {
+    this.timeout(120_000);
+    let runtime: TestRuntime;
+    let here: RunningServer & { url: string };
+    let there: ChildServer;
+    let users: LayoutTestUsers;
+    let dataDir: string;
+    let layout: { id: string; pages: { id: string }[] };
+    let scheme: number;
+    const sockets: EditorSocket[] = [];
+    const editor = async (url: string, token: string) => {
+      const socket = await connectEditor(url, { token });
+      sockets.push(socket);
+      return socket;
+    };
+
+    before(async () => {
+      runtime = await testRuntime({ PUBLIC_BASE_URL: 'http://photobook.test' });
+      const { products } = await seedLayoutCatalog(runtime);
+      users = await layoutTestUsers(runtime);
+      here = await testServer(runtime);
+      dataDir = mkdtempSync(path.join(os.tmpdir(), 'photobook-second-'));
+      there = await startChildServer({
+        DATABASE_URL: runtime.db.connectionString!, DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET, PUBLIC_BASE_URL: 'http://photobook.test',
+      });
+      layout = (await request(here.url).post('/api/ua/layout/').set('Authorization', users.owner.auth).send({ product_id: products[0] })).body;
+      scheme = (await request(here.url).get('/api/ua/scheme/?fmt=1').set('Authorization', users.owner.auth)).body[0].id;
+    });
+    after(async () => {
+      for (const socket of sockets) socket.close();
+      await there.stop();
+      await here.stop();
+      await runtime.dispose();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it('tells an editor connected to one process about a change made through the other', async () => {
+      const watcher = await editor(here.url, users.owner.token);
+      const sender = await editor(there.url, users.owner.token);
+      await watcher.emitWithAck('join', { layout_id: layout.id });
+      await sender.emitWithAck('join', { layout_id: layout.id });
+      const changed = nextEvent<{ version: number; page: { id: string } }>(watcher, 'layout:changed');
+      const ack = await sender.emitWithAck('message', schemeMessage(layout.id, layout.pages[1].id, scheme));
+      expect(await changed).to.deep.equal({ layout_id: layout.id, version: ack.version, page: ack.response_data.data });
+    });
+
+    it('applies one transaction_id once when both processes receive it at the same moment', async () => {
+      const message = schemeMessage(layout.id, layout.pages[2].id, scheme);
+      const before = (await runtime.db.sql.query<{ version: number }>('SELECT version FROM layouts WHERE id = $1', [layout.id])).rows[0].version;
+      const [first, second] = await Promise.all([
+        (await editor(here.url, users.owner.token)).emitWithAck('message', message),
+        (await editor(there.url, users.owner.token)).emitWithAck('message', message),
+      ]);
+      expect(first).to.deep.equal(second);
+      expect(first.version).to.equal(before + 1);
+      const { rows } = await runtime.db.sql.query<{ version: number; n: number }>(
+        'SELECT l.version, (SELECT count(*)::int FROM layout_transactions t WHERE t.transaction_id = $2) AS n FROM layouts l WHERE l.id = $1',
+        [layout.id, message.transaction_id]);
+      expect(rows[0]).to.deep.equal({ version: before + 1, n: 1 });
+    });
+
+    it('disconnects a user\'s sockets in every process when they log out through one', async () => {
+      const user = await runtime.users.create({ email: 'two-places@example.com', role: 'user' });
+      const token = runtime.tokens.issue(user);
+      const elsewhere = await editor(here.url, token);
+      const closed = nextEvent(elsewhere, 'disconnect', 10_000);
+      expect((await request(there.url).post('/api/auth/logout/').set('Authorization', `Bearer ${token}`)).status).to.equal(200);
+      await closed;
+    });
+  });
+}
