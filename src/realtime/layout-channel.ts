@@ -54,11 +54,7 @@ export function attachLayoutChannel(io: Server, deps: LayoutChannelDependencies)
     ]));
     writes.holdUntilNextTurn(listeners);
     for (const { change, origin } of changes) tellLocalEditors(change, origin);
-    if (deps.spansProcesses) void tellOtherProcesses(changes.map(({ change }) => change));
-  };
-  // Only while other processes are there (the adapter's heartbeats tell): a lone process skips the round trip.
-  const tellOtherProcesses = async (changes: LayoutChange[]) => {
-    if ((await channel.adapter.serverCount()) > 1) channel.serverSideEmit(REMOTE_CHANGES, changes);
+    if (deps.spansProcesses) channel.serverSideEmit(REMOTE_CHANGES, changes.map(({ change }) => change));
   };
   channel.on(REMOTE_CHANGES, (changes: LayoutChange[]) => {
     for (const change of changes) tellLocalEditors(change);
@@ -87,10 +83,13 @@ export function attachLayoutChannel(io: Server, deps: LayoutChannelDependencies)
     void socket.join(userRoom(user.id));
     const bucket = createTokenBucket(deps.eventsPerSecond);
 
-    // Every event is answered through its ack; one without an ack function cannot be answered and is dropped.
-    const handle = (event: string, run: typeof join) => socket.on(event, (raw: unknown, ack: unknown) => {
+    // Every event is answered through its ack, its last argument; one without an ack cannot be answered and is
+    // dropped. The message is the first argument ({} when the ack came alone).
+    const handle = (event: string, run: typeof join) => socket.on(event, (...args: unknown[]) => {
+      const ack = args[args.length - 1];
       if (typeof ack !== 'function') return;
       const answer = ack as Ack;
+      const raw = args.length > 1 ? args[0] : undefined;
       if (!bucket.take()) {
         return answer(errorAck(transactionIdOf(raw), 'rate_limited', `More than ${deps.eventsPerSecond} events a second.`));
       }

@@ -160,7 +160,9 @@ describe(`layouts over HTTP (${DATABASE_KIND})`, () => {
       expect(byOther.status).to.equal(404);
       const byModerator = await client.patch(`/api/ua/layout/${mine.id}/`).set('Authorization', users.moderator.auth).send({ deleted: true });
       expect(byModerator.status).to.equal(403);
-      for (const body of [{}, { name: '' }, { name: 'x'.repeat(201) }, { name: 5 }, { deleted: 'yes' }, { status: 'DELETED' }]) {
+      const empty = await client.patch(`/api/ua/layout/${mine.id}/`).set('Authorization', users.owner.auth).send({});
+      expect(empty.body).to.deep.equal({ non_field_errors: ['At least one field is required.'] });
+      for (const body of [{}, { name: '' }, { name: '   ' }, { name: 'x'.repeat(201) }, { name: 5 }, { deleted: 'yes' }, { status: 'DELETED' }]) {
         const response = await client.patch(`/api/ua/layout/${mine.id}/`).set('Authorization', users.owner.auth).send(body);
         expect(response.status, JSON.stringify(body)).to.equal(400);
       }

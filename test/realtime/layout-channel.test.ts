@@ -93,9 +93,11 @@ describe(`the layout editing channel (${DATABASE_KIND})`, () => {
     it('answers not_found for someone else\'s layout and invalid_message for a bad join', async () => {
       const socket = await editor(users.other.token);
       expect(await join(socket, layout.id)).to.deep.equal({ error: { code: 'not_found', message: 'Layout not found.' } });
-      for (const bad of [null, 'x', {}, { layout_id: 'nope' }, { layout_id: layout.id, more: 1 }]) {
+      for (const bad of [null, 'x', {}, { layout_id: 'nope' }, { layout_id: `urn:uuid:${layout.id}` }, { layout_id: layout.id, more: 1 }]) {
         expect((await socket.emitWithAck('join', bad)).error.code, JSON.stringify(bad)).to.equal('invalid_message');
       }
+      const alone = await new Promise((resolve) => socket.emit('join', resolve));
+      expect(alone).to.deep.include({ error: { code: 'invalid_message', message: 'layout_id: a layout UUID is required.' } });
       expect(socket.connected).to.equal(true);
     });
   });
@@ -155,6 +157,17 @@ describe(`the layout editing channel (${DATABASE_KIND})`, () => {
       expect({ layout: await layoutRow(layout.id), page: await pageRow(page.id), transactions: await transactions(layout.id) }).to.deep.equal(state);
     });
 
+    it('keeps transaction ids per user: another user\'s replay gets no ack of theirs, and their own id is theirs', async () => {
+      const message = schemeMessage(layout.id, layout.pages[6].id, fourPhotos);
+      await send(await editor(users.owner.token), message);
+      const intruder = await editor(users.other.token);
+      expect((await send(intruder, message)).error.code).to.equal('not_found');
+      expect((await send(intruder, { ...message, payload: { id: onePhoto } })).error.code).to.equal('not_found');
+      const theirs = await copyFor(users.other.auth, products[1]);
+      const own = await send(intruder, { ...message, params: { layout_id: theirs.id, id: theirs.pages[6].id } });
+      expect(own.version).to.equal(1);
+    });
+
     it('answers transaction_conflict for a used transaction_id with another message', async () => {
       const page = layout.pages[6];
       const message = schemeMessage(layout.id, page.id, onePhoto);
@@ -179,7 +192,8 @@ describe(`the layout editing channel (${DATABASE_KIND})`, () => {
       const valid = schemeMessage(layout.id, page.id, onePhoto);
       const cases: [unknown, string][] = [
         [null, 'invalid_message'], ['text', 'invalid_message'], [[], 'invalid_message'], [{}, 'invalid_message'],
-        [{ ...valid, transaction_id: 'abc' }, 'invalid_message'],
+        [{ ...valid, transaction_id: 'abc' }, 'invalid_message'], [{ ...valid, transaction_id: `urn:uuid:${randomUUID()}` }, 'invalid_message'],
+        [{ ...valid, params: { layout_id: `urn:uuid:${layout.id}`, id: page.id } }, 'invalid_message'],
         [{ ...valid, object: 'block' }, 'invalid_message'], [{ ...valid, action: 'remove' }, 'invalid_message'],
         [{ ...valid, object: 'constructor', action: 'x' }, 'invalid_message'],
         [{ ...valid, payload: { id: '7' } }, 'invalid_message'], [{ ...valid, payload: { id: 2 ** 40 } }, 'invalid_message'],
@@ -198,6 +212,8 @@ describe(`the layout editing channel (${DATABASE_KIND})`, () => {
         expect(validator.errorsOf('layout-ack.json', ack), JSON.stringify(message)).to.equal(null);
       }
       socket.emit('message', valid); // no acknowledgement function: nothing can be answered, nothing is done
+      const extraArgument = await new Promise<{ error: { code: string } }>((resolve) => socket.emit('message', { ...valid, payload: { id: 'x' } }, 'extra', resolve));
+      expect(extraArgument.error.code).to.equal('invalid_message');
       expect(socket.connected).to.equal(true);
       expect((await join(socket, layout.id)).version).to.equal(state.layout.version);
       expect({ layout: await layoutRow(layout.id), page: await pageRow(page.id), transactions: await transactions(layout.id) }).to.deep.equal(state);

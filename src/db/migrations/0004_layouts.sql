@@ -54,14 +54,16 @@ UPDATE layouts l SET scheme_theme_rel = coalesce((
     WHERE layout_id = l.id AND template_id IS NOT NULL GROUP BY template_id) used), '{}'::jsonb);
 
 -- One row per applied editing message: a replayed transaction_id answers this ack again and changes nothing.
+-- Ids are the user's own: another user's id neither replays nor conflicts with theirs.
 CREATE TABLE layout_transactions (
-  transaction_id uuid PRIMARY KEY,
-  layout_id      uuid NOT NULL REFERENCES layouts (id) ON DELETE CASCADE,
   user_id        integer NOT NULL,
+  transaction_id uuid NOT NULL,
+  layout_id      uuid NOT NULL REFERENCES layouts (id) ON DELETE CASCADE,
   -- sha256 of the message without its transaction_id: the same id with another message is a conflict.
   message_hash   text NOT NULL,
   ack            jsonb NOT NULL,
-  created_at     timestamptz NOT NULL DEFAULT now()
+  created_at     timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (user_id, transaction_id)
 );
 CREATE INDEX layout_transactions_layout_idx ON layout_transactions (layout_id);
 

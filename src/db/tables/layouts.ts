@@ -64,7 +64,7 @@ export const layoutPages = pgTable('layout_pages', {
 });
 
 export const layoutTransactions = pgTable('layout_transactions', {
-  transactionId: uuid('transaction_id').primaryKey(),
+  transactionId: uuid('transaction_id').notNull(),
   layoutId: uuid('layout_id').notNull().references(() => layouts.id),
   userId: integer('user_id').notNull(),
   messageHash: text('message_hash').notNull(),

@@ -7,7 +7,7 @@ import type { MediaStorage } from '../../media/storage';
 import { type PresentedPage, presentPage } from '../presenters';
 import { canRead, canWrite } from '../service';
 import { type EditAck, errorAck, type ParsedMessage } from './messages';
-import { type AppliedTransaction, createEditingRepository } from './repository';
+import { type AppliedTransaction, appliedKey, createEditingRepository } from './repository';
 import type { BatchState } from './state';
 
 export interface LayoutChange {
@@ -54,21 +54,23 @@ export function createLayoutEditor(deps: {
     known: Map<string, { messageHash: string; ack: object }>, applied: AppliedTransaction[],
   ): EditOutcome {
     const transactionId = parsed.message.transaction_id;
-    const prior = known.get(transactionId);
+    // Access first: an ack, even a replayed one, is only ever answered to someone who may change the layout.
+    const layout = state.layouts.get(parsed.layoutId);
+    if (!layout || !canRead(user, layout)) return { ack: errorAck(transactionId, 'not_found', 'Layout not found.') };
+    if (!canWrite(user, layout)) return { ack: errorAck(transactionId, 'forbidden', 'You may read this layout but not change it.') };
+    const key = appliedKey(user.id, transactionId);
+    const prior = known.get(key);
     if (prior) {
       return prior.messageHash === parsed.hash
         ? { ack: prior.ack as EditAck }
         : { ack: errorAck(transactionId, 'transaction_conflict', 'This transaction_id was already used for another message.') };
     }
-    const layout = state.layouts.get(parsed.layoutId);
-    if (!layout || !canRead(user, layout)) return { ack: errorAck(transactionId, 'not_found', 'Layout not found.') };
-    if (!canWrite(user, layout)) return { ack: errorAck(transactionId, 'forbidden', 'You may read this layout but not change it.') };
     if (layout.status === 'DELETED') return { ack: errorAck(transactionId, 'forbidden', 'The layout is in the bin: restore it to edit it.') };
     const result = parsed.operation.apply(state, parsed.message);
     if ('code' in result) return { ack: errorAck(transactionId, result.code, result.message) };
     const page = presentPage(result, media);
     const ack: EditAck = { transaction_id: transactionId, response_data: { data: page }, version: layout.version };
-    known.set(transactionId, { messageHash: parsed.hash, ack });
+    known.set(key, { messageHash: parsed.hash, ack });
     applied.push({ transactionId, layoutId: layout.id, userId: user.id, messageHash: parsed.hash, ack });
     return { ack, change: { layout_id: layout.id, version: layout.version, page } };
   }

@@ -55,8 +55,12 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
+const MAX_DESCRIPTION = 300;
+
+/** The field errors in one line, short enough for a log or a status bar whatever was sent. */
 function describe(errors: Record<string, string[]>): string {
-  return Object.entries(errors).map(([field, messages]) => `${field}: ${messages.join(' ')}`).join('; ');
+  const text = Object.entries(errors).map(([field, messages]) => `${field}: ${messages.join(' ')}`).join('; ');
+  return text.length > MAX_DESCRIPTION ? `${text.slice(0, MAX_DESCRIPTION - 1)}…` : text;
 }
 
 /** Lower-case UUIDs everywhere, so that ids compare as the database compares them. */

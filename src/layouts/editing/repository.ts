@@ -10,6 +10,9 @@ export interface AppliedTransaction {
   ack: object;
 }
 
+/** Transaction ids are per user. */
+export const appliedKey = (userId: number, transactionId: string) => `${userId}:${transactionId}`;
+
 /** Rows as JSON: one statement writes any number of them (jsonb_to_recordset), on a server and on PGlite alike. */
 const asJson = (rows: object[]) => JSON.stringify(rows);
 
@@ -51,10 +54,11 @@ export function createEditingRepository(sql: SqlExecutor) {
       return new Map(rows.map((row) => [row.id, row]));
     },
 
+    /** Keyed by appliedKey(user, transaction id). */
     async appliedTransactions(ids: string[]): Promise<Map<string, { messageHash: string; ack: object }>> {
-      const { rows } = await sql.query<{ transaction_id: string; message_hash: string; ack: object }>(
-        'SELECT transaction_id, message_hash, ack FROM layout_transactions WHERE transaction_id = ANY($1::uuid[])', [ids]);
-      return new Map(rows.map((row) => [row.transaction_id, { messageHash: row.message_hash, ack: row.ack }]));
+      const { rows } = await sql.query<{ user_id: number; transaction_id: string; message_hash: string; ack: object }>(
+        'SELECT user_id, transaction_id, message_hash, ack FROM layout_transactions WHERE transaction_id = ANY($1::uuid[])', [ids]);
+      return new Map(rows.map((row) => [appliedKey(row.user_id, row.transaction_id), { messageHash: row.message_hash, ack: row.ack }]));
     },
 
     /** Writes every changed page and layout and records the applied transactions: three statements per batch. */
