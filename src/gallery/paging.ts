@@ -25,3 +25,25 @@ export function pageNumberOf(raw: string | string[] | undefined, count: number, 
   const page = Number(value);
   return page >= 1 && page <= last ? page : undefined;
 }
+
+export interface Paged<T> {
+  count: number;
+  next: number | null;
+  previous: number | null;
+  results: T[];
+}
+
+/** A page of any list, by the gallery's rules; undefined for "Invalid page.". fetch reads limit rows from offset. */
+export async function pageOfList<T>(
+  count: number, rawPage: string | string[] | undefined, rawPageSize: string | string[] | undefined,
+  fetch: (limit: number, offset: number) => Promise<T[]>,
+): Promise<Paged<T> | undefined> {
+  const pageSize = pageSizeOf(rawPageSize);
+  const page = pageNumberOf(rawPage, count, pageSize);
+  if (page === undefined) return undefined;
+  const last = lastPageOf(count, pageSize);
+  return {
+    count, next: page < last ? page + 1 : null, previous: page > 1 ? page - 1 : null,
+    results: await fetch(pageSize, (page - 1) * pageSize),
+  };
+}

@@ -4,6 +4,7 @@ import type { Context } from 'koa';
 import type { AuthenticatedUser } from '../auth/token-user';
 import { requireRole } from '../http/auth';
 import { forbidden, HttpError, notFound, validationError } from '../http/errors';
+import { idParam } from '../http/params';
 import type { RouteDoc, RouteModule } from '../http/route-module';
 import type { Validator } from '../http/validation';
 import type { LayoutsService } from './service';
@@ -16,21 +17,15 @@ function layoutIdParam(value: string | undefined): string {
   return value.toLowerCase();
 }
 
-function productIdParam(value: string | undefined): number {
-  if (!value || !/^[1-9]\d{0,8}$/.test(value)) throw notFound();
-  return Number(value);
-}
 
 const userOf = (ctx: Context) => ctx.state.user as AuthenticatedUser;
-const pageParam = (value: string | string[] | undefined) => (Array.isArray(value) ? value[value.length - 1] : value);
-
 export function layoutRoutes(deps: { layouts: LayoutsService; validator: Validator }): RouteModule {
   const { layouts, validator } = deps;
   const router = new Router();
   const signedIn = requireRole('user', 'moderator', 'admin');
 
   router.get('/api/ua/layout/product/:product_id/', requireRole('moderator', 'admin'), async (ctx) => {
-    const layout = await layouts.forProduct(productIdParam(ctx.params.product_id));
+    const layout = await layouts.forProduct(idParam(ctx.params.product_id));
     if (!layout) throw notFound();
     ctx.body = layout;
   });
@@ -45,7 +40,7 @@ export function layoutRoutes(deps: { layouts: LayoutsService; validator: Validat
 
   router.get('/api/ua/layout/', signedIn, validator.query('layout-list-query.json'), async (ctx) => {
     const { status } = ctx.state.query as { status: 'ACTIVE' | 'DELETED' };
-    const page = await layouts.list(userOf(ctx), status, pageParam(ctx.query.page), pageParam(ctx.query.page_size));
+    const page = await layouts.list(userOf(ctx), status, ctx.query.page, ctx.query.page_size);
     if (!page) throw new HttpError(404, { detail: 'Invalid page.' });
     ctx.body = page;
   });

@@ -3,11 +3,13 @@ import { randomUUID } from 'node:crypto';
 import type { AuthenticatedUser } from '../auth/token-user';
 import type { Database } from '../db/database';
 import type { LayoutStatus } from '../db/tables/index';
-import { lastPageOf, pageNumberOf, pageSizeOf } from '../gallery/paging';
+import { pageOfList } from '../gallery/paging';
 import type { MediaStorage } from '../media/storage';
 import { schemeFitsFormat } from './builder';
 import { presentLayout, presentLayoutSummary, presentScheme } from './presenters';
 import { createLayoutsRepository, type LayoutRow } from './repository';
+
+type PageParam = string | string[] | undefined;
 
 const READS_EVERY_LAYOUT = new Set(['moderator', 'admin']);
 
@@ -85,19 +87,9 @@ export function createLayoutsService(deps: { db: Database; media: MediaStorage }
     },
 
     /** The user's own layouts, newest first, paged like the gallery; undefined for a page past the last. */
-    async list(user: AuthenticatedUser, status: LayoutStatus, rawPage: string | undefined, rawPageSize: string | undefined) {
-      const count = await repository.countOwned(user.id, status);
-      const pageSize = pageSizeOf(rawPageSize);
-      const page = pageNumberOf(rawPage, count, pageSize);
-      if (page === undefined) return undefined;
-      const rows = await repository.listOwned(user.id, status, pageSize, (page - 1) * pageSize);
-      const last = lastPageOf(count, pageSize);
-      return {
-        count,
-        next: page < last ? page + 1 : null,
-        previous: page > 1 ? page - 1 : null,
-        results: rows.map(presentLayoutSummary),
-      };
+    async list(user: AuthenticatedUser, status: LayoutStatus, rawPage: PageParam, rawPageSize: PageParam) {
+      return pageOfList(await repository.countOwned(user.id, status), rawPage, rawPageSize, async (limit, offset) =>
+        (await repository.listOwned(user.id, status, limit, offset)).map(presentLayoutSummary));
     },
 
     /** Renames, or moves to or from the bin. 'not-found' for a layout the user may not read, 'forbidden' for one they may only read. */
