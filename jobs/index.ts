@@ -1,7 +1,9 @@
 // The typed registry of background jobs: every job the service enqueues or handles is listed here once.
 import type { JobRegistry } from '../src/queue/queue';
+import { generateProducts } from './generate-products';
 import { renderPreviews } from './render-previews';
+import { sendThemeEmail } from './send-theme-email';
 
-export { renderPreviews };
+export { generateProducts, renderPreviews, sendThemeEmail };
 
-export const jobRegistry: JobRegistry = [renderPreviews] as JobRegistry;
+export const jobRegistry: JobRegistry = [renderPreviews, generateProducts, sendThemeEmail] as JobRegistry;

@@ -1,15 +1,46 @@
-// When a product is created: its gallery preview, the theme's front cover cut to the product's format.
+// When a product is created, or its theme's front cover changes: its gallery preview, the front of its cover as
+// its layout describes it, with _sm.jpg and _md.jpg derivatives beside it like theme images.
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
-import sharp from 'sharp';
-import { formats, products, themeElements } from '../src/db/tables/index';
+import { createProductsRepository } from '../src/products/repository';
+import { drawCoverPreview } from '../src/products/preview';
+import { derivedKeys, storeWithDerivatives } from '../src/media/images';
+import type { MediaStorage } from '../src/media/storage';
 import { defineJob } from '../src/queue/job';
+import type { SqlExecutor } from '../src/db/database';
+import type { Block } from '../src/db/tables/index';
 
 export interface RenderPreviewsPayload {
   productId: number;
 }
 
-const PREVIEW_LONG_SIDE = 600;
+interface PreviewSource {
+  name: string;
+  width_cm: number;
+  height_cm: number;
+  cover_blocks: Block[] | null;
+  theme_front_cover: string | null;
+}
+
+async function previewSource(sql: SqlExecutor, productId: number): Promise<PreviewSource | undefined> {
+  const { rows: [row] } = await sql.query<PreviewSource>(`
+    SELECT p.name, f.width_cm, f.height_cm,
+           (SELECT lp.blocks FROM layout_pages lp WHERE lp.layout_id = p.layout_id AND lp.num = 0) AS cover_blocks,
+           (SELECT e.image FROM theme_elements e WHERE e.theme_id = p.theme_id AND e.element_type = 'FRONT_COVER_BACKGROUND'
+            ORDER BY e.id DESC LIMIT 1) AS theme_front_cover
+    FROM products p JOIN formats f ON f.id = p.format_id WHERE p.id = $1`, [productId]);
+  return row;
+}
+
+/** The layout's front cover background, else the theme's newest front cover; undefined when neither can be read. */
+async function coverBackground(source: PreviewSource, media: MediaStorage): Promise<Buffer | undefined> {
+  const fromLayout = source.cover_blocks?.find((block) => block.theme_element_type === 'FRONT_COVER_BACKGROUND')?.content.image;
+  for (const key of [fromLayout, source.theme_front_cover]) {
+    if (!key || /^https?:/.test(key)) continue;
+    const image = await media.read(key).catch(() => undefined);
+    if (image) return image;
+  }
+  return undefined;
+}
 
 export const renderPreviews = defineJob<RenderPreviewsPayload>({
   name: 'render-previews',
@@ -20,30 +51,22 @@ export const renderPreviews = defineJob<RenderPreviewsPayload>({
     additionalProperties: false,
   },
   async handle({ productId }, { db, media, log }) {
-    const [product] = await db.orm
-      .select({ themeId: products.themeId, previewCover: products.previewCover, widthCm: formats.widthCm, heightCm: formats.heightCm })
-      .from(products)
-      .innerJoin(formats, eq(formats.id, products.formatId))
-      .where(eq(products.id, productId));
-    if (!product) return log.warn({ productId }, 'render-previews: product is gone');
-    const [cover] = await db.orm
-      .select({ image: themeElements.image })
-      .from(themeElements)
-      .where(and(eq(themeElements.themeId, product.themeId), eq(themeElements.elementType, 'FRONT_COVER_BACKGROUND')))
-      .orderBy(asc(themeElements.id))
-      .limit(1);
-    if (!cover) return log.warn({ productId }, 'render-previews: the theme has no front cover yet');
-
-    const scale = PREVIEW_LONG_SIDE / Math.max(product.widthCm, product.heightCm);
-    const original = await media.read(cover.image);
-    const preview = await sharp(original)
-      .resize({ width: Math.round(product.widthCm * scale), height: Math.round(product.heightCm * scale), fit: 'cover' })
-      .jpeg({ quality: 82 })
-      .toBuffer();
-    // A new key each time: cached copies of an older preview can never be served for this one.
+    const source = await previewSource(db.sql, productId);
+    if (!source) return log.warn({ productId }, 'render-previews: the product is gone');
+    const title = source.cover_blocks?.find((block) => block.type === 'TEXT')?.content.text || source.name;
+    const image = await drawCoverPreview({
+      widthCm: source.width_cm, heightCm: source.height_cm, background: await coverBackground(source, media), title,
+    });
+    // A new key each time: cached copies of an older preview are never served for this one.
     const key = `products/${productId}/preview-${randomUUID()}.jpg`;
-    await media.put(key, preview);
-    await db.orm.update(products).set({ previewCover: key }).where(eq(products.id, productId));
-    if (product.previewCover) await media.delete(product.previewCover);
+    const written = await storeWithDerivatives(media, key, image);
+    const products = createProductsRepository(db.orm);
+    const swapped = await products.swapPreview(productId, key);
+    // Whatever the swap replaced goes, unless another product shows it too (bulk products share their exemplar's).
+    // Two runs at once each delete what they replaced, so neither leaves a file behind.
+    const orphaned = swapped === undefined ? key : swapped.previous;
+    if (!orphaned || (swapped && (await products.previewInUse(orphaned)))) return;
+    const files = swapped === undefined ? written : [orphaned, ...derivedKeys(orphaned)];
+    await Promise.all(files.map((file) => media.delete(file)));
   },
 });

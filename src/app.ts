@@ -8,6 +8,8 @@ import type { UserEvents } from './auth/user-events';
 import type { UsersRepository } from './auth/users-repository';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { jobRegistry } from '../jobs/index';
+import { adminJobRoutes } from './admin/jobs-routes';
 import { accountRoutes, enabledProviders, loginRoutes } from './auth/routes';
 import { buildOpenApiDocument } from './docs/openapi';
 import { docsRoutes } from './docs/routes';
@@ -25,8 +27,14 @@ import type { LocalDiskStorage } from './media/local-disk';
 import { layoutRoutes } from './layouts/routes';
 import { createLayoutsService } from './layouts/service';
 import { mediaRoutes } from './media/routes';
+import { createProductsAdminService } from './products/admin-service';
+import { productRoutes } from './products/routes';
+import { createProductsService } from './products/service';
+import { catalogRoutes } from './themes/catalog-routes';
+import { createCatalogService } from './themes/catalog-service';
 import { themeRoutes } from './themes/routes';
 import { createThemesService } from './themes/service';
+import type { Queue } from './queue/queue';
 import { createLimiter } from './util/limiter';
 
 export interface AppDependencies {
@@ -38,6 +46,7 @@ export interface AppDependencies {
   users: UsersRepository;
   userEvents: UserEvents;
   schemas: JsonSchema[];
+  queue: Queue;
 }
 
 /** extraModules: routers mounted after the service's own (tests use it to exercise the HTTP shell). */
@@ -51,7 +60,7 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
     galleryRoutes({ gallery: createGalleryService(deps.db), validator, media: deps.media }),
     themeRoutes({
       themes: createThemesService({
-        db: deps.db, media: deps.media, log: deps.log,
+        db: deps.db, media: deps.media, log: deps.log, queue: deps.queue,
         imageWork: createLimiter(deps.config.imageConcurrency), maxPixels: deps.config.uploadMaxPixels,
       }),
       validator,
@@ -59,6 +68,11 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
       upload: { directory: path.join(deps.config.dataDir, 'uploads'), maxBytes: deps.config.uploadMaxBytes },
     }),
     layoutRoutes({ layouts: createLayoutsService({ db: deps.db, media: deps.media }), validator }),
+    catalogRoutes({ catalog: createCatalogService(deps), validator }),
+    productRoutes({
+      products: createProductsAdminService({ ...deps, products: createProductsService(deps.queue) }), validator, media: deps.media,
+    }),
+    adminJobRoutes({ db: deps.db, registry: jobRegistry }),
     ...extraModules,
   ];
   const allDocs = () => modules.flatMap((module) => module.docs);

@@ -15,6 +15,21 @@ export interface OAuthConfig {
   instagram?: OAuthClient & { authorizeUrl: string; tokenUrl: string };
 }
 
+export interface MailConfig {
+  /** smtp:// or smtps:// URL; undefined: messages are written as .eml files to DATA_DIR/outbox. */
+  smtpUrl: string | undefined;
+  from: string;
+  /** Who is told when a theme is created. */
+  notifyEmails: string[];
+}
+
+/** How failed jobs are retried: limit retries, the first after delaySeconds, doubling when backoff is on. */
+export interface JobRetryConfig {
+  limit: number;
+  delaySeconds: number;
+  backoff: boolean;
+}
+
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 export interface Config {
@@ -41,6 +56,8 @@ export interface Config {
   /** Take the client address from X-Forwarded-For (behind a reverse proxy). */
   readonly trustProxy: boolean;
   readonly oauth: OAuthConfig;
+  readonly mail: MailConfig;
+  readonly jobRetry: JobRetryConfig;
 }
 
 export class ConfigError extends Error {}
@@ -133,6 +150,17 @@ function oauthConfig(env: Env): OAuthConfig {
   };
 }
 
+const EMAIL = /^[^@\s,]+@[^@\s,]+$/;
+
+function mailConfig(env: Env): MailConfig {
+  const notifyEmails = (env.NOTIFY_EMAILS ?? '').split(',').map((address) => address.trim()).filter(Boolean);
+  const invalid = notifyEmails.find((address) => !EMAIL.test(address));
+  if (invalid) throw new ConfigError(`NOTIFY_EMAILS must be e-mail addresses separated by commas, got "${invalid}"`);
+  const from = env.MAIL_FROM || 'photobook@localhost';
+  if (!EMAIL.test(from)) throw new ConfigError(`MAIL_FROM must be an e-mail address, got "${from}"`);
+  return { smtpUrl: env.SMTP_URL ? url('SMTP_URL', env.SMTP_URL, ['smtp:', 'smtps:']) : undefined, from, notifyEmails };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnv = env.NODE_ENV ?? 'development';
   if (!['production', 'development', 'test'].includes(nodeEnv)) {
@@ -170,5 +198,11 @@ export function loadConfig(env: Env = process.env): Config {
     socketEventsPerSecond: integer(env, 'SOCKET_EVENTS_PER_SECOND', 200, 1, 100_000),
     trustProxy: flag(env, 'TRUST_PROXY', false),
     oauth: oauthConfig(env),
+    mail: mailConfig(env),
+    jobRetry: {
+      limit: integer(env, 'JOB_RETRY_LIMIT', 5, 0, 100),
+      delaySeconds: integer(env, 'JOB_RETRY_DELAY_SECONDS', 5, 1, 3600),
+      backoff: flag(env, 'JOB_RETRY_BACKOFF', true),
+    },
   });
 }

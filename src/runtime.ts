@@ -10,8 +10,10 @@ import type { Database } from './db/database';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';
 import { type JsonSchema, loadSchemas } from './http/schemas';
+import { createMailer } from './mail/mailer';
 import { createLocalDiskStorage, type LocalDiskStorage } from './media/local-disk';
 import { createProductsService, type ProductsService } from './products/service';
+import type { JobContext } from './queue/job';
 import { type Queue, startQueue } from './queue/queue';
 
 export interface Runtime {
@@ -25,6 +27,8 @@ export interface Runtime {
   queue: Queue;
   products: ProductsService;
   schemas: JsonSchema[];
+  /** What background jobs get, in whichever process works them. */
+  jobContext: JobContext;
   close(): Promise<void>;
 }
 
@@ -34,11 +38,12 @@ export async function openRuntime(config: Config, log: Logger, database?: Databa
   try {
     const applied = await migrate(db);
     if (applied.length > 0) log.info({ migrations: applied }, 'migrations applied');
-    const queue = await startQueue(db, jobRegistry, log);
+    const queue = await startQueue(db, jobRegistry, log, config.jobRetry);
+    const media = createLocalDiskStorage(path.join(config.dataDir, 'media'), config.publicBaseUrl);
     let closing: Promise<void> | undefined;
     return {
-      config, log, db, queue,
-      media: createLocalDiskStorage(path.join(config.dataDir, 'media'), config.publicBaseUrl),
+      config, log, db, queue, media,
+      jobContext: { db, media, log, queue, mailer: createMailer(config.mail, config.dataDir), mail: config.mail },
       tokens: createTokenService(config.jwtSecret, config.jwtLifetimeSeconds),
       users: createUsersRepository(db.orm),
       userEvents: createUserEvents(),

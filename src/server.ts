@@ -44,7 +44,7 @@ export async function startServer(
   options: { worker: boolean; port?: number; extraModules?: RouteModule[] },
 ): Promise<RunningServer> {
   const { config, log } = runtime;
-  if (options.worker) await runtime.queue.work({ db: runtime.db, media: runtime.media, log });
+  if (options.worker) await runtime.queue.work(runtime.jobContext);
   const app = buildApp(runtime, options.extraModules);
   const server = http.createServer(app.callback());
   const adapter = socketAdapterFor(runtime.db, log);

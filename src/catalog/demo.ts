@@ -2,9 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { asc } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/database';
-import { formats, templates, themeAuthors, themeCategoryLinks, themeElements, themes, type ThemeElementType } from '../db/tables/index';
-import { buildLayoutPages, schemeFitsFormat, schemeUsage, type ThemeImages } from '../layouts/builder';
-import { createLayoutsRepository } from '../layouts/repository';
+import { formats, themeAuthors, themeCategoryLinks, themeElements, themes, type ThemeElementType } from '../db/tables/index';
 import { storeWithDerivatives } from '../media/images';
 import type { MediaStorage } from '../media/storage';
 import { createProductsRepository } from '../products/repository';
@@ -20,7 +18,6 @@ export interface DemoDependencies {
 }
 
 const CATEGORY_COUNT = 16;
-const PAGES_PER_LAYOUT = 10;
 const IMAGE_SIDE = 1000;
 
 const ELEMENTS: { type: ThemeElementType; kind: DemoImageKind; width: number; height: number }[] = [
@@ -31,20 +28,20 @@ const ELEMENTS: { type: ThemeElementType; kind: DemoImageKind; width: number; he
 ];
 
 type Format = typeof formats.$inferSelect;
-type Template = typeof templates.$inferSelect;
 
 interface CatalogReference {
   formats: Format[];
-  templates: Template[];
   authorIds: number[];
 }
+
+// Themes drawn but not approved, so without products: approving one shows the generation reaction at work.
+const UNAPPROVED_THEMES = 2;
 
 function themeName(index: number): string {
   return `${THEME_ADJECTIVES[index % THEME_ADJECTIVES.length]} ${THEME_NOUNS[Math.floor(index / THEME_ADJECTIVES.length) % THEME_NOUNS.length]}`;
 }
 
-async function drawElements(tx: Transaction, media: MediaStorage, themeId: number): Promise<ThemeImages> {
-  const keys = new Map<ThemeElementType, string>();
+async function drawElements(tx: Transaction, media: MediaStorage, themeId: number): Promise<void> {
   for (const element of ELEMENTS) {
     const image = await drawDemoImage(themeId, element.kind, element.width, element.height);
     const key = `themes/${themeId}/${randomUUID()}.jpg`;
@@ -53,32 +50,26 @@ async function drawElements(tx: Transaction, media: MediaStorage, themeId: numbe
       themeId, elementType: element.type, image: key, width: element.width, height: element.height,
       isPattern: element.kind === 'page',
     });
-    keys.set(element.type, key);
   }
-  return { frontCover: keys.get('FRONT_COVER_BACKGROUND') ?? null, pageBackground: keys.get('PAGE_BACKGROUND') ?? null };
 }
-
-async function seedTheme(deps: DemoDependencies, reference: CatalogReference, index: number): Promise<number> {
+/** A theme with its drawn elements and categories; with products in every format when approved. */
+async function seedTheme(deps: DemoDependencies, reference: CatalogReference, index: number, approved: boolean): Promise<number> {
   return deps.db.transaction(async (tx) => {
     const name = themeName(index);
     const [theme] = await tx.orm.insert(themes).values({
       name,
       description: `Тема «${name}» ${DESCRIPTION_OCCASIONS[index % DESCRIPTION_OCCASIONS.length]}`,
-      approved: true,
+      approved,
       authorId: reference.authorIds[index % reference.authorIds.length],
       colorId: (index % 4) + 1,
       styleId: (index % 3) + 1,
     }).returning({ id: themes.id });
     const categoryIds = [...new Set([(index % CATEGORY_COUNT) + 1, ((index * 5) % CATEGORY_COUNT) + 1])];
     await tx.orm.insert(themeCategoryLinks).values(categoryIds.map((categoryId) => ({ themeId: theme.id, categoryId })));
-    const images = await drawElements(tx, deps.media, theme.id);
-
-    const layouts = createLayoutsRepository(tx.orm);
+    await drawElements(tx, deps.media, theme.id);
+    if (!approved) return 0;
     for (const [formatIndex, format] of reference.formats.entries()) {
-      const fitting = reference.templates.filter((template) => schemeFitsFormat(template, format));
-      const pageTemplates = Array.from({ length: PAGES_PER_LAYOUT },
-        (_, page) => fitting[(index + formatIndex + page * 3) % fitting.length]);
-      const product = await deps.products.create(tx, {
+      await deps.products.createWithLayout(tx, {
         name: `Фотокнига «${name}» ${format.name}`,
         description: `Фотокнига ${format.name} см ${DESCRIPTION_OCCASIONS[(index + formatIndex) % DESCRIPTION_OCCASIONS.length]}`,
         themeId: theme.id,
@@ -86,14 +77,9 @@ async function seedTheme(deps: DemoDependencies, reference: CatalogReference, in
         productTypeId: ((index + formatIndex) % 4) + 1,
         specialProject: index % 8 === 0 ? 'newyear' : null,
         popularity: (index * 37 + formatIndex * 101) % 1000,
-        templateCategories: [...new Set(pageTemplates.map((template) => template.categoryId))].sort(),
         createdAt: new Date(Date.now() - (index * 5 + formatIndex) * 3_600_000),
+        schemeOffset: index + formatIndex,
       });
-      const pages = buildLayoutPages(format, pageTemplates, images, product.name);
-      const layoutId = await layouts.insertWithPages(
-        { productId: product.id, formatId: format.id, name: product.name, schemeThemeRel: schemeUsage(pages) }, pages,
-      );
-      await tx.sql.query('UPDATE products SET layout_id = $1 WHERE id = $2', [layoutId, product.id]);
     }
     return reference.formats.length;
   });
@@ -114,13 +100,13 @@ export async function seedDemoCatalog(
   ]).returning({ id: themeAuthors.id });
   const reference: CatalogReference = {
     formats: await deps.db.orm.select().from(formats).orderBy(asc(formats.id)),
-    templates: await deps.db.orm.select().from(templates).orderBy(asc(templates.id)),
     authorIds: authors.map((author) => author.id),
   };
   let created = 0;
   for (let index = 0; index < themeCount; index += 1) {
-    created += await seedTheme(deps, reference, index);
+    created += await seedTheme(deps, reference, index, true);
     onProgress(index + 1, themeCount);
   }
+  for (let index = themeCount; index < themeCount + UNAPPROVED_THEMES; index += 1) await seedTheme(deps, reference, index, false);
   return created;
 }

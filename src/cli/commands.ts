@@ -45,7 +45,7 @@ function requiredEmail(value: string | undefined): string {
 async function drainJobs(runtime: Runtime): Promise<void> {
   const progress = progressReporter('previews');
   const total = await runtime.queue.pendingCount();
-  await runtime.queue.work({ db: runtime.db, media: runtime.media, log: runtime.log });
+  await runtime.queue.work(runtime.jobContext);
   for (let left = total; left > 0; left = await runtime.queue.pendingCount()) {
     progress.update(total - left, total);
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -97,7 +97,7 @@ export const COMMANDS: Record<string, Command> = {
     longRunning: true,
     async run(runtime, args) {
       options(args, {});
-      await runtime.queue.work({ db: runtime.db, media: runtime.media, log: runtime.log });
+      await runtime.queue.work(runtime.jobContext);
       runtime.log.info('worker started');
       return () => runtime.close();
     },

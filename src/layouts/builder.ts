@@ -41,6 +41,13 @@ export function buildLayoutPages(format: Format, pageTemplates: Template[], imag
   return [cover, ...pages];
 }
 
+/** count schemes for the pages of a new layout: those that fit the format, taken in turn from offset. */
+export function pickSchemes<T extends Template>(templates: T[], format: Format, count: number, offset = 0): T[] {
+  const fitting = templates.filter((template) => schemeFitsFormat(template, format));
+  if (fitting.length === 0) return [];
+  return Array.from({ length: count }, (_, page) => fitting[(offset + page * 3) % fitting.length]);
+}
+
 /** scheme_theme_rel: for each scheme id, how many of the layout's pages use it. */
 export function schemeUsage(pages: { templateId?: number | null }[]): Record<string, number> {
   const usage: Record<string, number> = {};

@@ -1,16 +1,51 @@
-// Product creation and its reaction: every product created through here gets its preview rendered by a job.
+// Product creation and its reaction: every product created through here gets its preview rendered by a job, and
+// products made for a theme get a full layout from the theme's images and the page schemes of their format.
 import { renderPreviews } from '../../jobs/render-previews';
 import type { Transaction } from '../db/database';
+import { buildLayoutPages, pickSchemes, schemeUsage } from '../layouts/builder';
+import { createLayoutsRepository } from '../layouts/repository';
 import type { Queue } from '../queue/queue';
 import { type NewProduct, type Product, createProductsRepository } from './repository';
 
+const PAGES_PER_LAYOUT = 10;
+
+export type NewCatalogProduct = Omit<NewProduct, 'templateCategories' | 'layoutId' | 'previewCover'> & {
+  /** Where in the list of fitting schemes the pages start (the demo varies it). */
+  schemeOffset?: number;
+};
+
 export function createProductsService(queue: Queue) {
+  /** Inserts the product and enqueues its preview in the same transaction: no product without its job. */
+  async function create(tx: Transaction, values: NewProduct): Promise<Product> {
+    const product = await createProductsRepository(tx.orm).insert(values);
+    await queue.enqueue(tx, renderPreviews, { productId: product.id });
+    return product;
+  }
+
   return {
-    /** Inserts the product and enqueues its preview in the same transaction: no product without its job. */
-    async create(tx: Transaction, values: NewProduct): Promise<Product> {
-      const product = await createProductsRepository(tx.orm).insert(values);
-      await queue.enqueue(tx, renderPreviews, { productId: product.id });
-      return product;
+    create,
+
+    /**
+     * A product with its own layout: a cover with the theme's newest front cover background and the title, and
+     * ten pages on the theme's page background, following schemes that fit the format. Undefined for an unknown format.
+     */
+    async createWithLayout(tx: Transaction, { schemeOffset = 0, ...values }: NewCatalogProduct): Promise<Product | undefined> {
+      const products = createProductsRepository(tx.orm);
+      const format = await products.format(values.formatId);
+      if (!format) return undefined;
+      const pageSchemes = pickSchemes(await products.allTemplates(), format, PAGES_PER_LAYOUT, schemeOffset);
+      const product = await create(tx, {
+        ...values, templateCategories: [...new Set(pageSchemes.map((scheme) => scheme.categoryId))].sort(),
+      });
+      const pages = buildLayoutPages(format, pageSchemes, {
+        frontCover: await products.newestElementImage(values.themeId, 'FRONT_COVER_BACKGROUND'),
+        pageBackground: await products.newestElementImage(values.themeId, 'PAGE_BACKGROUND'),
+      }, product.name);
+      const layoutId = await createLayoutsRepository(tx.orm).insertWithPages(
+        { productId: product.id, formatId: format.id, name: product.name, schemeThemeRel: schemeUsage(pages), lastSchemePageNum: pages.length - 1 }, pages,
+      );
+      await products.setLayout(product.id, layoutId);
+      return { ...product, layoutId };
     },
   };
 }

@@ -1,12 +1,19 @@
 // What a background job is: a name, a JSON Schema for its payload, and an idempotent handler.
 import type { Logger } from 'pino';
 import type { Database } from '../db/database';
+import type { MailConfig } from '../config';
+import type { Mailer } from '../mail/mailer';
 import type { MediaStorage } from '../media/storage';
+import type { Queue } from './queue';
 
 export interface JobContext {
   db: Database;
   media: MediaStorage;
   log: Logger;
+  /** For jobs whose work causes further jobs (a generated product gets its preview). */
+  queue: Queue;
+  mailer: Mailer;
+  mail: MailConfig;
 }
 
 export interface RetryPolicy {

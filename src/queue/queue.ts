@@ -6,9 +6,10 @@ import type { Database, SqlExecutor, Transaction } from '../db/database';
 import type { JobContext, JobDefinition, RetryPolicy } from './job';
 import { createLimiter } from '../util/limiter';
 
-const DEFAULT_RETRY: RetryPolicy = { limit: 5, delaySeconds: 5, backoff: true };
 const BOSS_SCHEMA = 'pgboss';
 const BATCH_SIZE = 10;
+// pg-boss's smallest polling interval: a job enqueued on an idle service starts within half a second.
+const POLLING_INTERVAL_SECONDS = 0.5;
 
 // pg-boss talks to the database through this adapter, so it needs no pool of its own and works on PGlite.
 const bossDb = (sql: SqlExecutor) => ({ executeSql: (text: string, values?: unknown[]) => sql.query(text, values) });
@@ -30,6 +31,8 @@ export function checkRegistry(registry: JobRegistry): void {
 export interface Queue {
   /** Adds a job in tx: it exists if and only if tx commits. */
   enqueue<Payload>(tx: Transaction, job: JobDefinition<Payload>, payload: Payload): Promise<string>;
+  /** Adds many jobs of one kind in tx, in one statement. */
+  enqueueMany<Payload>(tx: Transaction, job: JobDefinition<Payload>, payloads: Payload[]): Promise<void>;
   /** Starts handling jobs in this process. */
   work(context: JobContext, concurrency?: number): Promise<void>;
   /** Jobs of every registered name not yet completed or failed for good. */
@@ -38,7 +41,8 @@ export interface Queue {
   stop(): Promise<void>;
 }
 
-export async function startQueue(db: Database, registry: JobRegistry, log: Logger): Promise<Queue> {
+/** retry: the policy of every job that has none of its own. */
+export async function startQueue(db: Database, registry: JobRegistry, log: Logger, retry: RetryPolicy): Promise<Queue> {
   checkRegistry(registry);
   const ajv = new Ajv({ allErrors: true, strict: false });
   const validators = new Map<string, ValidateFunction>(
@@ -48,35 +52,46 @@ export async function startQueue(db: Database, registry: JobRegistry, log: Logge
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
   for (const job of registry) {
-    const retry = job.retry ?? DEFAULT_RETRY;
-    const options = { name: job.name, retryLimit: retry.limit, retryDelay: retry.delaySeconds, retryBackoff: retry.backoff };
+    const policy = job.retry ?? retry;
+    const options = { name: job.name, retryLimit: policy.limit, retryDelay: policy.delaySeconds, retryBackoff: policy.backoff };
     if (await boss.getQueue(job.name)) await boss.updateQueue(job.name, options);
     else await boss.createQueue(job.name, options);
   }
 
+  const checkPayload = (job: JobDefinition<unknown>, payload: unknown) => {
+    const validate = validators.get(job.name);
+    if (!validate) throw new JobRegistryError(`job "${job.name}" is not registered`);
+    if (!validate(payload)) throw new Error(`invalid payload for job "${job.name}": ${ajv.errorsText(validate.errors)}`);
+  };
+
   return {
     async enqueue(tx, job, payload) {
-      const validate = validators.get(job.name);
-      if (!validate) throw new JobRegistryError(`job "${job.name}" is not registered`);
-      if (!validate(payload)) throw new Error(`invalid payload for job "${job.name}": ${ajv.errorsText(validate.errors)}`);
+      checkPayload(job as JobDefinition<unknown>, payload);
       const id = await boss.send(job.name, payload as object, { db: bossDb(tx.sql) });
       if (!id) throw new Error(`job "${job.name}" was not enqueued`);
       return id;
+    },
+    async enqueueMany(tx, job, payloads) {
+      payloads.forEach((payload) => checkPayload(job as JobDefinition<unknown>, payload));
+      if (payloads.length > 0) await boss.insert(payloads.map((payload) => ({ name: job.name, data: payload as object })), { db: bossDb(tx.sql) });
     },
     async work(context, concurrency = 2) {
       for (const job of registry) {
         // pg-boss waits a polling interval after every fetch, so jobs are fetched in batches; each job of a
         // batch is settled on its own: a failing one is failed (and retried) without failing the others.
-        await boss.work(job.name, { batchSize: BATCH_SIZE, pollingIntervalSeconds: 1 }, async (batch) => {
+        await boss.work(job.name, { batchSize: BATCH_SIZE, pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, includeMetadata: true }, async (batch) => {
           const lanes = createLimiter(concurrency);
           await Promise.all(batch.map((item) => lanes.run(async () => {
             const started = Date.now();
             try {
               await job.handle(item.data as never, context);
-              log.info({ job: job.name, jobId: item.id, ms: Date.now() - started }, 'job done');
+              log.debug({ job: job.name, jobId: item.id, ms: Date.now() - started }, 'job done');
             } catch (error) {
-              log.warn({ job: job.name, jobId: item.id, err: error }, 'job failed');
-              await boss.fail(job.name, item.id, { message: (error as Error).message });
+              const attempt = item.retryCount + 1;
+              // The last attempt is an error an operator must see; the ones before it will be retried.
+              const final = item.retryCount >= item.retryLimit;
+              log[final ? 'error' : 'warn']({ job: job.name, jobId: item.id, attempt, err: error }, final ? 'job failed for good' : 'job failed, will retry');
+              await boss.fail(job.name, item.id, { message: (error as Error).message, attempt });
             }
           })));
         });

@@ -6,7 +6,9 @@ import type { ThemeElementType } from '../db/tables/index';
 import { derivedKeys, storeWithDerivatives } from '../media/images';
 import { InvalidImageError, inspectImage } from '../media/image-check';
 import type { MediaStorage } from '../media/storage';
+import type { Queue } from '../queue/queue';
 import type { Limiter } from '../util/limiter';
+import { frontCoverChanged } from './front-cover';
 import { createThemesRepository, type ThemeElement } from './repository';
 
 export interface ElementFields {
@@ -24,11 +26,12 @@ export interface ThemesServiceDependencies {
   imageWork: Limiter;
   maxPixels: number;
   log: Logger;
+  queue: Queue;
 }
 
 export { InvalidImageError };
 
-export function createThemesService({ db, media, imageWork, maxPixels, log }: ThemesServiceDependencies) {
+export function createThemesService({ db, media, imageWork, maxPixels, log, queue }: ThemesServiceDependencies) {
   const repository = createThemesRepository(db.orm);
 
   async function deleteFiles(image: string): Promise<void> {
@@ -52,7 +55,11 @@ export function createThemesService({ db, media, imageWork, maxPixels, log }: Th
         return { image: key, width: facts.width, height: facts.height };
       });
       try {
-        return await repository.insertElement({ themeId, image, width, height, ...fields });
+        return await db.transaction(async (tx) => {
+          const element = await createThemesRepository(tx.orm).insertElement({ themeId, image, width, height, ...fields });
+          if (element.elementType === 'FRONT_COVER_BACKGROUND') await frontCoverChanged(tx, queue, themeId);
+          return element;
+        });
       } catch (error) {
         await deleteFiles(image);
         throw error;
@@ -61,7 +68,11 @@ export function createThemesService({ db, media, imageWork, maxPixels, log }: Th
 
     /** Removes the row, and the files only once that removal is committed. Undefined when no such element. */
     async deleteElement(themeId: number, elementId: number): Promise<boolean> {
-      const deleted = await db.transaction((tx) => createThemesRepository(tx.orm).deleteElement(themeId, elementId));
+      const deleted = await db.transaction(async (tx) => {
+        const element = await createThemesRepository(tx.orm).deleteElement(themeId, elementId);
+        if (element?.elementType === 'FRONT_COVER_BACKGROUND') await frontCoverChanged(tx, queue, themeId);
+        return element;
+      });
       if (!deleted) return false;
       await deleteFiles(deleted.image);
       return true;

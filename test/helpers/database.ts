@@ -22,7 +22,7 @@ let template: Promise<string | PGliteInterface> | undefined;
 /** Migrations and the job queue's own tables, as the service would set them up. */
 async function prepare(db: Database): Promise<void> {
   await migrate(db);
-  const queue = await startQueue(db, jobRegistry, silent);
+  const queue = await startQueue(db, jobRegistry, silent, { limit: 5, delaySeconds: 5, backoff: true });
   await queue.stop();
 }
 

@@ -162,7 +162,7 @@ describe(`layouts over HTTP (${DATABASE_KIND})`, () => {
       expect(byModerator.status).to.equal(403);
       const empty = await client.patch(`/api/ua/layout/${mine.id}/`).set('Authorization', users.owner.auth).send({});
       expect(empty.body).to.deep.equal({ non_field_errors: ['At least one field is required.'] });
-      for (const body of [{}, { name: '' }, { name: '   ' }, { name: 'x'.repeat(201) }, { name: 5 }, { deleted: 'yes' }, { status: 'DELETED' }]) {
+      for (const body of [{}, { name: '' }, { name: '   ' }, { name: 'a\u0000' }, { name: 'x'.repeat(201) }, { name: 5 }, { deleted: 'yes' }, { status: 'DELETED' }]) {
         const response = await client.patch(`/api/ua/layout/${mine.id}/`).set('Authorization', users.owner.auth).send(body);
         expect(response.status, JSON.stringify(body)).to.equal(400);
       }

@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import pino from 'pino';
 import { renderPreviews } from '../../jobs/render-previews';
 import { loadFixture, loadReferenceData } from '../../src/catalog/fixtures';
 import { defineJob } from '../../src/queue/job';
@@ -70,7 +69,7 @@ describe(`job queue (${DATABASE_KIND})`, () => {
   it('runs queued jobs in the worker and counts what is pending', async () => {
     expect(await runtime.queue.pendingCount()).to.be.greaterThan(0);
     // The theme has no front cover: the handler completes without a preview (and says so in the log).
-    await runtime.queue.work({ db: runtime.db, media: runtime.media, log: pino({ level: 'silent' }) });
+    await runtime.queue.work(runtime.jobContext);
     for (let tries = 0; tries < 60 && (await runtime.queue.pendingCount()) > 0; tries += 1) {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }

@@ -1,0 +1,33 @@
+// When a theme is created: a notification to NOTIFY_EMAILS. A failure is retried (the theme stays saved); after the
+// last retry the queue logs it as an error and GET /api/admin/jobs/ lists it.
+import { defineJob } from '../src/queue/job';
+
+export interface SendThemeEmailPayload {
+  themeId: number;
+}
+
+export const sendThemeEmail = defineJob<SendThemeEmailPayload>({
+  name: 'send-theme-email',
+  payloadSchema: {
+    type: 'object',
+    required: ['themeId'],
+    properties: { themeId: { type: 'integer', minimum: 1 } },
+    additionalProperties: false,
+  },
+  async handle({ themeId }, { db, mailer, mail, log }) {
+    if (mail.notifyEmails.length === 0) return log.debug({ themeId }, 'send-theme-email: NOTIFY_EMAILS is empty');
+    const { rows: [theme] } = await db.sql.query<{ name: string; description: string; approved: boolean }>(
+      'SELECT name, description, approved FROM themes WHERE id = $1', [themeId]);
+    if (!theme) return log.warn({ themeId }, 'send-theme-email: the theme is gone');
+    await mailer.send({
+      to: mail.notifyEmails,
+      subject: `Новая тема: ${theme.name}`,
+      text: [
+        `Создана тема «${theme.name}» (id ${themeId}).`,
+        theme.description ? `Описание: ${theme.description}` : '',
+        theme.approved ? 'Тема одобрена: для неё будут созданы товары.' : 'Тема ждёт одобрения.',
+      ].filter(Boolean).join('\n'),
+      messageId: `<theme-${themeId}-created@photobook>`,
+    });
+  },
+});

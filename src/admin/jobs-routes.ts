@@ -1,0 +1,50 @@
+// GET /api/admin/jobs/: what the background jobs are doing, for administrators: per job name, counts by state and
+// the most recent failures (retrying or failed for good) with their error and attempt count.
+import Router from '@koa/router';
+import type { Database } from '../db/database';
+import { requireRole } from '../http/auth';
+import type { RouteDoc, RouteModule } from '../http/route-module';
+import type { JobRegistry } from '../queue/queue';
+
+const STATES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
+const RECENT_FAILURES = 20;
+
+interface FailureRow { id: string; name: string; state: 'retry' | 'failed'; error: string | null; attempts: number; failed_at: Date | null; payload: object }
+
+export function adminJobRoutes(deps: { db: Database; registry: JobRegistry }): RouteModule {
+  const router = new Router();
+
+  router.get('/api/admin/jobs/', requireRole('admin'), async (ctx) => {
+    const names = deps.registry.map((job) => job.name);
+    const { rows: counts } = await deps.db.sql.query<{ name: string; state: string; jobs: number }>(
+      'SELECT name, state::text AS state, count(*)::int AS jobs FROM pgboss.job WHERE name = ANY($1::text[]) GROUP BY name, state', [names]);
+    const { rows: failures } = await deps.db.sql.query<FailureRow>(`
+      SELECT id::text, name, state::text AS state, output->>'message' AS error,
+             coalesce((output->>'attempt')::int, retry_count + 1) AS attempts,
+             coalesce(completed_on, started_on) AS failed_at, coalesce(data, '{}'::jsonb) AS payload
+      FROM (SELECT *, row_number() OVER (PARTITION BY name ORDER BY coalesce(completed_on, started_on) DESC NULLS LAST) AS recent
+            FROM pgboss.job WHERE name = ANY($1::text[]) AND state IN ('retry', 'failed') AND output IS NOT NULL) failed
+      WHERE recent <= $2 ORDER BY failed_at DESC NULLS LAST`, [names, RECENT_FAILURES]);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = names.map((name) => ({
+      name,
+      counts: Object.fromEntries(STATES.map((state) => [state, counts.find((row) => row.name === name && row.state === state)?.jobs ?? 0])),
+      recent_failures: failures.filter((row) => row.name === name).map(({ name: _name, failed_at: failedAt, error, ...row }) => ({
+        ...row, error: error ?? '', failed_at: failedAt ? new Date(failedAt).toISOString() : null,
+      })),
+    }));
+  });
+
+  return { router, docs: JOB_DOCS };
+}
+
+const JOB_DOCS: RouteDoc[] = [{
+  method: 'get', path: '/api/admin/jobs/', tags: ['catalog administration'], auth: true,
+  summary: 'Background jobs: counts by state and recent failures (administrators)',
+  description: 'Jobs completed longer ago than pg-boss keeps them in its job table (12 hours) are no longer counted.',
+  responses: {
+    200: { description: 'One entry per job name', schema: 'admin-jobs.json' },
+    401: { description: 'Not logged in', schema: 'error-detail.json' },
+    403: { description: 'Not an administrator', schema: 'error-detail.json' },
+  },
+}];
