@@ -22,6 +22,8 @@ import { trailingSlash } from './http/trailing-slash';
 import { createValidator } from './http/validation';
 import type { LocalDiskStorage } from './media/local-disk';
 import { mediaRoutes } from './media/routes';
+import { orderRoutes } from './orders/routes';
+import { createOrdersService } from './orders/service';
 import { themeRoutes } from './themes/routes';
 import { createThemesService } from './themes/service';
 import { createLimiter } from './util/limiter';
@@ -54,6 +56,7 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
       media: deps.media,
       upload: { directory: path.join(deps.config.dataDir, 'uploads'), maxBytes: deps.config.uploadMaxBytes },
     }),
+    orderRoutes({ orders: createOrdersService(deps.db), validator }),
     ...extraModules,
   ];
   const allDocs = () => modules.flatMap((module) => module.docs);

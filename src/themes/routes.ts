@@ -6,6 +6,7 @@ import type { Context, Next } from 'koa';
 import type { AuthenticatedUser } from '../auth/token-user';
 import type { ThemeElementType } from '../db/tables/index';
 import { requireRole } from '../http/auth';
+import { idParam } from '../http/params';
 import { forbidden, notAuthenticated, notFound, validationError } from '../http/errors';
 import type { RouteDoc, RouteModule } from '../http/route-module';
 import type { Validator } from '../http/validation';
@@ -23,12 +24,6 @@ interface UploadFields {
   is_pattern: boolean;
   scale: number;
   image_type?: string;
-}
-
-/** Path ids are positive integers; anything else names nothing (404), as a typed URL pattern would. */
-function idParam(value: string | undefined): number {
-  if (!value || !/^[1-9]\d{0,8}$/.test(value)) throw notFound();
-  return Number(value);
 }
 
 function elementFieldsOf(fields: UploadFields): ElementFields {
