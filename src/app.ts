@@ -7,6 +7,9 @@ import type { TokenService } from './auth/tokens';
 import type { UsersRepository } from './auth/users-repository';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { createDeliveryProvider } from './delivery/providers/index';
+import { deliveryRoutes } from './delivery/routes';
+import { createDeliveryService } from './delivery/service';
 import { accountRoutes, enabledProviders, loginRoutes } from './auth/routes';
 import { buildOpenApiDocument } from './docs/openapi';
 import { docsRoutes } from './docs/routes';
@@ -24,6 +27,10 @@ import type { LocalDiskStorage } from './media/local-disk';
 import { mediaRoutes } from './media/routes';
 import { orderRoutes } from './orders/routes';
 import { createOrdersService } from './orders/service';
+import { createPaymentProvider } from './payments/providers/index';
+import { paymentRoutes } from './payments/routes';
+import { createPaymentsService } from './payments/service';
+import type { Queue } from './queue/queue';
 import { themeRoutes } from './themes/routes';
 import { createThemesService } from './themes/service';
 import { createLimiter } from './util/limiter';
@@ -36,11 +43,18 @@ export interface AppDependencies {
   tokens: TokenService;
   users: UsersRepository;
   schemas: JsonSchema[];
+  queue: Queue;
 }
 
 /** extraModules: routers mounted after the service's own (tests use it to exercise the HTTP shell). */
 export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []): Koa {
   const validator = createValidator(deps.schemas);
+  const orders = createOrdersService(deps.db);
+  const paymentProvider = createPaymentProvider(deps.config.payment, deps.db, deps.config.publicBaseUrl);
+  const payments = createPaymentsService({
+    db: deps.db, provider: paymentProvider, queue: deps.queue, log: deps.log, returnUrl: deps.config.payment.returnUrl,
+  });
+  const delivery = createDeliveryService({ db: deps.db, provider: createDeliveryProvider(deps.config.delivery), orders, payments, log: deps.log });
   const modules: RouteModule[] = [
     healthRoutes(deps.db),
     loginRoutes({ config: deps.config, db: deps.db, tokens: deps.tokens, providers: enabledProviders(deps.config) }),
@@ -56,7 +70,9 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
       media: deps.media,
       upload: { directory: path.join(deps.config.dataDir, 'uploads'), maxBytes: deps.config.uploadMaxBytes },
     }),
-    orderRoutes({ orders: createOrdersService(deps.db), validator }),
+    orderRoutes({ orders, validator }),
+    deliveryRoutes({ delivery, validator, db: deps.db }),
+    paymentRoutes({ payments, provider: paymentProvider, validator, log: deps.log }),
     ...extraModules,
   ];
   const allDocs = () => modules.flatMap((module) => module.docs);

@@ -52,6 +52,11 @@ export function createOrdersService(db: Database) {
   return {
     load: (userId: number, orderSetId: number, sql: SqlExecutor = db.sql) => load(sql, userId, orderSetId),
 
+    /** Locks the user's set until tx ends (cart changes wait), then loads it. */
+    async lockAndLoad(tx: SqlExecutor, userId: number, orderSetId: number): Promise<OrderSet | undefined> {
+      return (await repository.lockSet(tx, orderSetId, userId)) ? load(tx, userId, orderSetId) : undefined;
+    },
+
     list: async (userId: number): Promise<OrderSet[]> => assemble(db.sql, await repository.sets(db.sql, userId)),
 
     cartCount: (userId: number) => repository.cartCount(db.sql, userId),
