@@ -134,7 +134,7 @@ describe(`confirming a delivery (${DATABASE_KIND})`, () => {
     expect(other.status).to.equal(422);
     expect(other.body).to.deep.equal({ detail: 'This Idempotency-Key was used with another request.' });
     expect(aggregatorOrdersFor(set)).to.have.length(1);
-    expect(shop.yookassa.createRequests().filter((request) => request.body.metadata.order_set_id === String(set))).to.have.length(1);
+    expect(shop.yookassa.createRequests().filter((request) => (request.body.metadata as { order_set_id: string }).order_set_id === String(set))).to.have.length(1);
   });
 
   it('keeps a confirmed set from changing (409) and answers 404 for another user\'s set', async () => {

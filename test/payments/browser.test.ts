@@ -45,7 +45,9 @@ describe(`checkout in a browser (${DATABASE_KIND})`, () => {
     const page = await browser.newPage();
     await page.goto(`${base}/healthz`);
     // The front end's calls, made by the page itself.
-    const api = (path: string, method = 'GET', body?: unknown) => page.evaluate(async ({ path, method, body, auth }) => {
+    // Answers of many shapes, checked field by field below.
+    type Answer = { status: number; body: any };
+    const api = (path: string, method = 'GET', body?: unknown): Promise<Answer> => page.evaluate(async ({ path, method, body, auth }) => {
       const response = await fetch(path, { method, headers: { Authorization: auth, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
       return { status: response.status, body: await response.json() };
     }, { path, method, body, auth: ann.auth });
