@@ -38,7 +38,9 @@ export function mountSandboxPage(router: Router, provider: SandboxPaymentProvide
     router.post(`/pay/sandbox/:payment_id/${action}/`, async (ctx) => {
       const id = ctx.params.payment_id;
       if (!(await provider.find(id))) throw notFound();
-      if (await provider.complete(id, outcome)) await payments.applyNotification(id);
+      await provider.complete(id, outcome);
+      // Applied even when the button was pressed before: a first attempt that failed midway is finished now.
+      await payments.applyNotification(id);
       ctx.redirect(`/pay/sandbox/${id}/`);
       ctx.status = 303;
     });

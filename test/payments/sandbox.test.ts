@@ -93,6 +93,19 @@ describe(`sandbox aggregator and payment page (${DATABASE_KIND})`, () => {
     expect(again.body.link).to.match(/\/pay\/sandbox\//).and.not.equal(link);
   });
 
+  it('confirms PICKUP from the shop without the aggregator, at no delivery cost', async () => {
+    const who = await newShopper();
+    const layout = await layoutOf(runtime, who.id, 2, 24);
+    const set = (await client.post(`/api/ua/layout/${layout}/`).set('Authorization', who.auth)).body.orderset_id;
+    const response = await client.post(`/api/merch/orderset/${set}/delivery/`).set('Authorization', who.auth)
+      .send({ type: 'PICKUP', ...recipient, is_confirm: true, price: 0, delivery_sum: 1630 });
+    expect(response.status, JSON.stringify(response.body)).to.equal(200);
+    expect(await status(set)).to.equal('CONFIRMED');
+    const { rows } = await runtime.db.sql.query('SELECT provider, type, status, price_kopecks::int AS price, external_id FROM deliveries WHERE order_set_id = $1', [set]);
+    expect(rows).to.deep.equal([{ provider: 'shop', type: 'PICKUP', status: 'placed', price: 0, external_id: null }]);
+    expect((await client.get(new URL(response.body.link).pathname)).text).to.contain('1630.00 RUB');
+  });
+
   it('answers 404 for a payment it does not have', async () => {
     expect((await client.get('/pay/sandbox/00000000-0000-4000-8000-000000000000/')).status).to.equal(404);
     expect((await client.get('/pay/sandbox/not-an-id/')).status).to.equal(404);
