@@ -8,7 +8,7 @@ import { type OrderSet, type OrdersService, unchangeable } from '../orders/servi
 import type { PaymentsService } from '../payments/service';
 import { createTtlCache } from '../util/ttl-cache';
 import { VendorError } from '../util/vendor-http';
-import type { City, Company, DeliveryProvider, Offers, Parcel, PickupPoint } from './provider';
+import type { AggregatorType, City, Company, DeliveryProvider, Offers, Parcel, PickupPoint } from './provider';
 import { TYPE_CODES } from './provider';
 import { createDeliveryRepository } from './repository';
 import { aggregatorOrder, type DeliveryChoice, deliveryRecord, type DeliveryRequest } from './request';
@@ -20,6 +20,7 @@ export class DeliveryUnavailableError extends Error {}
 export const LIST_CACHE_SECONDS = 3600;
 
 const conflict = (detail: string, extra: Record<string, unknown> = {}) => new HttpError(409, { error: 409, detail, ...extra });
+const beingConfirmed = () => new HttpError(423, { error: 423, detail: 'The order set is being confirmed.' });
 
 export function createDeliveryService(deps: {
   db: Database; provider: DeliveryProvider; orders: OrdersService; payments: PaymentsService; log: Logger;
@@ -78,13 +79,13 @@ export function createDeliveryService(deps: {
   async function place(set: OrderSet, request: DeliveryRequest, priceKopecks: number, companyId: number | undefined): Promise<boolean> {
     const values = valuesOf(request, priceKopecks, companyId);
     const claimed = await db.transaction(async (tx) => {
-      const locked = await orders.lockAndLoad(tx.sql, set.userId, set.id);
+      const locked = (await orders.lockAndLoad(tx.sql, set.userId, set.id))!;
       // Confirmed meanwhile, or being placed by another request: that request's outcome stands.
-      if (locked?.status === 'CONFIRMED' || locked?.delivery?.status === 'placing') return false;
-      const refusal = locked && unchangeable(locked, null);
+      if (locked.status === 'CONFIRMED' || locked.delivery?.status === 'placing') return false;
+      const refusal = unchangeable(locked, null);
       if (refusal) throw conflict(String(refusal.body.detail));
       // The quote was for this cart: one changed since then needs a new quote.
-      if (locked!.goodsKopecks !== set.goodsKopecks || JSON.stringify(locked!.box) !== JSON.stringify(set.box)) {
+      if (locked.goodsKopecks !== set.goodsKopecks || JSON.stringify(locked.box) !== JSON.stringify(set.box)) {
         throw conflict('The cart changed; check the delivery price again.');
       }
       return repository.claim(tx.sql, set.id, values);
@@ -94,7 +95,7 @@ export function createDeliveryService(deps: {
     try {
       if (request.type !== 'PICKUP') {
         externalId = await aggregator('order/create', () => provider.placeOrder(aggregatorOrder(values.option, {
-          orderSetId: set.id, type: request.type as 'PVZ', parcel: parcelOf(set, request.toCityId!), priceKopecks,
+          orderSetId: set.id, type: request.type as AggregatorType, parcel: parcelOf(set, request.toCityId!), priceKopecks,
         })));
       }
     } catch (error) {
@@ -128,21 +129,19 @@ export function createDeliveryService(deps: {
       // A confirmed set (a second confirm, or the pay action) gets its payment page; nothing is placed again.
       if (set.status === 'CONFIRMED' && request.body.is_confirm) return { link: await payments.link(set), set };
       const refusal = unchangeable(set, set.delivery);
-      if (refusal) throw set.delivery?.status === 'placing' ? new HttpError(423, { error: 423, detail: 'The order set is being confirmed.' }) : conflict(String(refusal.body.detail));
+      if (refusal) throw set.delivery?.status === 'placing' ? beingConfirmed() : conflict(String(refusal.body.detail));
       const { priceKopecks, companyId } = await quote(set, request);
       if (!request.body.is_confirm) {
-        if (!(await repository.saveDraft(db.sql, set.id, valuesOf(request, priceKopecks, companyId)))) throw new HttpError(423, { error: 423, detail: 'The order set is being confirmed.' });
+        if (!(await repository.saveDraft(db.sql, set.id, valuesOf(request, priceKopecks, companyId)))) throw beingConfirmed();
         return { link: null, set: (await orders.load(userId, orderSetId))! };
       }
       const sum = set.goodsKopecks + priceKopecks;
       if (request.priceKopecks !== priceKopecks || request.deliverySumKopecks !== sum) {
         throw conflict('The price has changed.', { price: roubles(priceKopecks), delivery_sum: roubles(sum) });
       }
-      if (!(await place(set, request, priceKopecks, companyId))) {
-        const current = (await orders.load(userId, orderSetId))!;
-        if (current.status !== 'CONFIRMED') throw new HttpError(423, { error: 423, detail: 'The order set is being confirmed.' });
-      }
+      const placedHere = await place(set, request, priceKopecks, companyId);
       const confirmed = (await orders.load(userId, orderSetId))!;
+      if (!placedHere && confirmed.status !== 'CONFIRMED') throw beingConfirmed();
       return { link: await payments.link(confirmed), set: confirmed };
     },
   };
