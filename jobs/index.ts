@@ -1,9 +1,10 @@
 // The typed registry of background jobs: every job the service enqueues or handles is listed here once.
 import type { JobRegistry } from '../src/queue/queue';
 import { generateProducts } from './generate-products';
+import { orderPaid } from './order-paid';
 import { renderPreviews } from './render-previews';
 import { sendThemeEmail } from './send-theme-email';
 
-export { generateProducts, renderPreviews, sendThemeEmail };
+export { generateProducts, orderPaid, renderPreviews, sendThemeEmail };
 
-export const jobRegistry: JobRegistry = [renderPreviews, generateProducts, sendThemeEmail] as JobRegistry;
+export const jobRegistry: JobRegistry = [renderPreviews, generateProducts, sendThemeEmail, orderPaid] as JobRegistry;

@@ -10,6 +10,9 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import { jobRegistry } from '../jobs/index';
 import { adminJobRoutes } from './admin/jobs-routes';
+import { createDeliveryProvider } from './delivery/providers/index';
+import { deliveryRoutes } from './delivery/routes';
+import { createDeliveryService } from './delivery/service';
 import { accountRoutes, enabledProviders, loginRoutes } from './auth/routes';
 import { buildOpenApiDocument } from './docs/openapi';
 import { docsRoutes } from './docs/routes';
@@ -32,9 +35,14 @@ import { productRoutes } from './products/routes';
 import { createProductsService } from './products/service';
 import { catalogRoutes } from './themes/catalog-routes';
 import { createCatalogService } from './themes/catalog-service';
+import { orderRoutes } from './orders/routes';
+import { createOrdersService } from './orders/service';
+import { createPaymentProvider } from './payments/providers/index';
+import { paymentRoutes } from './payments/routes';
+import { createPaymentsService } from './payments/service';
+import type { Queue } from './queue/queue';
 import { themeRoutes } from './themes/routes';
 import { createThemesService } from './themes/service';
-import type { Queue } from './queue/queue';
 import { createLimiter } from './util/limiter';
 
 export interface AppDependencies {
@@ -52,6 +60,12 @@ export interface AppDependencies {
 /** extraModules: routers mounted after the service's own (tests use it to exercise the HTTP shell). */
 export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []): Koa {
   const validator = createValidator(deps.schemas);
+  const orders = createOrdersService(deps.db);
+  const paymentProvider = createPaymentProvider(deps.config.payment, deps.db, deps.config.publicBaseUrl);
+  const payments = createPaymentsService({
+    db: deps.db, provider: paymentProvider, queue: deps.queue, log: deps.log, returnUrl: deps.config.payment.returnUrl,
+  });
+  const delivery = createDeliveryService({ db: deps.db, provider: createDeliveryProvider(deps.config.delivery), orders, payments, log: deps.log });
   const modules: RouteModule[] = [
     healthRoutes(deps.db),
     loginRoutes({ config: deps.config, db: deps.db, tokens: deps.tokens, providers: enabledProviders(deps.config) }),
@@ -73,6 +87,9 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
       products: createProductsAdminService({ ...deps, products: createProductsService(deps.queue) }), validator, media: deps.media,
     }),
     adminJobRoutes({ db: deps.db, registry: jobRegistry }),
+    orderRoutes({ orders, validator }),
+    deliveryRoutes({ delivery, validator, db: deps.db }),
+    paymentRoutes({ payments, provider: paymentProvider, validator, log: deps.log }),
     ...extraModules,
   ];
   const allDocs = () => modules.flatMap((module) => module.docs);

@@ -29,6 +29,12 @@ export interface JobRetryConfig {
   delaySeconds: number;
   backoff: boolean;
 }
+export type DeliveryConfig =
+  | { provider: 'sandbox' }
+  | { provider: 'ddelivery'; url: string; apiKey: string; timeoutMs: number };
+export type PaymentConfig = { returnUrl: string } & (
+  | { provider: 'sandbox' }
+  | { provider: 'yookassa'; url: string; shopId: string; secretKey: string; timeoutMs: number });
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -58,6 +64,8 @@ export interface Config {
   readonly oauth: OAuthConfig;
   readonly mail: MailConfig;
   readonly jobRetry: JobRetryConfig;
+  readonly delivery: DeliveryConfig;
+  readonly payment: PaymentConfig;
 }
 
 export class ConfigError extends Error {}
@@ -161,6 +169,49 @@ function mailConfig(env: Env): MailConfig {
   return { smtpUrl: env.SMTP_URL ? url('SMTP_URL', env.SMTP_URL, ['smtp:', 'smtps:']) : undefined, from, notifyEmails };
 }
 
+/**
+ * The sandbox is the default everywhere but in production, where a provider must be named (the sandbox too,
+ * if that is really wanted): a shop must never take orders through a pretend aggregator by accident.
+ */
+function providerName<Name extends string>(env: Env, variable: string, names: readonly Name[], production: boolean): Name {
+  const raw = env[variable];
+  if (!raw) {
+    if (production) throw new ConfigError(`${variable} is required when NODE_ENV=production (${names.join(' or ')})`);
+    return 'sandbox' as Name;
+  }
+  if (!names.includes(raw as Name)) throw new ConfigError(`${variable} must be ${names.join(' or ')}, got "${raw}"`);
+  return raw as Name;
+}
+
+function required(env: Env, name: string, reason: string): string {
+  const value = env[name];
+  if (!value) throw new ConfigError(`${name} is required ${reason}`);
+  return value;
+}
+
+function deliveryConfig(env: Env, production: boolean): DeliveryConfig {
+  if (providerName(env, 'DELIVERY_PROVIDER', ['sandbox', 'ddelivery'], production) === 'sandbox') return { provider: 'sandbox' };
+  return {
+    provider: 'ddelivery',
+    url: endpoint(env, 'DDELIVERY_URL', 'https://ddelivery.ru/api/v1').replace(/\/+$/, ''),
+    apiKey: required(env, 'DDELIVERY_API_KEY', 'when DELIVERY_PROVIDER=ddelivery'),
+    timeoutMs: integer(env, 'DDELIVERY_TIMEOUT_MS', 5000, 100, 60_000),
+  };
+}
+
+function paymentConfig(env: Env, production: boolean, frontendUrl: string): PaymentConfig {
+  const returnUrl = url('PAYMENT_RETURN_URL', env.PAYMENT_RETURN_URL || `${frontendUrl}/`, ['http:', 'https:']);
+  if (providerName(env, 'PAYMENT_PROVIDER', ['sandbox', 'yookassa'], production) === 'sandbox') return { provider: 'sandbox', returnUrl };
+  return {
+    provider: 'yookassa',
+    returnUrl,
+    url: endpoint(env, 'YOOKASSA_URL', 'https://api.yookassa.ru/v3').replace(/\/+$/, ''),
+    shopId: required(env, 'YOOKASSA_SHOP_ID', 'when PAYMENT_PROVIDER=yookassa'),
+    secretKey: required(env, 'YOOKASSA_SECRET_KEY', 'when PAYMENT_PROVIDER=yookassa'),
+    timeoutMs: integer(env, 'YOOKASSA_TIMEOUT_MS', 10_000, 100, 60_000),
+  };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnv = env.NODE_ENV ?? 'development';
   if (!['production', 'development', 'test'].includes(nodeEnv)) {
@@ -176,6 +227,7 @@ export function loadConfig(env: Env = process.env): Config {
   const databaseUrl = env.DATABASE_URL ? url('DATABASE_URL', env.DATABASE_URL, ['postgres:', 'postgresql:']) : undefined;
   const publicBaseUrl = url('PUBLIC_BASE_URL', env.PUBLIC_BASE_URL || `http://localhost:${port}`, ['http:', 'https:'])
     .replace(/\/+$/, '');
+  const frontendUrl = url('FRONTEND_URL', env.FRONTEND_URL || publicBaseUrl, ['http:', 'https:']).replace(/\/+$/, '');
 
   return Object.freeze({
     env: nodeEnv as Config['env'],
@@ -193,7 +245,7 @@ export function loadConfig(env: Env = process.env): Config {
     uploadMaxBytes: integer(env, 'UPLOAD_MAX_BYTES', 25 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     uploadMaxPixels: integer(env, 'UPLOAD_MAX_PIXELS', 100_000_000, 1, 1_000_000_000),
     imageConcurrency: integer(env, 'IMAGE_CONCURRENCY', 2, 1, 64),
-    frontendUrl: url('FRONTEND_URL', env.FRONTEND_URL || publicBaseUrl, ['http:', 'https:']).replace(/\/+$/, ''),
+    frontendUrl,
     loginRateLimitPerMinute: integer(env, 'LOGIN_RATE_LIMIT_PER_MINUTE', 30, 1, 100_000),
     socketEventsPerSecond: integer(env, 'SOCKET_EVENTS_PER_SECOND', 200, 1, 100_000),
     trustProxy: flag(env, 'TRUST_PROXY', false),
@@ -204,5 +256,7 @@ export function loadConfig(env: Env = process.env): Config {
       delaySeconds: integer(env, 'JOB_RETRY_DELAY_SECONDS', 5, 1, 3600),
       backoff: flag(env, 'JOB_RETRY_BACKOFF', true),
     },
+    delivery: deliveryConfig(env, production),
+    payment: paymentConfig(env, production, frontendUrl),
   });
 }

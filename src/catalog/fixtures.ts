@@ -6,7 +6,7 @@ import type { Database, SqlExecutor } from '../db/database';
 // Tables a fixture may fill, in an order where every reference points to an earlier table.
 export const FIXTURE_TABLES = [
   'orientations', 'theme_categories', 'theme_colors', 'theme_styles', 'theme_authors', 'product_types',
-  'template_categories', 'formats', 'templates', 'users', 'themes', 'theme_category_links', 'theme_elements',
+  'template_categories', 'formats', 'prices', 'templates', 'users', 'themes', 'theme_category_links', 'theme_elements',
   'layouts', 'products', 'layout_pages',
 ] as const;
 

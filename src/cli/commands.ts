@@ -5,6 +5,7 @@ import { seedDemoCatalog } from '../catalog/demo';
 import { loadFixture, readFixtureFile } from '../catalog/fixtures';
 import type { Config } from '../config';
 import type { Role } from '../db/tables/index';
+import { DEMO_SHOPPER_EMAIL, ensureDemoShopper } from '../orders/demo-shopper';
 import type { Runtime } from '../runtime';
 import { startServer } from '../server';
 import { progressReporter } from './progress';
@@ -87,6 +88,8 @@ export const COMMANDS: Record<string, Command> = {
       options(args, {});
       const created = await seedDemo(runtime, DEFAULT_DEMO_THEMES);
       if (created > 0) runtime.log.info({ products: created }, 'demo catalog created');
+      const shopper = await ensureDemoShopper(runtime);
+      if (shopper) process.stdout.write(`demo shopper ${DEMO_SHOPPER_EMAIL}: layout ${shopper.layoutId}, token ${shopper.token}\n`);
       // The demo always renders previews, whatever WORKER says: a demo without pictures shows nothing.
       return serveUntilStopped(runtime, true);
     },

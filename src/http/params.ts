@@ -6,3 +6,11 @@ export function idParam(value: string | undefined): number {
   if (!value || !/^[1-9]\d{0,8}$/.test(value)) throw notFound();
   return Number(value);
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A UUID, lower-cased as the database compares it. */
+export function uuidParam(value: string | undefined): string {
+  if (!value || !UUID.test(value)) throw notFound();
+  return value.toLowerCase();
+}

@@ -4,18 +4,10 @@ import type { Context } from 'koa';
 import type { AuthenticatedUser } from '../auth/token-user';
 import { requireRole } from '../http/auth';
 import { forbidden, HttpError, notFound, validationError } from '../http/errors';
-import { idParam } from '../http/params';
+import { idParam, uuidParam } from '../http/params';
 import type { RouteDoc, RouteModule } from '../http/route-module';
 import type { Validator } from '../http/validation';
 import type { LayoutsService } from './service';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A layout id that is not a UUID names nothing: 404, as a typed URL pattern would answer. */
-function layoutIdParam(value: string | undefined): string {
-  if (!value || !UUID.test(value)) throw notFound();
-  return value.toLowerCase();
-}
 
 
 const userOf = (ctx: Context) => ctx.state.user as AuthenticatedUser;
@@ -46,13 +38,13 @@ export function layoutRoutes(deps: { layouts: LayoutsService; validator: Validat
   });
 
   router.get('/api/ua/layout/:layout_id/', signedIn, async (ctx) => {
-    const layout = await layouts.get(userOf(ctx), layoutIdParam(ctx.params.layout_id));
+    const layout = await layouts.get(userOf(ctx), uuidParam(ctx.params.layout_id));
     if (!layout) throw notFound();
     ctx.body = layout;
   });
 
   router.patch('/api/ua/layout/:layout_id/', signedIn, validator.jsonBody('layout-update.json'), async (ctx) => {
-    const result = await layouts.update(userOf(ctx), layoutIdParam(ctx.params.layout_id), ctx.state.body as { name?: string; deleted?: boolean });
+    const result = await layouts.update(userOf(ctx), uuidParam(ctx.params.layout_id), ctx.state.body as { name?: string; deleted?: boolean });
     if (result === 'not-found') throw notFound();
     if (result === 'forbidden') throw forbidden();
     ctx.body = result;
@@ -60,7 +52,7 @@ export function layoutRoutes(deps: { layouts: LayoutsService; validator: Validat
 
   router.post('/api/ua/layout/:layout_id/clone/', signedIn, validator.jsonBody('layout-clone.json'), async (ctx) => {
     const { name } = ctx.state.body as { name: string };
-    const layout = await layouts.clone(userOf(ctx), layoutIdParam(ctx.params.layout_id), name);
+    const layout = await layouts.clone(userOf(ctx), uuidParam(ctx.params.layout_id), name);
     if (!layout) throw notFound();
     ctx.status = 201;
     ctx.body = layout;

@@ -8,7 +8,7 @@ const kopecks = (name: string) => bigint(name, { mode: 'number' }).notNull();
 export const orderSets = pgTable('order_sets', {
   id: serial('id').primaryKey(),
   userId: integer('user_id').notNull().references(() => users.id),
-  status: text('status').notNull().default('cart'),
+  status: text('status').notNull().default('OPEN'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -27,9 +27,11 @@ export const deliveries = pgTable('deliveries', {
   provider: text('provider').notNull(),
   option: jsonb('option').notNull().default({}),
   priceKopecks: kopecks('price_kopecks'),
-  status: text('status').notNull().default('new'),
+  status: text('status').notNull().default('draft'),
   externalId: text('external_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  type: text('type').notNull().default('PICKUP'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const payments = pgTable('payments', {
@@ -37,8 +39,10 @@ export const payments = pgTable('payments', {
   orderSetId: integer('order_set_id').notNull().references(() => orderSets.id),
   provider: text('provider').notNull(),
   amountKopecks: kopecks('amount_kopecks'),
-  status: text('status').notNull().default('pending'),
+  status: text('status').notNull().default('creating'),
   externalId: text('external_id'),
   confirmationUrl: text('confirmation_url'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  idempotenceKey: text('idempotence_key').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,0 +1,23 @@
+// When an order set is paid: the hook for what follows payment (a receipt e-mail, print files to production).
+// Enqueued in the transaction that marks the set PAID, so a paid set always has its job, exactly once.
+import { defineJob } from '../src/queue/job';
+
+export interface OrderPaidPayload {
+  orderSetId: number;
+}
+
+export const orderPaid = defineJob<OrderPaidPayload>({
+  name: 'order-paid',
+  payloadSchema: {
+    type: 'object',
+    required: ['orderSetId'],
+    properties: { orderSetId: { type: 'integer', minimum: 1 } },
+    additionalProperties: false,
+  },
+  async handle({ orderSetId }, { db, log }) {
+    const { rows } = await db.sql.query<{ status: string; user_id: number }>(
+      'SELECT status, user_id FROM order_sets WHERE id = $1', [orderSetId]);
+    if (!rows[0]) return log.warn({ orderSetId }, 'order-paid: the order set is gone');
+    log.info({ orderSetId, userId: rows[0].user_id, status: rows[0].status }, 'order set paid');
+  },
+});

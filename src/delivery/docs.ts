@@ -1,0 +1,57 @@
+// The delivery routes in the OpenAPI document.
+import type { RouteDoc } from '../http/route-module';
+
+const tags = ['delivery'];
+const auth = true;
+const common = {
+  400: { description: 'Invalid fields', schema: 'validation-error.json' },
+  401: { description: 'Not logged in', schema: 'error-detail.json' },
+};
+const failed = { 500: { description: 'The aggregator failed (logged with the cause)', schema: 'delivery-error.json' } };
+const ownSet = { 404: { description: 'No such order set of the caller', schema: 'error-detail.json' } };
+const cached = 'Answers are cached for an hour per process.';
+
+export const DELIVERY_DOCS: RouteDoc[] = [
+  {
+    method: 'get', path: '/api/merch/delivery/city/', tags, auth, summary: 'Cities whose name contains q', description: cached,
+    query: ['delivery-city-query.json'], responses: { 200: { description: 'The cities', schema: 'delivery-city-list.json' }, ...common, ...failed },
+  },
+  {
+    method: 'get', path: '/api/merch/delivery/point/', tags, auth, summary: 'Pickup points in a city', description: cached,
+    query: ['delivery-point-query.json'], responses: { 200: { description: 'The points', schema: 'delivery-point-list.json' }, ...common, ...failed },
+  },
+  {
+    method: 'get', path: '/api/merch/delivery/company/', tags, auth, summary: 'Delivery companies', description: cached,
+    responses: { 200: { description: 'The companies', schema: 'delivery-company-list.json' }, ...common, ...failed },
+  },
+  {
+    method: 'post', path: '/api/merch/orderset/:orderset_id/delivery/check_delivery_price/', tags, auth,
+    summary: 'The delivery price of the order set\'s parcel', description: 'Quoted by the aggregator for the set\'s box, weight and value; PICKUP is 0.',
+    body: { schema: 'delivery-price-check.json' },
+    responses: {
+      200: { description: 'The price in roubles', schema: 'delivery-price.json' }, ...common, ...ownSet,
+      500: { description: 'The aggregator failed (logged with the cause)', schema: 'delivery-price-error.json' },
+    },
+  },
+  {
+    method: 'get', path: '/api/merch/orderset/:orderset_id/delivery/options/', tags, auth,
+    summary: 'Every type and company with its price and dates, for the order set\'s parcel',
+    query: ['delivery-options-query.json'],
+    responses: { 200: { description: 'The aggregator form', schema: 'delivery-options.json' }, ...common, ...ownSet, ...failed },
+  },
+  {
+    method: 'post', path: '/api/merch/orderset/:orderset_id/delivery/', tags, auth,
+    summary: 'Save a delivery draft, or confirm it (place the aggregator order and start the payment), or pay',
+    description: 'Idempotency-Key header: the same key with the same body replays the first successful answer; with another body 422. '
+      + 'Without a key a second confirm places nothing again and answers the same payment page.',
+    body: { schema: 'delivery-create.json' },
+    responses: {
+      200: { description: '{link: null, delivery} for a draft; {link} after a confirm or for the pay action', schema: 'delivery-created.json' },
+      ...common, ...ownSet,
+      409: { description: 'Stale price (with the current figures), cart changed, or the set is not OPEN/CONFIRMED', schema: 'delivery-error.json' },
+      422: { description: 'Idempotency-Key reused with another body', schema: 'error-detail.json' },
+      423: { description: 'The order set is being confirmed by another request', schema: 'delivery-error.json' },
+      500: { description: 'The aggregator or the payment provider failed', schema: 'delivery-error.json' },
+    },
+  },
+];

@@ -1,0 +1,151 @@
+// DDelivery (SafeRoute) over HTTP: <DDELIVERY_URL>/<api key>/<method>.json, answers in the envelope
+// {status: "ok" | "error", message, data}. Reads are retried once (safe); order/create never is.
+import { kopecksOf } from '../../orders/money';
+import { isObject, type VendorCall, VendorError, vendorRequest } from '../../util/vendor-http';
+import type { AggregatorOrder, City, Company, DeliveryProvider, Offer, Offers, PickupPoint } from '../provider';
+
+export interface DDeliveryOptions {
+  url: string;
+  apiKey: string;
+  timeoutMs: number;
+}
+
+const VENDOR = 'ddelivery';
+
+const fail = (message: string): never => {
+  throw new VendorError(VENDOR, message);
+};
+
+function dataOf(json: unknown, status: number): unknown {
+  if (!isObject(json) || typeof json.status !== 'string') return fail(`answered ${status} without the envelope`);
+  if (json.status !== 'ok') return fail(`error envelope: ${String(json.message ?? json.status)}`);
+  return json.data;
+}
+
+const positiveInteger = (value: unknown, what: string): number => {
+  const number = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  return typeof number === 'number' && Number.isSafeInteger(number) && number >= 0 ? number : fail(`bad ${what}`);
+};
+const text = (value: unknown, what: string): string => (typeof value === 'string' ? value : fail(`bad ${what}`));
+const list = (value: unknown, what: string): unknown[] => (Array.isArray(value) ? value : fail(`${what} is not a list`));
+const record = (value: unknown, what: string): Record<string, unknown> => (isObject(value) ? value : fail(`bad ${what}`));
+
+function offerOf(value: unknown): Offer {
+  const offer = record(value, 'offer');
+  const priceKopecks = kopecksOf(typeof offer.total_price === 'string' ? Number(offer.total_price) : offer.total_price);
+  if (priceKopecks === null) return fail('bad total_price');
+  const companyId = positiveInteger(offer.delivery_company_id, 'delivery_company_id');
+  return {
+    companyId,
+    companyName: text(offer.delivery_company_name, 'delivery_company_name'),
+    pickupCompanyId: offer.pickup_company_id === undefined ? companyId : positiveInteger(offer.pickup_company_id, 'pickup_company_id'),
+    priceKopecks,
+    daysMin: positiveInteger(offer.days_min, 'days_min'),
+    daysMax: positiveInteger(offer.days_max ?? offer.days_min, 'days_max'),
+  };
+}
+
+function offersOf(data: unknown): Offers {
+  const types = record(data, 'calculator data');
+  const result = {} as Offers;
+  for (const code of [1, 2, 3] as const) {
+    const entry = types[String(code)];
+    if (entry === undefined) {
+      result[code] = { typeName: '', offers: [] };
+      continue;
+    }
+    const type = record(entry, `type ${code}`);
+    result[code] = { typeName: text(type.type_name, 'type_name'), offers: list(type.delivery, 'delivery').map(offerOf) };
+  }
+  return result;
+}
+
+const roublesText = (kopecks: number) => (kopecks / 100).toFixed(2);
+
+function orderForm(order: AggregatorOrder): URLSearchParams {
+  const { parcel } = order;
+  const form = new URLSearchParams({
+    type: String({ PVZ: 1, COURIER: 2, POCHTA: 3 }[order.type]),
+    shop_refnum: String(order.orderSetId),
+    to_city: String(parcel.toCityId),
+    delivery_company: String(order.companyId),
+    dimension_side1: String(parcel.box.width),
+    dimension_side2: String(parcel.box.height),
+    dimension_side3: String(parcel.box.depth),
+    weight: String(parcel.box.weight),
+    declared_price: roublesText(parcel.declaredKopecks),
+    // Paid online before shipping: nothing to collect on delivery.
+    payment_price: '0',
+    price: roublesText(order.priceKopecks),
+    to_name: order.recipient.name,
+    to_phone: order.recipient.phone,
+    item_count: String(order.itemCount),
+  });
+  const optional: Record<string, string | number | undefined> = {
+    pickup_company: order.pickupCompanyId, delivery_point: order.pointId, to_add_phone: order.recipient.additionalPhone,
+    to_email: order.recipient.email, to_street: order.address?.street, to_house: order.address?.house,
+    to_flat: order.address?.flat, to_index: order.address?.postalCode, comment: order.comment,
+  };
+  for (const [name, value] of Object.entries(optional)) if (value !== undefined && value !== '') form.set(name, String(value));
+  order.products.forEach((product, index) => {
+    form.set(`products[${index}][name]`, product.name);
+    form.set(`products[${index}][price]`, roublesText(product.priceKopecks));
+    form.set(`products[${index}][count]`, String(product.count));
+    form.set(`products[${index}][nds]`, String(product.nds));
+  });
+  return form;
+}
+
+export function createDDeliveryProvider(options: DDeliveryOptions): DeliveryProvider {
+  const base = `${options.url}/${encodeURIComponent(options.apiKey)}`;
+  const reads: VendorCall = { vendor: VENDOR, timeoutMs: options.timeoutMs, retries: 1, backoffMs: () => 200 };
+
+  const get = async (method: string, query: Record<string, string | number> = {}) => {
+    const url = new URL(`${base}/${method}`);
+    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, String(value));
+    const response = await vendorRequest(url.toString(), { headers: { Accept: 'application/json' } }, reads);
+    return dataOf(response.json, response.status);
+  };
+
+  return {
+    name: 'ddelivery',
+    async cities(query) {
+      return list(await get('list/city.json', { q: query }), 'cities').map((value): City => {
+        const city = record(value, 'city');
+        return { id: positiveInteger(city.id, 'city id'), name: text(city.name, 'city name'), region: typeof city.region === 'string' ? city.region : '' };
+      });
+    },
+    async points(cityId) {
+      return list(await get('list/delivery-point.json', { city_id: cityId }), 'points').map((value): PickupPoint => {
+        const point = record(value, 'point');
+        return {
+          id: positiveInteger(point.id, 'point id'), name: text(point.name, 'point name'),
+          address: typeof point.address === 'string' ? point.address : '', city_id: cityId,
+          delivery_company_id: positiveInteger(point.delivery_company_id ?? point.delivery_company, 'point company'),
+        };
+      });
+    },
+    async companies() {
+      return list(await get('list/delivery-company.json'), 'companies').map((value): Company => {
+        const company = record(value, 'company');
+        return { id: positiveInteger(company.id, 'company id'), name: text(company.name, 'company name') };
+      });
+    },
+    async offers(parcel) {
+      return offersOf(await get('calculator.json', {
+        city_to: parcel.toCityId, dimension_side1: parcel.box.width, dimension_side2: parcel.box.height,
+        dimension_side3: parcel.box.depth, weight: parcel.box.weight, declared_price: roublesText(parcel.declaredKopecks),
+        payment_price: 0,
+      }));
+    },
+    async placeOrder(order) {
+      const response = await vendorRequest(`${base}/order/create.json`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+        body: orderForm(order).toString(),
+      }, { vendor: VENDOR, timeoutMs: options.timeoutMs });
+      const data = record(dataOf(response.json, response.status), 'order data');
+      return String(positiveInteger(data.order_id ?? data.order, 'order id'));
+    },
+  };
+}

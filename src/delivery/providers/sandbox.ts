@@ -1,0 +1,77 @@
+// The built-in aggregator for demos and development: a few cities, companies and pickup points, and tariffs that
+// depend only on the parcel and the distance from the shop (Moscow), so every quote can be checked by hand.
+import { randomUUID } from 'node:crypto';
+import type { City, Company, DeliveryProvider, Offer, Offers, Parcel, PickupPoint } from '../provider';
+
+const CITIES: (City & { distanceKm: number })[] = [
+  { id: 1, name: 'Москва', region: 'Москва', distanceKm: 0 },
+  { id: 2, name: 'Санкт-Петербург', region: 'Санкт-Петербург', distanceKm: 700 },
+  { id: 3, name: 'Нижний Новгород', region: 'Нижегородская область', distanceKm: 420 },
+  { id: 4, name: 'Казань', region: 'Республика Татарстан', distanceKm: 820 },
+  { id: 5, name: 'Екатеринбург', region: 'Свердловская область', distanceKm: 1800 },
+  { id: 6, name: 'Новосибирск', region: 'Новосибирская область', distanceKm: 3300 },
+];
+
+/** Tariff: base + per started kilogram + per started 500 km, in kopecks; types it serves; days on the road. */
+const COMPANIES: (Company & { types: (1 | 2 | 3)[]; baseKopecks: number; perKgKopecks: number; per500KmKopecks: number; days: number })[] = [
+  { id: 1, name: 'СДЭК', types: [1, 2], baseKopecks: 25000, perKgKopecks: 5000, per500KmKopecks: 7000, days: 2 },
+  { id: 2, name: 'Boxberry', types: [1], baseKopecks: 21000, perKgKopecks: 4500, per500KmKopecks: 8000, days: 3 },
+  { id: 3, name: 'Почта России', types: [3], baseKopecks: 18000, perKgKopecks: 4000, per500KmKopecks: 5000, days: 5 },
+  { id: 4, name: 'DPD', types: [2], baseKopecks: 32000, perKgKopecks: 6000, per500KmKopecks: 6000, days: 2 },
+];
+
+const TYPE_NAMES = { 1: 'Самовывоз из пункта выдачи', 2: 'Курьер', 3: 'Почта России' } as const;
+
+// Two pickup points in each city, of companies 1 and 2: ids city * 10 + company.
+const POINTS: PickupPoint[] = CITIES.flatMap((city) => [1, 2].map((companyId) => ({
+  id: city.id * 10 + companyId,
+  name: `${COMPANIES[companyId - 1].name}, ${city.name}`,
+  address: `${city.name}, ул. Ленина, ${companyId * 10}`,
+  city_id: city.id,
+  delivery_company_id: companyId,
+})));
+
+/** Insurance: 0.5 % of the declared value, rounded up to the kopeck. */
+const insuranceKopecks = (declaredKopecks: number) => Math.ceil(declaredKopecks / 200);
+
+function offer(company: (typeof COMPANIES)[number], parcel: Parcel, distanceKm: number): Offer {
+  const distanceSteps = Math.ceil(distanceKm / 500);
+  return {
+    companyId: company.id,
+    companyName: company.name,
+    pickupCompanyId: company.id,
+    priceKopecks: company.baseKopecks + Math.ceil(parcel.box.weight) * company.perKgKopecks
+      + distanceSteps * company.per500KmKopecks + insuranceKopecks(parcel.declaredKopecks),
+    daysMin: company.days + distanceSteps,
+    daysMax: company.days + distanceSteps + 2,
+  };
+}
+
+export function createSandboxDeliveryProvider(): DeliveryProvider {
+  return {
+    name: 'sandbox',
+    async cities(query) {
+      const needle = query.trim().toLocaleLowerCase('ru');
+      return CITIES.filter((city) => city.name.toLocaleLowerCase('ru').includes(needle))
+        .map(({ id, name, region }) => ({ id, name, region }));
+    },
+    async points(cityId) {
+      return POINTS.filter((point) => point.city_id === cityId);
+    },
+    async companies() {
+      return COMPANIES.map(({ id, name }) => ({ id, name }));
+    },
+    async offers(parcel) {
+      const city = CITIES.find((candidate) => candidate.id === parcel.toCityId);
+      const result = {} as Offers;
+      for (const code of [1, 2, 3] as const) {
+        const serving = city ? COMPANIES.filter((company) => company.types.includes(code)) : [];
+        result[code] = { typeName: TYPE_NAMES[code], offers: serving.map((company) => offer(company, parcel, city!.distanceKm)) };
+      }
+      return result;
+    },
+    async placeOrder() {
+      return `sandbox-${randomUUID()}`;
+    },
+  };
+}

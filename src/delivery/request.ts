@@ -1,0 +1,127 @@
+// The specification's delivery request (already checked against delivery-create.json) as the service uses it.
+import { validationError } from '../http/errors';
+import { kopecksOf, TWO_DECIMALS } from '../orders/money';
+import type { AggregatorOrder, DeliveryType } from './provider';
+
+export interface DeliveryBody {
+  type: DeliveryType;
+  delivery_point_id?: number | string;
+  delivery_company_id?: number | string;
+  pickup_company_id?: number | string;
+  to_city_id?: number | string;
+  to_street?: string;
+  to_house?: string;
+  to_flat?: string;
+  to_postal_code?: string;
+  item_count: number;
+  fio_name: string;
+  fio_surname: string;
+  fio_fathername?: string;
+  to_phone: string;
+  to_add_phone?: string;
+  to_email?: string;
+  products?: { name: string; price: number; count: number; nds: number }[];
+  services?: unknown[];
+  comment?: string;
+  company_info?: unknown;
+  price?: number;
+  delivery_sum?: number;
+  npp_option: boolean;
+  is_confirm: boolean;
+}
+
+export interface DeliveryChoice {
+  type: DeliveryType;
+  toCityId?: number;
+  companyId?: number;
+  pointId?: number;
+}
+
+export interface DeliveryRequest extends DeliveryChoice {
+  body: DeliveryBody;
+  /** The client's figures (checked against the server's on confirm), in kopecks. */
+  priceKopecks?: number;
+  deliverySumKopecks?: number;
+}
+
+/** Company and point ids may arrive as strings ("12"); the schema has checked that they are digits. */
+export const idOf = (value: number | string | undefined): number | undefined => (value === undefined ? undefined : Number(value));
+
+function money(body: DeliveryBody, field: 'price' | 'delivery_sum'): number | undefined {
+  if (body[field] === undefined) return undefined;
+  const kopecks = kopecksOf(body[field]);
+  if (kopecks === null) throw validationError({ [field]: [TWO_DECIMALS] });
+  return kopecks;
+}
+
+export function parseDeliveryRequest(body: DeliveryBody): DeliveryRequest {
+  const productErrors = (body.products ?? []).filter((product) => kopecksOf(product.price) === null);
+  if (productErrors.length > 0) throw validationError({ products: [`price: ${TWO_DECIMALS}`] });
+  const request: DeliveryRequest = {
+    type: body.type,
+    toCityId: idOf(body.to_city_id),
+    companyId: idOf(body.delivery_company_id),
+    pointId: idOf(body.delivery_point_id),
+    body,
+    priceKopecks: money(body, 'price'),
+    deliverySumKopecks: money(body, 'delivery_sum'),
+  };
+  if (body.is_confirm && (request.priceKopecks === undefined || request.deliverySumKopecks === undefined)) {
+    throw validationError({
+      ...(request.priceKopecks === undefined ? { price: ['This field is required.'] } : {}),
+      ...(request.deliverySumKopecks === undefined ? { delivery_sum: ['This field is required.'] } : {}),
+    });
+  }
+  return request;
+}
+
+/** What is kept with the delivery and shown back: the address and recipient, ids as numbers, nothing about money. */
+export function deliveryRecord(request: DeliveryRequest, companyId: number | undefined): Record<string, unknown> {
+  const { body } = request;
+  const aggregator = request.type !== 'PICKUP';
+  return {
+    to_city_id: aggregator ? request.toCityId ?? null : null,
+    to_street: request.type === 'PVZ' || !aggregator ? null : body.to_street ?? null,
+    to_house: request.type === 'PVZ' || !aggregator ? null : body.to_house ?? null,
+    to_flat: request.type === 'PVZ' || !aggregator ? null : body.to_flat ?? null,
+    to_postal_code: body.to_postal_code ?? null,
+    delivery_point_id: request.type === 'PVZ' ? request.pointId ?? null : null,
+    delivery_company_id: aggregator ? companyId ?? null : null,
+    pickup_company_id: aggregator ? idOf(body.pickup_company_id) ?? companyId ?? null : null,
+    fio_name: body.fio_name,
+    fio_surname: body.fio_surname,
+    fio_fathername: body.fio_fathername ?? null,
+    to_phone: body.to_phone,
+    to_add_phone: body.to_add_phone ?? null,
+    to_email: body.to_email ?? null,
+    item_count: body.item_count,
+    npp_option: body.npp_option,
+    comment: body.comment ?? null,
+    products: body.products ?? [],
+    services: body.services ?? [],
+  };
+}
+
+/** The aggregator's order for a saved delivery record. */
+export function aggregatorOrder(
+  record: Record<string, unknown>, base: Pick<AggregatorOrder, 'orderSetId' | 'type' | 'parcel' | 'priceKopecks'>,
+): AggregatorOrder {
+  const text = (name: string) => (record[name] === null ? undefined : String(record[name]));
+  const products = record.products as DeliveryBody['products'] ?? [];
+  return {
+    ...base,
+    companyId: Number(record.delivery_company_id),
+    pickupCompanyId: record.pickup_company_id === null ? undefined : Number(record.pickup_company_id),
+    pointId: record.delivery_point_id === null ? undefined : Number(record.delivery_point_id),
+    address: base.type === 'PVZ' ? undefined : {
+      street: text('to_street') ?? '', house: text('to_house') ?? '', flat: text('to_flat') ?? '', postalCode: text('to_postal_code'),
+    },
+    recipient: {
+      name: [record.fio_surname, record.fio_name, record.fio_fathername].filter(Boolean).join(' '),
+      phone: String(record.to_phone), additionalPhone: text('to_add_phone'), email: text('to_email'),
+    },
+    itemCount: Number(record.item_count),
+    products: products.map((product) => ({ name: product.name, priceKopecks: kopecksOf(product.price)!, count: product.count, nds: product.nds })),
+    comment: text('comment'),
+  };
+}

@@ -1,0 +1,150 @@
+// Delivery for an order set: quotes from the aggregator, drafts, and the confirm that places exactly one
+// aggregator order and starts exactly one payment, however many confirms arrive at once.
+import type { Logger } from 'pino';
+import type { Database } from '../db/database';
+import { HttpError, notFound, validationError } from '../http/errors';
+import { roubles } from '../orders/money';
+import { type OrderSet, type OrdersService, unchangeable } from '../orders/service';
+import type { PaymentsService } from '../payments/service';
+import { createTtlCache } from '../util/ttl-cache';
+import { VendorError } from '../util/vendor-http';
+import type { AggregatorType, City, Company, DeliveryProvider, Offers, Parcel, PickupPoint } from './provider';
+import { TYPE_CODES } from './provider';
+import { createDeliveryRepository } from './repository';
+import { aggregatorOrder, type DeliveryChoice, deliveryRecord, type DeliveryRequest } from './request';
+
+/** The aggregator failed (down, slow, garbage, an error envelope); the cause is logged where it is caught. */
+export class DeliveryUnavailableError extends Error {}
+
+/** Reference lists change rarely: each is kept this long per process. */
+export const LIST_CACHE_SECONDS = 3600;
+
+const conflict = (detail: string, extra: Record<string, unknown> = {}) => new HttpError(409, { error: 409, detail, ...extra });
+const beingConfirmed = () => new HttpError(423, { error: 423, detail: 'The order set is being confirmed.' });
+
+export function createDeliveryService(deps: {
+  db: Database; provider: DeliveryProvider; orders: OrdersService; payments: PaymentsService; log: Logger;
+}) {
+  const { db, provider, orders, payments, log } = deps;
+  const repository = createDeliveryRepository();
+  const cities = createTtlCache<City[]>(LIST_CACHE_SECONDS * 1000, 500);
+  const points = createTtlCache<PickupPoint[]>(LIST_CACHE_SECONDS * 1000, 500);
+  const companies = createTtlCache<Company[]>(LIST_CACHE_SECONDS * 1000, 1);
+
+  /** Runs a call to the aggregator; its failures become DeliveryUnavailableError, logged with the cause. */
+  async function aggregator<T>(what: string, call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (!(error instanceof VendorError)) throw error;
+      log.error({ err: error, call: what }, 'delivery aggregator failed');
+      throw new DeliveryUnavailableError(error.message);
+    }
+  }
+
+  async function ownSet(userId: number, orderSetId: number): Promise<OrderSet> {
+    const set = await orders.load(userId, orderSetId);
+    if (!set) throw notFound();
+    return set;
+  }
+
+  const parcelOf = (set: OrderSet, toCityId: number): Parcel => {
+    if (set.orders.length === 0) throw validationError({ non_field_errors: ['The order set is empty.'] });
+    return { toCityId, box: set.box, declaredKopecks: set.goodsKopecks };
+  };
+
+  /** The server's price of a delivery choice for this set, and the company that carries it. */
+  async function quote(set: OrderSet, choice: DeliveryChoice): Promise<{ priceKopecks: number; companyId?: number }> {
+    if (choice.type === 'PICKUP') return { priceKopecks: 0 };
+    const parcel = parcelOf(set, choice.toCityId!);
+    let companyId = choice.companyId;
+    if (choice.type === 'PVZ' && choice.pointId !== undefined) {
+      const point = (await listPoints(parcel.toCityId)).find((candidate) => candidate.id === choice.pointId);
+      if (!point) throw validationError({ delivery_point_id: ['No such pickup point in this city.'] });
+      companyId = point.delivery_company_id;
+    }
+    const offers = await aggregator('calculator', () => provider.offers(parcel));
+    const offer = offers[TYPE_CODES[choice.type]].offers.find((candidate) => candidate.companyId === companyId);
+    if (!offer) throw validationError({ delivery_company_id: ['This company does not deliver this way to this city.'] });
+    return { priceKopecks: offer.priceKopecks, companyId };
+  }
+
+  const listPoints = (cityId: number) => points.get(String(cityId), () => aggregator('points', () => provider.points(cityId)));
+
+  const valuesOf = (request: DeliveryRequest, priceKopecks: number, companyId: number | undefined) => ({
+    provider: request.type === 'PICKUP' ? 'shop' : provider.name, type: request.type, option: deliveryRecord(request, companyId), priceKopecks,
+  });
+
+  /** Places the set's delivery once and confirms the set; false when another request holds or did the placing. */
+  async function place(set: OrderSet, request: DeliveryRequest, priceKopecks: number, companyId: number | undefined): Promise<boolean> {
+    const values = valuesOf(request, priceKopecks, companyId);
+    const claimed = await db.transaction(async (tx) => {
+      const locked = (await orders.lockAndLoad(tx.sql, set.userId, set.id))!;
+      // Confirmed meanwhile, or being placed by another request: that request's outcome stands.
+      if (locked.status === 'CONFIRMED' || locked.delivery?.status === 'placing') return false;
+      const refusal = unchangeable(locked, null);
+      if (refusal) throw conflict(String(refusal.body.detail));
+      // The quote was for this cart: one changed since then needs a new quote.
+      if (locked.goodsKopecks !== set.goodsKopecks || JSON.stringify(locked.box) !== JSON.stringify(set.box)) {
+        throw conflict('The cart changed; check the delivery price again.');
+      }
+      return repository.claim(tx.sql, set.id, values);
+    });
+    if (!claimed) return false;
+    let externalId: string | null = null;
+    try {
+      if (request.type !== 'PICKUP') {
+        externalId = await aggregator('order/create', () => provider.placeOrder(aggregatorOrder(values.option, {
+          orderSetId: set.id, type: request.type as AggregatorType, parcel: parcelOf(set, request.toCityId!), priceKopecks,
+        })));
+      }
+    } catch (error) {
+      await repository.release(db.sql, set.id);
+      throw error;
+    }
+    await db.transaction(async (tx) => {
+      await repository.markPlaced(tx.sql, set.id, externalId);
+      await repository.confirmOrderSet(tx.sql, set.id);
+    });
+    return true;
+  }
+
+  return {
+    cities: (query: string) => cities.get(query.trim().toLowerCase(), () => aggregator('cities', () => provider.cities(query.trim()))),
+    points: listPoints,
+    companies: () => companies.get('all', () => aggregator('companies', () => provider.companies())),
+
+    async checkPrice(userId: number, orderSetId: number, choice: DeliveryChoice): Promise<number> {
+      return (await quote(await ownSet(userId, orderSetId), choice)).priceKopecks;
+    },
+
+    async offers(userId: number, orderSetId: number, toCityId: number): Promise<Offers> {
+      const parcel = parcelOf(await ownSet(userId, orderSetId), toCityId);
+      return aggregator('calculator', () => provider.offers(parcel));
+    },
+
+    /** is_confirm false: saves the draft. true: checks the client's figures, places, confirms, starts the payment. */
+    async save(userId: number, orderSetId: number, request: DeliveryRequest): Promise<{ link: string | null; set: OrderSet }> {
+      const set = await ownSet(userId, orderSetId);
+      // A confirmed set (a second confirm, or the pay action) gets its payment page; nothing is placed again.
+      if (set.status === 'CONFIRMED' && request.body.is_confirm) return { link: await payments.link(set), set };
+      const refusal = unchangeable(set, set.delivery);
+      if (refusal) throw set.delivery?.status === 'placing' ? beingConfirmed() : conflict(String(refusal.body.detail));
+      const { priceKopecks, companyId } = await quote(set, request);
+      if (!request.body.is_confirm) {
+        if (!(await repository.saveDraft(db.sql, set.id, valuesOf(request, priceKopecks, companyId)))) throw beingConfirmed();
+        return { link: null, set: (await orders.load(userId, orderSetId))! };
+      }
+      const sum = set.goodsKopecks + priceKopecks;
+      if (request.priceKopecks !== priceKopecks || request.deliverySumKopecks !== sum) {
+        throw conflict('The price has changed.', { price: roubles(priceKopecks), delivery_sum: roubles(sum) });
+      }
+      const placedHere = await place(set, request, priceKopecks, companyId);
+      const confirmed = (await orders.load(userId, orderSetId))!;
+      if (!placedHere && confirmed.status !== 'CONFIRMED') throw beingConfirmed();
+      return { link: await payments.link(confirmed), set: confirmed };
+    },
+  };
+}
+
+export type DeliveryService = ReturnType<typeof createDeliveryService>;

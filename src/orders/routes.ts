@@ -1,0 +1,95 @@
+// The cart and the user's order sets, as existing front ends call them.
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import type { AuthenticatedUser } from '../auth/token-user';
+import { requireRole } from '../http/auth';
+import { notFound, validationError } from '../http/errors';
+import { idParam, uuidParam } from '../http/params';
+import type { RouteDoc, RouteModule } from '../http/route-module';
+import type { Validator } from '../http/validation';
+import { presentOrder, presentOrderSet } from './presenters';
+import type { OrdersService } from './service';
+
+const userId = (ctx: Context) => (ctx.state.user as AuthenticatedUser).id;
+const loggedIn = requireRole('user', 'moderator', 'admin');
+const noSuchLayout = (layoutId: string) => () => validationError({ layout_id: [`Invalid pk "${layoutId}" - object does not exist.`] });
+
+export function orderRoutes(deps: { orders: OrdersService; validator: Validator }): RouteModule {
+  const { orders, validator } = deps;
+  const router = new Router();
+
+  router.post('/api/merch/order/', loggedIn, validator.jsonBody('order-create.json'), async (ctx) => {
+    const { layout_id: layoutId, count } = ctx.state.body as { layout_id: string; count: number };
+    const { set, orderId } = await orders.addLayout(userId(ctx), layoutId.toLowerCase(), count, noSuchLayout(layoutId));
+    ctx.status = 201;
+    ctx.body = presentOrder(set, orderId);
+  });
+
+  router.post('/api/ua/layout/:layout_id/', loggedIn, async (ctx) => {
+    const { set, orderId } = await orders.addLayout(userId(ctx), uuidParam(ctx.params.layout_id), 1, notFound);
+    ctx.status = 201;
+    ctx.body = presentOrder(set, orderId);
+  });
+
+  router.get('/api/merch/orderset/', loggedIn, async (ctx) => {
+    ctx.body = (await orders.list(userId(ctx))).map(presentOrderSet);
+  });
+
+  router.get('/api/merch/order/count/', loggedIn, async (ctx) => {
+    ctx.body = { count: await orders.cartCount(userId(ctx)) };
+  });
+
+  const changeCount = async (ctx: Context) => {
+    const { count } = ctx.state.body as { count: number };
+    const { set, orderId } = await orders.changeCount(userId(ctx), idParam(ctx.params.order_id), count);
+    ctx.body = presentOrder(set, orderId);
+  };
+  router.post('/api/merch/order/:order_id/', loggedIn, validator.jsonBody('order-count-update.json'), changeCount);
+  router.patch('/api/merch/order/:order_id/', loggedIn, validator.jsonBody('order-count-update.json'), changeCount);
+
+  router.delete('/api/merch/order/:order_id/', loggedIn, async (ctx) => {
+    const set = await orders.remove(userId(ctx), idParam(ctx.params.order_id));
+    ctx.body = { delivery_box_size: set.box };
+  });
+
+  return { router, docs: ORDER_DOCS };
+}
+
+const tags = ['cart'];
+const auth = true;
+const common = {
+  401: { description: 'Not logged in', schema: 'error-detail.json' },
+};
+const missing = { 404: { description: 'No such order of the caller', schema: 'error-detail.json' } };
+const closed = { 409: { description: 'The order set is no longer OPEN (or is being confirmed)', schema: 'error-detail.json' } };
+const invalid = { 400: { description: 'Invalid fields', schema: 'validation-error.json' } };
+
+const ORDER_DOCS: RouteDoc[] = [
+  {
+    method: 'post', path: '/api/merch/order/', tags, auth, summary: 'Put one of the caller\'s layouts in the cart',
+    description: 'The cart is the caller\'s OPEN order set, created on demand. The same layout again raises its count (at most 1000).',
+    body: { schema: 'order-create.json' },
+    responses: { 201: { description: 'The order', schema: 'order.json' }, ...invalid, ...common, ...closed },
+  },
+  {
+    method: 'post', path: '/api/ua/layout/:layout_id/', tags, auth, summary: 'Put one copy of the caller\'s layout in the cart',
+    responses: { 201: { description: 'The order', schema: 'order.json' }, ...common, 404: { description: 'No such layout of the caller', schema: 'error-detail.json' }, ...closed },
+  },
+  {
+    method: 'get', path: '/api/merch/orderset/', tags, auth, summary: 'The caller\'s order sets, newest first',
+    responses: { 200: { description: 'The order sets', schema: 'order-set-list.json' }, ...common },
+  },
+  {
+    method: 'get', path: '/api/merch/order/count/', tags, auth, summary: 'The number of orders in the cart',
+    responses: { 200: { description: 'The count', schema: 'cart-count.json' }, ...common },
+  },
+  ...(['post', 'patch'] as const).map((method): RouteDoc => ({
+    method, path: '/api/merch/order/:order_id/', tags, auth, summary: 'Change the number of copies of an order',
+    body: { schema: 'order-count-update.json' },
+    responses: { 200: { description: 'The order', schema: 'order.json' }, ...invalid, ...common, ...missing, ...closed },
+  })),
+  {
+    method: 'delete', path: '/api/merch/order/:order_id/', tags, auth, summary: 'Remove an order from the cart',
+    responses: { 200: { description: 'The parcel of what is left', schema: 'order-deleted.json' }, ...common, ...missing, ...closed },
+  },
+];

@@ -1,0 +1,104 @@
+// The cart and the user's order sets: prices from the price list, the packing rule, changes only while OPEN.
+import type { Database, SqlExecutor } from '../db/database';
+import { HttpError, notFound, validationError } from '../http/errors';
+import { type BoxSize, packBox, unitPriceKopecks } from './pricing';
+import { createOrdersRepository, type DeliveryRow, type OrderRow, type OrderSetRow } from './repository';
+
+export interface OrderSet extends OrderSetRow {
+  orders: OrderRow[];
+  delivery: DeliveryRow | null;
+  /** The goods: unit price x count over every order. Delivery is paid on top. */
+  goodsKopecks: number;
+  box: BoxSize;
+}
+
+export const MAX_COUNT = 1000;
+const TOO_MANY = `Ensure this value is less than or equal to ${MAX_COUNT}.`;
+
+/** Only an OPEN set whose delivery is not being placed right now may change. */
+export function unchangeable(set: { status: string }, delivery: DeliveryRow | null | undefined): HttpError | undefined {
+  if (set.status !== 'OPEN') return new HttpError(409, { detail: `The order set is ${set.status} and can no longer change.` });
+  if (delivery?.status === 'placing') return new HttpError(409, { detail: 'The order set is being confirmed and can no longer change.' });
+  return undefined;
+}
+
+export function createOrdersService(db: Database) {
+  const repository = createOrdersRepository();
+
+  async function assemble(sql: SqlExecutor, sets: OrderSetRow[]): Promise<OrderSet[]> {
+    const ids = sets.map((set) => set.id);
+    const [orders, deliveries] = await Promise.all([repository.orders(sql, ids), repository.deliveries(sql, ids)]);
+    return sets.map((set) => {
+      const own = orders.filter((order) => order.orderSetId === set.id);
+      return {
+        ...set,
+        orders: own,
+        delivery: deliveries.find((delivery) => delivery.orderSetId === set.id) ?? null,
+        goodsKopecks: own.reduce((sum, order) => sum + order.unitKopecks * order.count, 0),
+        box: packBox(own),
+      };
+    });
+  }
+
+  async function guardChange(sql: SqlExecutor, set: OrderSetRow): Promise<void> {
+    const [delivery] = await repository.deliveries(sql, [set.id]);
+    const refusal = unchangeable(set, delivery);
+    if (refusal) throw refusal;
+  }
+
+  const load = async (sql: SqlExecutor, userId: number, orderSetId: number): Promise<OrderSet | undefined> =>
+    (await assemble(sql, await repository.sets(sql, userId, orderSetId)))[0];
+
+  return {
+    load: (userId: number, orderSetId: number, sql: SqlExecutor = db.sql) => load(sql, userId, orderSetId),
+
+    /** Locks the user's set until tx ends (cart changes wait), then loads it. */
+    async lockAndLoad(tx: SqlExecutor, userId: number, orderSetId: number): Promise<OrderSet | undefined> {
+      return (await repository.lockSet(tx, orderSetId, userId)) ? load(tx, userId, orderSetId) : undefined;
+    },
+
+    list: async (userId: number): Promise<OrderSet[]> => assemble(db.sql, await repository.sets(db.sql, userId)),
+
+    cartCount: (userId: number) => repository.cartCount(db.sql, userId),
+
+    /**
+     * Puts count copies of the user's layout in the cart. A layout that is not the user's is reported by
+     * missingLayout (a field error for a body, 404 for a path), exactly as one that does not exist; so is one in the bin.
+     */
+    async addLayout(userId: number, layoutId: string, count: number, missingLayout: () => HttpError): Promise<{ set: OrderSet; orderId: number }> {
+      const layout = await repository.layout(db.sql, layoutId);
+      if (!layout || layout.ownerId !== userId || layout.inBin) throw missingLayout();
+      if (!layout.rule || layout.widthCm === null) throw validationError({ layout_id: ['This layout has no format with a price.'] });
+      const unit = unitPriceKopecks(layout.rule, layout.pages);
+      return db.transaction(async (tx) => {
+        const cart = await repository.lockCart(tx.sql, userId);
+        await guardChange(tx.sql, cart);
+        const orderId = await repository.addOrder(tx.sql, cart.id, layoutId, count, unit);
+        if (orderId === null) throw validationError({ count: [TOO_MANY] });
+        return { set: (await load(tx.sql, userId, cart.id))!, orderId };
+      });
+    },
+
+    async changeCount(userId: number, orderId: number, count: number): Promise<{ set: OrderSet; orderId: number }> {
+      return db.transaction(async (tx) => {
+        const set = await repository.lockSetOfOrder(tx.sql, orderId, userId);
+        if (!set) throw notFound();
+        await guardChange(tx.sql, set);
+        await repository.setCount(tx.sql, orderId, count);
+        return { set: (await load(tx.sql, userId, set.id))!, orderId };
+      });
+    },
+
+    async remove(userId: number, orderId: number): Promise<OrderSet> {
+      return db.transaction(async (tx) => {
+        const set = await repository.lockSetOfOrder(tx.sql, orderId, userId);
+        if (!set) throw notFound();
+        await guardChange(tx.sql, set);
+        await repository.deleteOrder(tx.sql, orderId);
+        return (await load(tx.sql, userId, set.id))!;
+      });
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;

@@ -1,0 +1,64 @@
+// SQL for payments and the PAID transition: conditional updates, so that each change happens once.
+import type { SqlExecutor } from '../db/database';
+
+export interface PaymentRow {
+  id: number;
+  orderSetId: number;
+  provider: string;
+  amountKopecks: number;
+  status: 'creating' | 'pending' | 'succeeded' | 'canceled';
+  externalId: string | null;
+  confirmationUrl: string | null;
+  idempotenceKey: string;
+}
+
+const COLUMNS = `id, order_set_id, provider, amount_kopecks, status, external_id, confirmation_url, idempotence_key`;
+
+const toPayment = (row: Record<string, unknown>): PaymentRow => ({
+  id: Number(row.id), orderSetId: Number(row.order_set_id), provider: String(row.provider), amountKopecks: Number(row.amount_kopecks),
+  status: row.status as PaymentRow['status'], externalId: row.external_id as string | null,
+  confirmationUrl: row.confirmation_url as string | null, idempotenceKey: String(row.idempotence_key),
+});
+
+export function createPaymentsRepository() {
+  return {
+    /** The set's payment that is not canceled, creating one (with a fresh Idempotence-Key) when there is none. */
+    async live(sql: SqlExecutor, orderSetId: number, provider: string, amountKopecks: number): Promise<PaymentRow> {
+      // The partial unique index allows one live payment per set: a concurrent creator's row is found instead.
+      await sql.query(
+        `INSERT INTO payments (order_set_id, provider, amount_kopecks, status) VALUES ($1, $2, $3, 'creating')
+         ON CONFLICT (order_set_id) WHERE status IN ('creating', 'pending', 'succeeded') DO NOTHING`,
+        [orderSetId, provider, amountKopecks]);
+      const { rows } = await sql.query<Record<string, unknown>>(
+        `SELECT ${COLUMNS} FROM payments WHERE order_set_id = $1 AND status IN ('creating', 'pending', 'succeeded')`, [orderSetId]);
+      return toPayment(rows[0]);
+    },
+
+    async markStarted(sql: SqlExecutor, paymentId: number, externalId: string, confirmationUrl: string): Promise<void> {
+      await sql.query(
+        `UPDATE payments SET status = 'pending', external_id = $2, confirmation_url = $3, updated_at = now()
+          WHERE id = $1 AND status = 'creating'`, [paymentId, externalId, confirmationUrl]);
+    },
+
+    async byExternalId(sql: SqlExecutor, provider: string, externalId: string): Promise<PaymentRow | undefined> {
+      const { rows } = await sql.query<Record<string, unknown>>(
+        `SELECT ${COLUMNS} FROM payments WHERE provider = $1 AND external_id = $2`, [provider, externalId]);
+      return rows[0] ? toPayment(rows[0]) : undefined;
+    },
+
+    /** Moves a live payment to its final state; true only for the one caller that moved it. */
+    async settle(sql: SqlExecutor, paymentId: number, status: 'succeeded' | 'canceled'): Promise<boolean> {
+      const { rows } = await sql.query(
+        `UPDATE payments SET status = $2, updated_at = now() WHERE id = $1 AND status IN ('creating', 'pending') RETURNING id`,
+        [paymentId, status]);
+      return rows.length === 1;
+    },
+
+    /** CONFIRMED -> PAID; true only for the one caller that moved it. */
+    async markPaid(sql: SqlExecutor, orderSetId: number): Promise<boolean> {
+      const { rows } = await sql.query(
+        "UPDATE order_sets SET status = 'PAID' WHERE id = $1 AND status = 'CONFIRMED' RETURNING id", [orderSetId]);
+      return rows.length === 1;
+    },
+  };
+}

@@ -1,0 +1,43 @@
+// Provider notifications and, with the sandbox provider, its payment page. Mounted before authentication:
+// a provider sends no token, and nothing here trusts the request (the payment is read back from the provider).
+import Router from '@koa/router';
+import type { Logger } from 'pino';
+import { HttpError } from '../http/errors';
+import type { RouteDoc, RouteModule } from '../http/route-module';
+import type { Validator } from '../http/validation';
+import { VendorError } from '../util/vendor-http';
+import type { PaymentProvider } from './provider';
+import type { SandboxPaymentProvider } from './providers/sandbox';
+import { mountSandboxPage } from './sandbox-page';
+import type { PaymentsService } from './service';
+
+export function paymentRoutes(deps: { payments: PaymentsService; provider: PaymentProvider; validator: Validator; log: Logger }): RouteModule {
+  const { payments, validator, log } = deps;
+  const router = new Router();
+
+  router.post('/api/merch/payment/webhook/', validator.jsonBody('payment-notification.json'), async (ctx) => {
+    const { object } = ctx.state.body as { object: { id: string } };
+    try {
+      ctx.body = { outcome: await payments.applyNotification(object.id) };
+    } catch (error) {
+      if (!(error instanceof VendorError)) throw error;
+      // Not acknowledged: the provider sends the notification again later.
+      log.error({ err: error, paymentId: object.id }, 'payment notification could not be checked');
+      throw new HttpError(503, { detail: 'The payment provider could not be reached; send the notification again later.' });
+    }
+  });
+
+  const sandboxDocs = deps.provider.name === 'sandbox' ? mountSandboxPage(router, deps.provider as SandboxPaymentProvider, payments) : [];
+  return { router, docs: [...WEBHOOK_DOCS, ...sandboxDocs], ignoresAuthorization: true };
+}
+
+const WEBHOOK_DOCS: RouteDoc[] = [{
+  method: 'post', path: '/api/merch/payment/webhook/', tags: ['payment'], summary: 'Payment provider notifications',
+  description: 'The body is not trusted: the payment is read from the provider (GET /v3/payments/<id>) and only then is the order set moved to PAID, once, whatever the number of duplicates.',
+  body: { schema: 'payment-notification.json' },
+  responses: {
+    200: { description: 'Handled', schema: 'payment-notification-result.json' },
+    400: { description: 'Not a notification', schema: 'validation-error.json' },
+    503: { description: 'The provider could not be asked; retry later', schema: 'error-detail.json' },
+  },
+}];

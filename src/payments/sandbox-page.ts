@@ -1,0 +1,57 @@
+// The sandbox provider's payment page: Pay or Decline, then the same path as a provider's notification.
+import type Router from '@koa/router';
+import { notFound } from '../http/errors';
+import type { RouteDoc } from '../http/route-module';
+import type { SandboxPaymentProvider } from './providers/sandbox';
+import type { PaymentsService } from './service';
+import { amountText } from './providers/yookassa';
+
+const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+const STATUS_TEXT = { pending: 'Awaiting payment', waiting_for_capture: 'Awaiting capture', succeeded: 'Payment succeeded', canceled: 'Payment declined' };
+
+function page(payment: Awaited<ReturnType<SandboxPaymentProvider['find']>> & object): string {
+  const actions = payment.status === 'pending'
+    ? `<form method="post" action="/pay/sandbox/${payment.id}/pay"><button id="pay" type="submit">Pay</button></form>
+       <form method="post" action="/pay/sandbox/${payment.id}/decline"><button id="decline" type="submit">Decline</button></form>`
+    : `<p><a id="return" href="${escape(payment.returnUrl)}">Back to the shop</a></p>`;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Sandbox payment</title>
+<style>body{font:16px sans-serif;max-width:30em;margin:3em auto}form{display:inline-block;margin-right:1em}</style></head>
+<body><h1>Sandbox payment</h1>
+<p>${escape(payment.description)}: <strong id="amount">${amountText(payment.amountKopecks)} RUB</strong></p>
+<p id="status" data-status="${payment.status}">${STATUS_TEXT[payment.status]}</p>
+${actions}
+<p><small>No money moves: this is the shop's built-in test payment provider.</small></p></body></html>`;
+}
+
+export function mountSandboxPage(router: Router, provider: SandboxPaymentProvider, payments: PaymentsService): RouteDoc[] {
+  router.get('/pay/sandbox/:payment_id/', async (ctx) => {
+    const payment = await provider.find(ctx.params.payment_id);
+    if (!payment) throw notFound();
+    ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'");
+    ctx.set('Cache-Control', 'no-store');
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.body = page(payment);
+  });
+  for (const [action, outcome] of [['pay', 'succeeded'], ['decline', 'canceled']] as const) {
+    router.post(`/pay/sandbox/:payment_id/${action}/`, async (ctx) => {
+      const id = ctx.params.payment_id;
+      if (!(await provider.find(id))) throw notFound();
+      await provider.complete(id, outcome);
+      // Applied even when the button was pressed before: a first attempt that failed midway is finished now.
+      await payments.applyNotification(id);
+      ctx.redirect(`/pay/sandbox/${id}/`);
+      ctx.status = 303;
+    });
+  }
+  const tags = ['payment'];
+  return [
+    { method: 'get', path: '/pay/sandbox/:payment_id/', tags, summary: 'Sandbox payment page (PAYMENT_PROVIDER=sandbox)', responses: { 200: { description: 'An HTML page with Pay and Decline', schema: null, contentType: 'text/html' }, 404: { description: 'No such payment', schema: 'error-detail.json' } } },
+    ...(['pay', 'decline'] as const).map((action): RouteDoc => ({
+      method: 'post', path: `/pay/sandbox/:payment_id/${action}/`, tags, summary: `${action === 'pay' ? 'Pay' : 'Decline'} a sandbox payment`,
+      description: 'Then applied exactly like a provider notification; redirects (303) back to the page.',
+      responses: { 303: { description: 'Back to the payment page', schema: null }, 404: { description: 'No such payment', schema: 'error-detail.json' } },
+    })),
+  ];
+}

@@ -1,0 +1,73 @@
+// A stand-in for the DDelivery (SafeRoute) API: <base>/<api key>/<method>.json with the {status, message, data}
+// envelope, quotes from a fixed tariff table, orders recorded as they arrive (form-encoded).
+import { type StandIn, standIn } from './stand-in';
+
+export const API_KEY = 'test-ddelivery-key';
+
+const COMPANIES = [{ id: 4, name: 'Boxberry' }, { id: 7, name: 'СДЭК' }, { id: 11, name: 'Почта России' }];
+const CITIES = [{ id: 151184, name: 'Москва', region: 'Москва' }, { id: 151185, name: 'Санкт-Петербург', region: 'Санкт-Петербург' }];
+const POINTS = [
+  { id: 9001, name: 'Boxberry на Тверской', address: 'Тверская, 1', delivery_company_id: 4 },
+  { id: 9002, name: 'СДЭК на Арбате', address: 'Арбат, 10', delivery_company_id: 7 },
+];
+
+/** The tariff the stand-in answers: per type and company, a base plus 12.35 roubles per started kilogram. */
+export function tariff(type: 1 | 2 | 3, companyId: number, weightKg: number): number {
+  const base = { 1: 150, 2: 300, 3: 120 }[type] + companyId;
+  return Math.round((base + 12.35 * Math.ceil(weightKg)) * 100) / 100;
+}
+
+const ok = (data: unknown) => ({ status: 200, body: { status: 'ok', message: '', data } });
+
+export interface DDeliveryStandIn extends StandIn {
+  /** An error envelope instead of data. */
+  errorEnvelope: boolean;
+  /** Holds order/create this long, so that concurrent confirms overlap. */
+  createDelayMs: number;
+  orders: URLSearchParams[];
+  count(method: string): number;
+}
+
+export async function ddeliveryStandIn(): Promise<DDeliveryStandIn> {
+  let nextOrder = 5000;
+  // The handler reads the switches from the very object handed to the test, which sets them.
+  const server = (await standIn(async ({ method, url, body }) => {
+    const [, key, ...rest] = url.pathname.split('/');
+    if (key !== API_KEY) return { status: 200, body: { status: 'error', message: 'Неверный ключ API', data: null } };
+    if (server.errorEnvelope) return { status: 200, body: { status: 'error', message: 'Ошибка расчёта', data: null } };
+    const query = url.searchParams;
+    switch (`${method} ${rest.join('/')}`) {
+      case 'GET list/city.json':
+        return ok(CITIES.filter((city) => city.name.toLowerCase().includes((query.get('q') ?? '').toLowerCase())));
+      case 'GET list/delivery-point.json':
+        return ok(query.get('city_id') === String(CITIES[0].id) ? POINTS : []);
+      case 'GET list/delivery-company.json':
+        return ok(COMPANIES);
+      case 'GET calculator.json': {
+        const weight = Number(query.get('weight'));
+        if (!CITIES.some((city) => String(city.id) === query.get('city_to')) || !(weight > 0)) return ok({});
+        const offers = (type: 1 | 2 | 3, ids: number[]) => ({
+          type, type_name: { 1: 'ПВЗ', 2: 'Курьер', 3: 'Почта' }[type],
+          delivery: ids.map((id) => ({
+            delivery_company_id: id, delivery_company_name: COMPANIES.find((company) => company.id === id)!.name,
+            pickup_company_id: id, total_price: tariff(type, id, weight), days_min: 2, days_max: 4,
+          })),
+        });
+        return ok({ 1: offers(1, [4, 7]), 2: offers(2, [7]), 3: offers(3, [11]) });
+      }
+      case 'POST order/create.json': {
+        await new Promise((resolve) => setTimeout(resolve, server.createDelayMs));
+        server.orders.push(new URLSearchParams(body));
+        nextOrder += 1;
+        return ok({ order_id: nextOrder });
+      }
+      default:
+        return { status: 404, body: { status: 'error', message: 'Unknown method', data: null } };
+    }
+  })) as DDeliveryStandIn;
+  server.errorEnvelope = false;
+  server.createDelayMs = 0;
+  server.orders = [];
+  server.count = (method) => server.exchanges.filter((exchange) => exchange.url.pathname.endsWith(`/${method}`)).length;
+  return server;
+}

@@ -1,0 +1,163 @@
+import { expect } from 'chai';
+import { DATABASE_KIND } from '../helpers/database';
+import { type Checkout, checkout, courier } from '../checkout/checkout';
+import { type Shopper, shopper } from '../orders/shop';
+
+// One 20x20 book of 24 pages: goods 1630.00; COURIER by company 7 to Moscow: 319.35; to pay 1949.35.
+const confirm = (extra: Record<string, unknown> = {}) => courier({ is_confirm: true, price: 319.35, delivery_sum: 1949.35, ...extra });
+
+describe(`confirming a delivery (${DATABASE_KIND})`, () => {
+  let shop: Checkout;
+  let counter = 0;
+
+  const newShopper = () => shopper(shop.runtime, `shopper${(counter += 1)}@example.com`);
+  const deliver = (who: Shopper, set: number, body: unknown, key?: string) => {
+    const call = shop.client.post(`/api/merch/orderset/${set}/delivery/`).set('Authorization', who.auth);
+    return (key ? call.set('Idempotency-Key', key) : call).send(body as object);
+  };
+  const state = async (set: number) => ({
+    status: (await shop.rows('SELECT status FROM order_sets WHERE id = $1', [set]))[0].status,
+    delivery: (await shop.rows('SELECT status, external_id FROM deliveries WHERE order_set_id = $1', [set]))[0] ?? null,
+    payments: await shop.rows('SELECT status, amount_kopecks::int AS amount, external_id FROM payments WHERE order_set_id = $1', [set]),
+  });
+  const aggregatorOrdersFor = (set: number) => shop.ddelivery.orders.filter((order) => order.get('shop_refnum') === String(set));
+  const paymentsAtProviderFor = (set: number) => [...shop.yookassa.payments.values()].filter((payment) => payment.metadata.order_set_id === String(set));
+
+  before(async () => {
+    shop = await checkout();
+  });
+  afterEach(() => {
+    shop.ddelivery.misbehave = 'none';
+    shop.ddelivery.errorEnvelope = false;
+    shop.ddelivery.createDelayMs = 0;
+  });
+  after(() => shop.close());
+
+  it('places the aggregator order, confirms the set and answers the payment page', async () => {
+    const ann = await newShopper();
+    const set = await shop.cartOf(ann);
+    const response = await deliver(ann, set, confirm({ comment: 'Позвонить заранее' }));
+    expect(response.status, JSON.stringify(response.body)).to.equal(200);
+    expect(shop.validator.errorsOf('delivery-created.json', response.body)).to.equal(null);
+    const [payment] = paymentsAtProviderFor(set);
+    expect(response.body).to.deep.equal({ link: payment.confirmation.confirmation_url });
+
+    const [order] = aggregatorOrdersFor(set);
+    expect(Object.fromEntries(order)).to.include({
+      type: '2', to_city: '151184', delivery_company: '7', pickup_company: '7', dimension_side1: '22', dimension_side2: '22',
+      dimension_side3: '3', weight: '0.586', declared_price: '1630.00', payment_price: '0', price: '319.35',
+      to_name: 'Петрова Анна', to_phone: '+79161234567', to_street: 'Тверская', to_house: '1', to_flat: '5', to_index: '125009',
+      comment: 'Позвонить заранее', item_count: '1',
+    });
+    expect(await state(set)).to.deep.equal({
+      status: 'CONFIRMED', delivery: { status: 'placed', external_id: '5001' },
+      payments: [{ status: 'pending', amount: 194935, external_id: payment.id }],
+    });
+    expect(payment.amount).to.deep.equal({ value: '1949.35', currency: 'RUB' });
+  });
+
+  it('refuses a client\'s price or sum that is not the server\'s with 409 and the current figures, placing nothing', async () => {
+    const ann = await newShopper();
+    const set = await shop.cartOf(ann);
+    for (const tampered of [{ price: 1 }, { delivery_sum: 1630 }, { price: 0, delivery_sum: 1630 }]) {
+      const response = await deliver(ann, set, confirm(tampered));
+      expect(response.status).to.equal(409);
+      expect(shop.validator.errorsOf('delivery-error.json', response.body)).to.equal(null);
+      expect(response.body).to.deep.equal({ error: 409, detail: 'The price has changed.', price: 319.35, delivery_sum: 1949.35 });
+    }
+    expect(aggregatorOrdersFor(set)).to.have.length(0);
+    expect(await state(set)).to.deep.equal({ status: 'OPEN', delivery: null, payments: [] });
+  });
+
+  for (const failure of ['down', 'slow', 'garbage', 'error envelope'] as const) {
+    it(`leaves nothing half-saved when the aggregator is ${failure} (500 {error: 500}), and a retry then works`, async () => {
+      const ann = await newShopper();
+      const set = await shop.cartOf(ann);
+      // Quote first, then break the aggregator for placing only (the quote is cached by nobody, so break both).
+      if (failure === 'error envelope') shop.ddelivery.errorEnvelope = true;
+      else shop.ddelivery.misbehave = failure;
+      shop.ddelivery.slowMs = 1000;
+      const response = await deliver(ann, set, confirm());
+      expect(response.status).to.equal(500);
+      expect(response.body).to.include({ error: 500 });
+      expect(await state(set)).to.deep.include({ status: 'OPEN', payments: [] });
+      expect((await state(set)).delivery).to.be.oneOf([null, undefined]);
+
+      shop.ddelivery.misbehave = 'none';
+      shop.ddelivery.errorEnvelope = false;
+      expect((await deliver(ann, set, confirm())).status).to.equal(200);
+      expect((await state(set)).status).to.equal('CONFIRMED');
+    });
+  }
+
+  it('gives a placing that failed at order/create back to the shopper (draft, set OPEN)', async () => {
+    const ann = await newShopper();
+    const set = await shop.cartOf(ann);
+    // The calculator answers, then order/create times out: the aggregator's order is never retried.
+    shop.ddelivery.createDelayMs = 1000;
+    const response = await deliver(ann, set, confirm());
+    expect(response.status).to.equal(500);
+    expect(await state(set)).to.deep.equal({ status: 'OPEN', delivery: { status: 'draft', external_id: null }, payments: [] });
+    const creates = shop.ddelivery.exchanges.filter((exchange) => exchange.url.pathname.endsWith('/order/create.json'));
+    expect(creates.filter((exchange) => new URLSearchParams(exchange.body).get('shop_refnum') === String(set))).to.have.length(1);
+  });
+
+  it('places one aggregator order and starts one payment for concurrent confirms', async () => {
+    const ann = await newShopper();
+    const set = await shop.cartOf(ann);
+    shop.ddelivery.createDelayMs = 150;
+    const responses = await Promise.all(Array.from({ length: 6 }, () => deliver(ann, set, confirm())));
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.every((status) => status === 200 || status === 423), JSON.stringify(responses.map((r) => r.body))).to.equal(true);
+    const links = new Set(responses.filter((response) => response.status === 200).map((response) => response.body.link));
+    expect(links.size).to.equal(1);
+    expect(aggregatorOrdersFor(set)).to.have.length(1);
+    expect(paymentsAtProviderFor(set)).to.have.length(1);
+    expect((await state(set)).payments).to.have.length(1);
+
+    // Once confirmed, any later confirm (or the pay action) answers the same page and places nothing.
+    const again = await deliver(ann, set, confirm({ delivery_company: { id: 7, name: 'СДЭК' } }));
+    expect(again.body).to.deep.equal({ link: [...links][0] });
+    expect(aggregatorOrdersFor(set)).to.have.length(1);
+  });
+
+  it('replays the first answer for the same Idempotency-Key and body, and refuses another body with 422', async () => {
+    const ann = await newShopper();
+    const set = await shop.cartOf(ann);
+    const first = await deliver(ann, set, confirm(), 'key-1');
+    expect(first.status).to.equal(200);
+    const replay = await deliver(ann, set, confirm(), 'key-1');
+    expect(replay.status).to.equal(200);
+    expect(replay.body).to.deep.equal(first.body);
+    expect(replay.headers['idempotent-replayed']).to.equal('true');
+    const other = await deliver(ann, set, confirm({ comment: 'другое' }), 'key-1');
+    expect(other.status).to.equal(422);
+    expect(other.body).to.deep.equal({ detail: 'This Idempotency-Key was used with another request.' });
+    expect(aggregatorOrdersFor(set)).to.have.length(1);
+    expect(shop.yookassa.createRequests().filter((request) => (request.body.metadata as { order_set_id: string }).order_set_id === String(set))).to.have.length(1);
+  });
+
+  it('keeps a confirmed set from changing (409) and answers 404 for another user\'s set', async () => {
+    const ann = await newShopper();
+    const bob = await newShopper();
+    const set = await shop.cartOf(ann);
+    const order = (await shop.rows('SELECT id FROM orders WHERE order_set_id = $1', [set]))[0].id;
+    expect((await deliver(bob, set, confirm())).status).to.equal(404);
+    expect((await deliver(ann, set, confirm())).status).to.equal(200);
+    const change = await shop.client.patch(`/api/merch/order/${order}/`).set('Authorization', ann.auth).send({ count: 3 });
+    expect(change.status).to.equal(409);
+    const draft = await deliver(ann, set, courier());
+    expect(draft.status).to.equal(409);
+    expect(draft.body).to.deep.equal({ error: 409, detail: 'The order set is CONFIRMED and can no longer change.' });
+  });
+
+  it('refuses to confirm an empty cart', async () => {
+    const ann = await newShopper();
+    const set = await shop.cartOf(ann);
+    const order = (await shop.rows('SELECT id FROM orders WHERE order_set_id = $1', [set]))[0].id;
+    await shop.client.delete(`/api/merch/order/${order}/`).set('Authorization', ann.auth);
+    const response = await deliver(ann, set, confirm());
+    expect(response.status).to.equal(400);
+    expect(response.body).to.deep.equal({ non_field_errors: ['The order set is empty.'] });
+  });
+});

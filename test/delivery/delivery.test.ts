@@ -1,0 +1,176 @@
+import { expect } from 'chai';
+import { DATABASE_KIND } from '../helpers/database';
+import { type Checkout, checkout, courier, MOSCOW, recipient } from '../checkout/checkout';
+import { type Shopper, shopper } from '../orders/shop';
+
+describe(`delivery through DDelivery (${DATABASE_KIND})`, () => {
+  let shop: Checkout;
+  let ann: Shopper;
+  let bob: Shopper;
+  let annSet: number;
+
+  const post = (who: Shopper, path: string, body: unknown) => shop.client.post(path).set('Authorization', who.auth).send(body as object);
+  const check = (who: Shopper, set: number, body: unknown) => post(who, `/api/merch/orderset/${set}/delivery/check_delivery_price/`, body);
+  const deliver = (who: Shopper, set: number, body: unknown) => post(who, `/api/merch/orderset/${set}/delivery/`, body);
+  const deliveryRows = (set: number) => shop.rows('SELECT type, status, price_kopecks::int AS price FROM deliveries WHERE order_set_id = $1', [set]);
+
+  before(async () => {
+    shop = await checkout();
+    ann = await shopper(shop.runtime, 'ann@example.com');
+    bob = await shopper(shop.runtime, 'bob@example.com');
+    annSet = await shop.cartOf(ann);
+  });
+  afterEach(() => {
+    shop.ddelivery.misbehave = 'none';
+    shop.ddelivery.errorEnvelope = false;
+  });
+  after(() => shop.close());
+
+  describe('reference lists', () => {
+    it('answers cities, points and companies in their schemas, and keeps them cached', async () => {
+      const cities = await shop.client.get('/api/merch/delivery/city/?q=моск').set('Authorization', ann.auth);
+      expect(cities.status).to.equal(200);
+      expect(shop.validator.errorsOf('delivery-city-list.json', cities.body)).to.equal(null);
+      expect(cities.body).to.deep.equal([{ id: MOSCOW, name: 'Москва', region: 'Москва' }]);
+      const points = await shop.client.get(`/api/merch/delivery/point/?city_id=${MOSCOW}`).set('Authorization', ann.auth);
+      expect(shop.validator.errorsOf('delivery-point-list.json', points.body)).to.equal(null);
+      expect(points.body.map((point: { id: number }) => point.id)).to.deep.equal([9001, 9002]);
+      const companies = await shop.client.get('/api/merch/delivery/company/').set('Authorization', ann.auth);
+      expect(shop.validator.errorsOf('delivery-company-list.json', companies.body)).to.equal(null);
+      expect(companies.body).to.have.length(3);
+
+      const before = shop.ddelivery.exchanges.length;
+      await shop.client.get('/api/merch/delivery/city/?q=моск').set('Authorization', bob.auth);
+      await shop.client.get('/api/merch/delivery/company/').set('Authorization', bob.auth);
+      expect(shop.ddelivery.exchanges.length).to.equal(before);
+    });
+
+    it('refuses a missing or malformed query and anonymous callers', async () => {
+      expect((await shop.client.get('/api/merch/delivery/city/').set('Authorization', ann.auth)).body).to.have.keys('q');
+      expect((await shop.client.get('/api/merch/delivery/point/?city_id=abc').set('Authorization', ann.auth)).body).to.have.keys('city_id');
+      expect((await shop.client.get('/api/merch/delivery/company/')).status).to.equal(401);
+    });
+
+    it('answers {error: 500} when the aggregator is down', async () => {
+      shop.ddelivery.misbehave = 'down';
+      const response = await shop.client.get('/api/merch/delivery/city/?q=Санкт').set('Authorization', ann.auth);
+      expect(response.status).to.equal(500);
+      expect(shop.validator.errorsOf('delivery-error.json', response.body)).to.equal(null);
+    });
+  });
+
+  describe('check_delivery_price', () => {
+    it('quotes each type from the aggregator for the cart\'s parcel; PICKUP is free', async () => {
+      const expected: [unknown, number][] = [
+        [{ type: 'COURIER', to_city_id: MOSCOW, delivery_company_id: 7 }, 319.35],
+        [{ type: 'PVZ', to_city_id: MOSCOW, delivery_company_id: '4' }, 166.35],
+        [{ type: 'POCHTA', to_city_id: String(MOSCOW), delivery_company_id: 11 }, 143.35],
+        [{ type: 'PICKUP' }, 0],
+      ];
+      for (const [body, price] of expected) {
+        const response = await check(ann, annSet, body);
+        expect(response.status, JSON.stringify(response.body)).to.equal(200);
+        expect(shop.validator.errorsOf('delivery-price.json', response.body)).to.equal(null);
+        expect(response.body, JSON.stringify(body)).to.deep.equal({ price });
+      }
+      const calculator = shop.ddelivery.exchanges.filter((exchange) => exchange.url.pathname.endsWith('/calculator.json')).at(-1)!;
+      expect(Object.fromEntries(calculator.url.searchParams)).to.deep.equal({
+        city_to: String(MOSCOW), dimension_side1: '22', dimension_side2: '22', dimension_side3: '3', weight: '0.586',
+        declared_price: '1630.00', payment_price: '0',
+      });
+      expect(calculator.url.pathname).to.match(/\/test-ddelivery-key\/calculator\.json$/);
+    });
+
+    it('refuses missing and bad fields by name, and a company that does not serve the type', async () => {
+      const cases: [unknown, string[]][] = [
+        [{}, ['type']], [{ type: 'DRONE' }, ['type']], [{ type: 'COURIER' }, ['to_city_id', 'delivery_company_id']],
+        [{ type: 'PVZ', to_city_id: MOSCOW, delivery_company_id: 'x7' }, ['delivery_company_id']],
+        [{ type: 'PVZ', to_city_id: -1, delivery_company_id: 4 }, ['to_city_id']],
+        [{ type: 'POCHTA', to_city_id: MOSCOW, delivery_company_id: 7 }, ['delivery_company_id']],
+      ];
+      for (const [body, fields] of cases) {
+        const response = await check(ann, annSet, body);
+        expect(response.status, JSON.stringify(body)).to.equal(400);
+        expect(response.body, JSON.stringify(body)).to.have.keys(...fields);
+      }
+    });
+
+    it('answers another user\'s order set as not found', async () => {
+      const response = await check(bob, annSet, { type: 'PICKUP' });
+      expect(response.status).to.equal(404);
+    });
+
+    for (const failure of ['down', 'slow', 'garbage', 'error envelope'] as const) {
+      it(`answers exactly {"check_delivery_price": ["server_error"]} when the aggregator is ${failure}`, async () => {
+        if (failure === 'error envelope') shop.ddelivery.errorEnvelope = true;
+        else shop.ddelivery.misbehave = failure;
+        shop.ddelivery.slowMs = 1000;
+        const response = await check(ann, annSet, { type: 'COURIER', to_city_id: MOSCOW, delivery_company_id: 7 });
+        expect(response.status).to.equal(500);
+        expect(response.body).to.deep.equal({ check_delivery_price: ['server_error'] });
+      });
+    }
+  });
+
+  it('offers every type and company with its price and dates', async () => {
+    const response = await shop.client.get(`/api/merch/orderset/${annSet}/delivery/options/?to_city_id=${MOSCOW}`).set('Authorization', ann.auth);
+    expect(response.status).to.equal(200);
+    expect(shop.validator.errorsOf('delivery-options.json', response.body)).to.equal(null);
+    expect(response.body['1'].delivery.map((offer: { total_price: number }) => offer.total_price)).to.deep.equal([166.35, 169.35]);
+    expect(response.body['2']).to.include({ type: 2, type_name: 'Курьер' });
+    expect((await shop.client.get(`/api/merch/orderset/${annSet}/delivery/options/`).set('Authorization', ann.auth)).status).to.equal(400);
+    expect((await shop.client.get(`/api/merch/orderset/${annSet}/delivery/options/?to_city_id=${MOSCOW}`).set('Authorization', bob.auth)).status).to.equal(404);
+  });
+
+  describe('delivery drafts', () => {
+    it('saves a draft with the server\'s price and answers {link: null, delivery}; another draft replaces it', async () => {
+      const response = await deliver(ann, annSet, courier());
+      expect(response.status, JSON.stringify(response.body)).to.equal(200);
+      expect(shop.validator.errorsOf('delivery-created.json', response.body)).to.equal(null);
+      expect(response.body.link).to.equal(null);
+      expect(response.body.delivery).to.include({
+        type: 'COURIER', status: 'draft', price: 319.35, to_city_id: MOSCOW, to_street: 'Тверская', delivery_company_id: 7, pickup_company_id: 7,
+      });
+      const pvz = await deliver(ann, annSet, { type: 'PVZ', delivery_point_id: '9002', to_city_id: MOSCOW, ...recipient });
+      expect(pvz.body.delivery).to.include({ type: 'PVZ', price: 169.35, delivery_point_id: 9002, delivery_company_id: 7, to_street: null });
+      expect(await deliveryRows(annSet)).to.deep.equal([{ type: 'PVZ', status: 'draft', price: 16935 }]);
+      const set = (await shop.client.get('/api/merch/orderset/').set('Authorization', ann.auth)).body[0];
+      expect(set.delivery).to.include({ type: 'PVZ', price: 169.35 });
+      expect(shop.ddelivery.orders).to.have.length(0);
+    });
+
+    it('requires each type\'s fields and refuses bad values, saving nothing', async () => {
+      const before = await deliveryRows(annSet);
+      const cases: [unknown, string[]][] = [
+        [{ type: 'PVZ', ...recipient }, ['delivery_point_id', 'to_city_id']],
+        [{ type: 'COURIER', ...recipient }, ['delivery_company_id', 'pickup_company_id', 'to_city_id', 'to_street', 'to_house', 'to_flat']],
+        [{ type: 'POCHTA', to_city_id: MOSCOW, ...recipient }, ['delivery_company_id', 'pickup_company_id', 'to_street', 'to_house', 'to_flat']],
+        [{ type: 'PICKUP' }, ['fio_name', 'fio_surname', 'to_phone']],
+        [courier({ to_phone: '12345' }), ['to_phone']],
+        [courier({ to_add_phone: '+7916' }), ['to_add_phone']],
+        [courier({ to_email: 'nope' }), ['to_email']],
+        [courier({ to_postal_code: '12' }), ['to_postal_code']],
+        [courier({ products: [{ name: 'Книга', price: 100, count: 1, nds: 20 }] }), ['products']],
+        [courier({ products: [{ name: 'Книга', price: 100.001, count: 1, nds: 18 }] }), ['products']],
+        [courier({ price: 319.355, delivery_sum: 1949.35, is_confirm: true }), ['price']],
+        [courier({ is_confirm: true }), ['price', 'delivery_sum']],
+        [courier({ item_count: 0 }), ['item_count']],
+        [{ type: 'PVZ', delivery_point_id: 1234, to_city_id: MOSCOW, ...recipient }, ['delivery_point_id']],
+      ];
+      for (const [body, fields] of cases) {
+        const response = await deliver(ann, annSet, body);
+        expect(response.status, JSON.stringify(body)).to.equal(400);
+        expect(shop.validator.errorsOf('validation-error.json', response.body)).to.equal(null);
+        expect(response.body, JSON.stringify(body)).to.have.keys(...fields);
+      }
+      expect(await deliveryRows(annSet)).to.deep.equal(before);
+    });
+
+    it('answers another user\'s order set as not found and saves nothing there', async () => {
+      const bobSet = await shop.cartOf(bob);
+      const response = await deliver(ann, bobSet, courier());
+      expect(response.status).to.equal(404);
+      expect(await deliveryRows(bobSet)).to.deep.equal([]);
+    });
+  });
+});

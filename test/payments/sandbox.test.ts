@@ -1,0 +1,114 @@
+import { expect } from 'chai';
+import request from 'supertest';
+import { buildApp } from '../../src/app';
+import { ConfigError, loadConfig } from '../../src/config';
+import { DATABASE_KIND } from '../helpers/database';
+import { TEST_JWT_SECRET, type TestRuntime, testRuntime } from '../helpers/runtime';
+import { recipient } from '../checkout/checkout';
+import { layoutOf, type Shopper, shopper, stockShop } from '../orders/shop';
+
+// A 20x20 book of 24 pages (1630.00, 0.586 kg) by СДЭК courier to Saint Petersburg (700 km): 250.00 + 1 kg x 50.00
+// + 2 x 70.00 per started 500 km + 0.5 % insurance of 1630.00 (8.15) = 448.15; to pay 2078.15.
+const courierToPetersburg = {
+  type: 'COURIER', delivery_company_id: 1, pickup_company_id: 1, to_city_id: 2, to_street: 'Невский проспект', to_house: '28', to_flat: '',
+  ...recipient, is_confirm: true, price: 448.15, delivery_sum: 2078.15,
+};
+
+describe(`sandbox aggregator and payment page (${DATABASE_KIND})`, () => {
+  let runtime: TestRuntime;
+  let client: ReturnType<typeof request>;
+  let counter = 0;
+
+  const newShopper = () => shopper(runtime, `sandbox${(counter += 1)}@example.com`);
+  const status = async (set: number) => (await runtime.db.sql.query<{ status: string }>('SELECT status FROM order_sets WHERE id = $1', [set])).rows[0].status;
+  const paidJobs = async (set: number) => (await runtime.db.sql.query(
+    "SELECT id FROM pgboss.job WHERE name = 'order-paid' AND (data->>'orderSetId')::int = $1", [set])).rows.length;
+  async function confirmedSet(who: Shopper): Promise<{ set: number; link: string }> {
+    const layout = await layoutOf(runtime, who.id, 2, 24);
+    const set = (await client.post(`/api/ua/layout/${layout}/`).set('Authorization', who.auth)).body.orderset_id;
+    const response = await client.post(`/api/merch/orderset/${set}/delivery/`).set('Authorization', who.auth).send(courierToPetersburg);
+    expect(response.status, JSON.stringify(response.body)).to.equal(200);
+    return { set, link: response.body.link };
+  }
+
+  before(async () => {
+    runtime = await testRuntime();
+    await stockShop(runtime);
+    client = request(buildApp(runtime).callback());
+  });
+  after(() => runtime.dispose());
+
+  it('are the defaults outside production, and must be named in production', () => {
+    expect(runtime.config.delivery.provider).to.equal('sandbox');
+    expect(runtime.config.payment.provider).to.equal('sandbox');
+    const production = { NODE_ENV: 'production', JWT_SECRET: TEST_JWT_SECRET, DATA_DIR: runtime.config.dataDir };
+    expect(() => loadConfig(production)).to.throw(ConfigError, /DELIVERY_PROVIDER is required/);
+    expect(() => loadConfig({ ...production, DELIVERY_PROVIDER: 'sandbox' })).to.throw(ConfigError, /PAYMENT_PROVIDER is required/);
+    expect(() => loadConfig({ ...production, DELIVERY_PROVIDER: 'ddelivery' })).to.throw(ConfigError, /DDELIVERY_API_KEY is required/);
+    expect(() => loadConfig({ ...production, DELIVERY_PROVIDER: 'sandbox', PAYMENT_PROVIDER: 'yookassa' })).to.throw(ConfigError, /YOOKASSA_SHOP_ID/);
+  });
+
+  it('answers lists and quotes from the built-in tariff table', async () => {
+    const who = await newShopper();
+    expect((await client.get('/api/merch/delivery/city/?q=санкт').set('Authorization', who.auth)).body)
+      .to.deep.equal([{ id: 2, name: 'Санкт-Петербург', region: 'Санкт-Петербург' }]);
+    expect((await client.get('/api/merch/delivery/point/?city_id=2').set('Authorization', who.auth)).body.map((point: { id: number }) => point.id))
+      .to.deep.equal([21, 22]);
+    const layout = await layoutOf(runtime, who.id, 2, 24);
+    const set = (await client.post(`/api/ua/layout/${layout}/`).set('Authorization', who.auth)).body.orderset_id;
+    const price = await client.post(`/api/merch/orderset/${set}/delivery/check_delivery_price/`).set('Authorization', who.auth)
+      .send({ type: 'COURIER', to_city_id: 2, delivery_company_id: 1 });
+    expect(price.body).to.deep.equal({ price: 448.15 });
+  });
+
+  it('takes a set from confirm to PAID through the page\'s Pay button, once', async () => {
+    const { set, link } = await confirmedSet(await newShopper());
+    expect(link).to.match(/^http:\/\/photobook\.test\/pay\/sandbox\/[0-9a-f-]{36}$/);
+    const path = new URL(link).pathname;
+    const page = await client.get(path);
+    expect(page.status).to.equal(200);
+    expect(page.type).to.equal('text/html');
+    expect(page.text).to.contain('2078.15 RUB').and.to.contain('id="pay"');
+    expect(await status(set)).to.equal('CONFIRMED');
+
+    const paid = await client.post(`${path}/pay`);
+    expect(paid.status).to.equal(303);
+    expect(paid.headers.location).to.equal(`${path}/`);
+    expect(await status(set)).to.equal('PAID');
+    expect(await paidJobs(set)).to.equal(1);
+    expect((await client.get(path)).text).to.contain('data-status="succeeded"').and.not.to.contain('id="pay"');
+
+    await client.post(`${path}/pay`);
+    await client.post(`${path}/decline`);
+    expect(await status(set)).to.equal('PAID');
+    expect(await paidJobs(set)).to.equal(1);
+  });
+
+  it('declines through the page: the set stays CONFIRMED and paying again opens a new page', async () => {
+    const who = await newShopper();
+    const { set, link } = await confirmedSet(who);
+    await client.post(`${new URL(link).pathname}/decline`);
+    expect(await status(set)).to.equal('CONFIRMED');
+    const again = await client.post(`/api/merch/orderset/${set}/delivery/`).set('Authorization', who.auth).send(courierToPetersburg);
+    expect(again.body.link).to.match(/\/pay\/sandbox\//).and.not.equal(link);
+  });
+
+  it('confirms PICKUP from the shop without the aggregator, at no delivery cost', async () => {
+    const who = await newShopper();
+    const layout = await layoutOf(runtime, who.id, 2, 24);
+    const set = (await client.post(`/api/ua/layout/${layout}/`).set('Authorization', who.auth)).body.orderset_id;
+    const response = await client.post(`/api/merch/orderset/${set}/delivery/`).set('Authorization', who.auth)
+      .send({ type: 'PICKUP', ...recipient, is_confirm: true, price: 0, delivery_sum: 1630 });
+    expect(response.status, JSON.stringify(response.body)).to.equal(200);
+    expect(await status(set)).to.equal('CONFIRMED');
+    const { rows } = await runtime.db.sql.query('SELECT provider, type, status, price_kopecks::int AS price, external_id FROM deliveries WHERE order_set_id = $1', [set]);
+    expect(rows).to.deep.equal([{ provider: 'shop', type: 'PICKUP', status: 'placed', price: 0, external_id: null }]);
+    expect((await client.get(new URL(response.body.link).pathname)).text).to.contain('1630.00 RUB');
+  });
+
+  it('answers 404 for a payment it does not have', async () => {
+    expect((await client.get('/pay/sandbox/00000000-0000-4000-8000-000000000000/')).status).to.equal(404);
+    expect((await client.get('/pay/sandbox/not-an-id/')).status).to.equal(404);
+    expect((await client.post('/pay/sandbox/00000000-0000-4000-8000-000000000000/pay')).status).to.equal(404);
+  });
+});
