@@ -108,7 +108,10 @@ async function drive(target: Target): Promise<Figures> {
 
 async function measureService(kind: 'postgres' | 'pglite'): Promise<Figures> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `photobook-scheme-${kind}-`));
-  const env: Record<string, string> = { DATA_DIR: dataDir, NODE_ENV: 'production', JWT_SECRET: randomUUID() + randomUUID(), SOCKET_EVENTS_PER_SECOND: '100000' };
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir, NODE_ENV: 'production', JWT_SECRET: randomUUID() + randomUUID(), SOCKET_EVENTS_PER_SECOND: '100000',
+    DELIVERY_PROVIDER: 'sandbox', PAYMENT_PROVIDER: 'sandbox',
+  };
   if (kind === 'postgres') {
     await adminQuery('DROP DATABASE IF EXISTS photobook_bench_scheme WITH (FORCE)');
     await adminQuery('CREATE DATABASE photobook_bench_scheme');
@@ -149,8 +152,9 @@ async function measureEcho(fanoutAck?: unknown): Promise<Figures> {
 async function main(): Promise<void> {
   console.log(`${EDITORS} editors on ${LAYOUTS} layouts, ${SECONDS} s each run`);
   const echoBefore = await measureEcho();
+  const only = process.env.BENCH_ONLY as 'postgres' | 'pglite' | undefined;
+  if (only) return console.log(await measureService(only));
   const postgres = await measureService('postgres');
-  if (process.env.BENCH_POSTGRES_ONLY) return console.log(postgres);
   const pglite = await measureService('pglite');
   const echoAfter = await measureEcho();
   const fanout = await measureEcho(postgres.lastAck);

@@ -108,9 +108,15 @@ export function createLayoutEditor(deps: {
   const pending: { request: EditRequest; resolve: (outcome: EditOutcome) => void }[] = [];
   let running = false;
 
-  async function pump(): Promise<void> {
+  // A batch starts on the next turn of the event loop, once every message read in this turn is pending. (PGlite
+  // answers within microtasks, so starting at once would commit each message alone while the others wait unread.)
+  const startSoon = () => {
     if (running) return;
     running = true;
+    setImmediate(() => void pump());
+  };
+
+  async function pump(): Promise<void> {
     try {
       while (pending.length > 0) {
         const batch = pending.splice(0, MAX_BATCH);
@@ -136,7 +142,7 @@ export function createLayoutEditor(deps: {
     submit(user: AuthenticatedUser, parsed: ParsedMessage, origin?: string): Promise<EditOutcome> {
       return new Promise((resolve) => {
         pending.push({ request: { user, parsed, origin }, resolve });
-        void pump();
+        startSoon();
       });
     },
   };
