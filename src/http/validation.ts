@@ -36,6 +36,8 @@ function messageOf(error: ErrorObject): string {
     case 'pattern':
     case 'format':
       return 'Enter a valid value.';
+    case 'uniqueItems':
+      return 'Duplicate values are not allowed.';
     case 'minProperties':
       return params.limit === 1 ? 'At least one field is required.' : `At least ${String(params.limit)} fields are required.`;
     case 'additionalProperties':

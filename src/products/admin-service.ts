@@ -1,7 +1,7 @@
 // Administering products: made with their layouts (and so their previews), changed, listed, deleted.
 import type { Logger } from 'pino';
-import type { Database } from '../db/database';
-import { productTypes, themes } from '../db/tables/index';
+import type { Database, Orm } from '../db/database';
+import { productTypes } from '../db/tables/index';
 import { pageOfList } from '../gallery/paging';
 import type { FieldErrors } from '../http/errors';
 import { derivedKeys } from '../media/images';
@@ -25,24 +25,27 @@ export function createProductsAdminService(deps: { db: Database; media: MediaSto
   const { db, media, products, log } = deps;
   const repository = createProductsRepository(db.orm);
 
-  const exists = async (table: typeof themes | typeof productTypes, id: number) =>
-    (await db.orm.select({ id: table.id }).from(table).where(eq(table.id, id)).limit(1)).length > 0;
-
-  async function productTypeError(id: number | undefined): Promise<FieldErrors | undefined> {
-    return id === undefined || (await exists(productTypes, id)) ? undefined : { product_type_id: notExisting(id) };
+  async function productTypeError(id: number | undefined, orm: Orm = db.orm): Promise<FieldErrors | undefined> {
+    if (id === undefined) return undefined;
+    const found = await orm.select({ id: productTypes.id }).from(productTypes).where(eq(productTypes.id, id)).limit(1);
+    return found.length > 0 ? undefined : { product_type_id: notExisting(id) };
   }
 
   return {
     async create(input: ProductInput): Promise<{ product: Product } | { errors: FieldErrors }> {
-      const errors: FieldErrors = { ...(await productTypeError(input.product_type_id)) };
-      if (!(await exists(themes, input.theme_id))) errors.theme_id = notExisting(input.theme_id);
-      if (!(await repository.format(input.format_id))) errors.format_id = notExisting(input.format_id);
-      if (Object.keys(errors).length > 0) return { errors };
-      const product = await db.transaction((tx) => products.createWithLayout(tx, {
-        themeId: input.theme_id, formatId: input.format_id, productTypeId: input.product_type_id,
-        name: input.name, description: input.description ?? '', specialProject: input.special_project ?? null,
-      }));
-      return { product: product! };
+      return db.transaction(async (tx) => {
+        // The theme is share-locked while its product is made: a delete of the theme waits, or has happened.
+        const { rows: [theme] } = await tx.sql.query('SELECT id FROM themes WHERE id = $1 FOR SHARE', [input.theme_id]);
+        const errors: FieldErrors = { ...(await productTypeError(input.product_type_id, tx.orm)) };
+        if (!theme) errors.theme_id = notExisting(input.theme_id);
+        if (!(await createProductsRepository(tx.orm).format(input.format_id))) errors.format_id = notExisting(input.format_id);
+        if (Object.keys(errors).length > 0) return { errors };
+        const product = await products.createWithLayout(tx, {
+          themeId: input.theme_id, formatId: input.format_id, productTypeId: input.product_type_id,
+          name: input.name, description: input.description ?? '', specialProject: input.special_project ?? null,
+        });
+        return { product: product! };
+      });
     },
 
     async update(id: number, changes: ProductChanges): Promise<Product | { errors: FieldErrors } | undefined> {

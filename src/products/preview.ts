@@ -13,7 +13,10 @@ export interface CoverDrawing {
   title: string;
 }
 
-const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
+/** Text for SVG: markup characters escaped, and characters XML cannot hold at all (control characters) dropped. */
+const escapeXml = (text: string) => text
+  .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
+  .replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** The placeholder photo and the title, drawn over the background. */
 function overlay(width: number, height: number, title: string): Buffer {

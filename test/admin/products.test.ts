@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import sharp from 'sharp';
 import request from 'supertest';
+import { renderPreviews } from '../../jobs/render-previews';
 import { buildApp } from '../../src/app';
 import { loadFixture, loadReferenceData } from '../../src/catalog/fixtures';
 import { createValidator, type Validator } from '../../src/http/validation';
@@ -82,6 +83,7 @@ describe(`product administration (${DATABASE_KIND})`, () => {
       [{ ...valid, theme_id: 999 }, 'theme_id'], [{ ...valid, format_id: 99 }, 'format_id'], [{ ...valid, product_type_id: 99 }, 'product_type_id'],
       [{ ...valid, name: '' }, 'name'], [{ ...valid, theme_id: '1' }, 'theme_id'], [{ ...valid, special_project: 'new year!' }, 'special_project'],
       [{ ...valid, popularity: 5 }, 'non_field_errors'], [{ theme_id: 1 }, 'format_id'], [{ ...valid, format_id: 2 ** 40 }, 'format_id'],
+      [{ ...valid, name: 'Книга\u0001' }, 'name'], [{ ...valid, description: 'NUL \u0000' }, 'description'],
     ];
     for (const [body, field] of cases) {
       const response = await create(body);
@@ -100,9 +102,31 @@ describe(`product administration (${DATABASE_KIND})`, () => {
     expect((await client.get(`/api/product/${id}/`).set('Authorization', auth.user)).status).to.equal(403);
     expect((await client.patch(`/api/product/${id}/`).set('Authorization', auth.moderator).send({ name: 'X' })).status).to.equal(403);
     expect((await client.delete(`/api/product/${id}/`).set('Authorization', auth.moderator)).status).to.equal(403);
+    expect((await client.get('/api/product/')).status).to.equal(401);
+    expect((await client.get('/api/product/').set('Authorization', auth.user)).status).to.equal(403);
     const list = await client.get('/api/product/?theme_id=1').set('Authorization', auth.moderator);
     expect(validator.errorsOf('product-admin-list.json', list.body)).to.equal(null);
     expect(list.body.count).to.equal(await count('products WHERE theme_id = 1'));
+  });
+
+  it('never answers 500 when a theme is deleted while a product of it is being made', async () => {
+    for (let attempt = 0; attempt < 8; attempt += 1) {
+      const theme = (await client.post('/api/theme/').set('Authorization', auth.admin).send({ name: `Гонка ${attempt}` })).body;
+      const [created, deleted] = await Promise.all([
+        create({ ...valid, theme_id: theme.id, name: `Гонка ${attempt}` }),
+        client.delete(`/api/theme/${theme.id}/`).set('Authorization', auth.admin),
+      ]);
+      expect([[201, 409], [400, 204]], `${created.status} ${deleted.status}`).to.deep.include([created.status, deleted.status]);
+    }
+  });
+
+  it('draws the preview of a product whose name has characters SVG cannot hold', async () => {
+    await runtime.db.sql.query("UPDATE products SET name = 'Книга' || chr(8) || '«<&>»' WHERE id = (SELECT max(id) FROM products)");
+    const { rows: [last] } = await runtime.db.sql.query<{ id: number }>('SELECT max(id) AS id FROM products');
+    await runtime.db.sql.query('UPDATE products SET preview_cover = NULL WHERE id = $1', [last.id]);
+    await runtime.db.transaction((tx) => runtime.queue.enqueue(tx, renderPreviews, { productId: last.id }));
+    const done = await eventually(() => product(last.id), (body) => body.preview_cover !== null);
+    expect(done.preview_cover).to.be.a('string');
   });
 
   it('changes a product\'s fields but never its theme or format', async () => {

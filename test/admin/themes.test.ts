@@ -59,7 +59,8 @@ describe(`theme administration (${DATABASE_KIND})`, () => {
       [{ name: 'A', approved: 'yes' }, 'approved'], [{ name: 'A', color: '1' }, 'color'], [{ name: 'A', color: 99 }, 'color'],
       [{ name: 'A', author: 999 }, 'author'], [{ name: 'A', style: 0 }, 'style'], [{ name: 'A', categories: [999] }, 'categories'],
       [{ name: 'A', categories: 3 }, 'categories'], [{ name: 'A', categories: [1, 1] }, 'categories'],
-      [{ name: 'A', extra: true }, 'non_field_errors'], [{ name: 'A\u0000' }, 'name'],
+      [{ name: 'A', extra: true }, 'non_field_errors'], [{ name: 'A\u0000' }, 'name'], [{ name: 'A\u0008' }, 'name'],
+      [{ name: 'A', description: 'B\u0000' }, 'description'], [{ name: 'A', style: 99 }, 'style'],
     ];
     for (const [body, field] of cases) {
       const response = await create(body);
@@ -114,6 +115,13 @@ describe(`theme administration (${DATABASE_KIND})`, () => {
     }
     const gallery = await client.get(`/api/gallery2/product/?search=${encodeURIComponent('Лес')}`);
     expect(gallery.body.count).to.equal(5);
+  });
+
+  it('generates the products of a theme created approved', async () => {
+    const theme = (await create({ name: 'Сразу одобрена', approved: true })).body;
+    await eventually(() => jobStates(runtime, 'generate-products'), settled);
+    expect(await productsOf(theme.id)).to.have.length(5);
+    await client.patch(`/api/theme/${theme.id}/`).set('Authorization', auth.admin).send({ approved: false });
   });
 
   it('lists themes by approval, newest first, paged', async () => {
