@@ -11,6 +11,7 @@ import { notAuthenticated } from '../http/errors';
 import { rateLimit } from '../http/rate-limit';
 import type { RouteDoc, RouteModule } from '../http/route-module';
 import { createLoginService } from './login-service';
+import { bindBrowser, presentedBrowserHash } from './oauth/browser-binding';
 import type { IdentityProvider } from './oauth/provider';
 import { createStateStore } from './oauth/state-store';
 import { type OAuthFailure, OAuthCodeStrategy } from './oauth/strategy';
@@ -37,13 +38,14 @@ export function loginRoutes(deps: { config: Config; db: Database; tokens: TokenS
   const login = createLoginService(deps.db);
   const router = new Router();
   const limitLogins = rateLimit(config.loginRateLimitPerMinute);
+  const secureCookies = config.publicBaseUrl.startsWith('https:');
 
   for (const provider of deps.providers) {
     const redirectUri = `${config.publicBaseUrl}/auth/${provider.name}/`;
     passport.use(new OAuthCodeStrategy(provider, states, redirectUri, (profile) => login.userForProfile(provider.name, profile)));
 
     // Made per request: the callback must answer on this request's context.
-    const authenticate = (ctx: Context) => passport.authenticate(provider.name, { session: false },
+    const authenticate = (ctx: Context, browserHash: string | undefined) => passport.authenticate(provider.name, { session: false, browserHash },
       (error: unknown, user: User | false, failure: OAuthFailure | undefined, status: number | undefined) => {
         if (error) throw error;
         if (!user) {
@@ -57,9 +59,11 @@ export function loginRoutes(deps: { config: Config; db: Database; tokens: TokenS
 
     router.get(`/auth/${provider.name}/`, limitLogins, async (ctx, next) => {
       ctx.set('Cache-Control', 'no-store');
-      await authenticate(ctx)(ctx, next);
+      const starting = ctx.query.code === undefined;
+      const browserHash = starting ? bindBrowser(ctx, secureCookies) : presentedBrowserHash(ctx);
+      await authenticate(ctx, browserHash)(ctx, next);
       // Without a code the strategy redirects to the provider; front ends expect that address as JSON instead.
-      if (ctx.query.code === undefined && ctx.status === 302) {
+      if (starting && ctx.status === 302) {
         const url = ctx.response.get('Location');
         ctx.remove('Location');
         ctx.status = 200;
@@ -99,11 +103,11 @@ const tags = ['auth'];
 function loginDocs(providers: IdentityProvider[]): RouteDoc[] {
   const perProvider = providers.map((provider): RouteDoc => ({
     method: 'get', path: `/auth/${provider.name}/`, tags, summary: `Log in with ${provider.name}`,
-    description: 'Without code: the provider\'s authorization URL. As the provider\'s callback (code, state): 302 to FRONTEND_URL/oauth/success/?set_token=<JWT>.',
+    description: 'Without code: the provider\'s authorization URL, and the HttpOnly cookie photobook_login that binds the attempt to this browser. As the provider\'s callback (code, state, with that cookie): 302 to FRONTEND_URL/oauth/success/?set_token=<JWT>.',
     responses: {
       200: { description: 'The authorization URL', schema: 'auth-url.json' },
       302: { description: 'Logged in: to the success page with the token', schema: null },
-      400: { description: 'Missing, unknown, expired or reused state; a code the provider refused', schema: 'auth-error.json' },
+      400: { description: 'Missing, unknown, expired or reused state; a state another browser asked for (browser_mismatch); a code the provider refused', schema: 'auth-error.json' },
       401: { description: 'The user denied access', schema: 'auth-error.json' },
       429: { description: 'Too many login requests from this address', schema: 'error-detail.json' },
       502: { description: 'The provider is unreachable, too slow or answered garbage', schema: 'auth-error.json' },

@@ -19,7 +19,8 @@ describe(`OAuth login (${DATABASE_KIND})`, function () {
   let vk: LegacyProviderServer;
   let instagram: LegacyProviderServer;
   let runtime: TestRuntime;
-  let client: ReturnType<typeof request>;
+  /** The shopper's browser: keeps cookies as a browser does. */
+  let client: ReturnType<typeof request.agent>;
 
   const authorizationUrl = async (provider: string) => {
     const response = await client.get(`/auth/${provider}/`);
@@ -56,7 +57,7 @@ describe(`OAuth login (${DATABASE_KIND})`, function () {
       INSTAGRAM_CLIENT_ID: instagram.clientId, INSTAGRAM_CLIENT_SECRET: instagram.clientSecret,
       INSTAGRAM_AUTHORIZE_URL: `${instagram.base}/oauth/authorize`, INSTAGRAM_TOKEN_URL: `${instagram.base}/oauth/access_token`,
     });
-    client = request(buildApp(runtime).callback());
+    client = request.agent(buildApp(runtime).callback());
   });
   afterEach(() => {
     vk.misbehave = 'none';
@@ -234,6 +235,50 @@ describe(`OAuth login (${DATABASE_KIND})`, function () {
       const state = (await authorizationUrl('vk')).searchParams.get('state')!;
       tokenOf(await callback('vk', { code: vk.issueCode('31'), state }));
       await refused({ code: vk.issueCode('31'), state }, 'state_already_used');
+    });
+  });
+
+  describe('binding to the browser (login CSRF)', () => {
+    const anotherBrowser = () => request.agent(buildApp(runtime).callback());
+
+    it('sets an HttpOnly, SameSite=Lax cookie for the login paths with the authorization URL', async () => {
+      const response = await client.get('/auth/vk/');
+      const cookie = (response.headers['set-cookie'] as unknown as string[]).find((line) => line.startsWith('photobook_login='))!;
+      expect(cookie).to.match(/^photobook_login=[A-Za-z0-9_-]{43}; Path=\/auth\/; Max-Age=600; HttpOnly; SameSite=Lax$/);
+    });
+
+    it('refuses an attacker\'s code and state in another browser, which gets no token', async () => {
+      const attacker = anotherBrowser();
+      const state = new URL((await attacker.get('/auth/vk/')).body.url).searchParams.get('state')!;
+      const code = vk.issueCode('6660');
+      const tokenCalls = vk.requests.filter((path) => path === '/access_token').length;
+      // The victim's browser has a binding of its own, and one that never started a login has none.
+      for (const victim of [client, request(buildApp(runtime).callback())]) {
+        const response = await victim.get(`/auth/vk/?code=${code}&state=${state}`);
+        expect(response.status).to.equal(400);
+        expect(response.body).to.deep.equal({ err: 'browser_mismatch' });
+        expect(response.headers.location).to.equal(undefined);
+      }
+      expect(vk.requests.filter((path) => path === '/access_token').length).to.equal(tokenCalls);
+      const { rows } = await runtime.db.sql.query("SELECT 1 FROM user_identities WHERE provider = 'vk' AND provider_user_id = '6660'");
+      expect(rows).to.have.length(0);
+      // The state was not used up by the refused attempts: it still belongs to the browser that asked for it.
+      tokenOf(await attacker.get(`/auth/vk/?code=${code}&state=${state}`));
+    });
+
+    it('keeps the PKCE verifier of google\'s state to the browser that asked for it', async () => {
+      const attacker = anotherBrowser();
+      const back = await walkGoogleLogin(new URL((await attacker.get('/auth/google/')).body.url).toString(), 'mallory');
+      const response = await callback('google', Object.fromEntries(back.searchParams));
+      expect(response.status).to.equal(400);
+      expect(response.body).to.deep.equal({ err: 'browser_mismatch' });
+    });
+
+    it('lets one browser run logins in two tabs (popups) at once', async () => {
+      const first = (await authorizationUrl('vk')).searchParams.get('state')!;
+      const second = (await authorizationUrl('vk')).searchParams.get('state')!;
+      tokenOf(await callback('vk', { code: vk.issueCode('71'), state: second }));
+      tokenOf(await callback('vk', { code: vk.issueCode('72'), state: first }));
     });
   });
 
