@@ -59,7 +59,8 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
   const allDocs = () => modules.flatMap((module) => module.docs);
   modules.push(docsRoutes(() => buildOpenApiDocument(allDocs(), deps.schemas, deps.config.publicBaseUrl)));
 
-  const app = new Koa({ proxy: deps.config.trustProxy });
+  // Only the entries our own proxies appended are believed; anything left of them is the client's to write.
+  const app = new Koa({ proxy: deps.config.trustProxy, maxIpsCount: deps.config.trustProxyHops });
   app.silent = true;
   app.use(requestLogMiddleware(deps.log));
   app.use(errorMiddleware(deps.log));

@@ -38,6 +38,8 @@ export interface Config {
   readonly loginRateLimitPerMinute: number;
   /** Take the client address from X-Forwarded-For (behind a reverse proxy). */
   readonly trustProxy: boolean;
+  /** How many proxies of our own append to X-Forwarded-For: only that many right-most entries are believed. */
+  readonly trustProxyHops: number;
   readonly oauth: OAuthConfig;
 }
 
@@ -165,7 +167,8 @@ export function loadConfig(env: Env = process.env): Config {
     imageConcurrency: integer(env, 'IMAGE_CONCURRENCY', 2, 1, 64),
     frontendUrl: url('FRONTEND_URL', env.FRONTEND_URL || publicBaseUrl, ['http:', 'https:']).replace(/\/+$/, ''),
     loginRateLimitPerMinute: integer(env, 'LOGIN_RATE_LIMIT_PER_MINUTE', 30, 1, 100_000),
-    trustProxy: flag(env, 'TRUST_PROXY', false),
+    trustProxy: integer(env, 'TRUST_PROXY', 0, 0, 10) > 0,
+    trustProxyHops: integer(env, 'TRUST_PROXY', 0, 0, 10),
     oauth: oauthConfig(env),
   });
 }
