@@ -37,7 +37,7 @@ export async function openRuntime(config: Config, log: Logger, database?: Databa
     return {
       config, log, db, queue,
       media: createLocalDiskStorage(path.join(config.dataDir, 'media'), config.publicBaseUrl),
-      tokens: createTokenService(config.jwtSecret, config.jwtLifetimeSeconds),
+      tokens: createTokenService(config.jwtSecret, config.jwtLifetimeSeconds, config.publicBaseUrl),
       users: createUsersRepository(db.orm),
       products: createProductsService(queue),
       schemas: loadSchemas(),
