@@ -66,15 +66,20 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(`${name} must be 0 or 1, got "${raw}"`);
 }
 
+/** A URL as it may appear in an error: passwords (user:password@ and password=...) replaced by ***. */
+export function maskedUrl(raw: string): string {
+  return raw.replace(/(\/\/[^/?#@]*?:)[^/?#]*@/, '$1***@').replace(/((?:^|[?&;])password=)[^&;#]*/gi, '$1***');
+}
+
 function url(name: string, raw: string, protocols: string[]): string {
   let parsed: URL;
   try {
     parsed = new URL(raw);
   } catch {
-    throw new ConfigError(`${name} must be a URL, got "${raw}"`);
+    throw new ConfigError(`${name} must be a URL, got "${maskedUrl(raw)}"`);
   }
   if (!protocols.includes(parsed.protocol)) {
-    throw new ConfigError(`${name} must use ${protocols.join(' or ')}, got "${raw}"`);
+    throw new ConfigError(`${name} must use ${protocols.join(' or ')}, got "${maskedUrl(raw)}"`);
   }
   return raw;
 }
