@@ -42,7 +42,7 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
   const modules: RouteModule[] = [
     healthRoutes(deps.db),
     loginRoutes({ config: deps.config, db: deps.db, tokens: deps.tokens, providers: enabledProviders(deps.config) }),
-    accountRoutes(deps.users),
+    accountRoutes(deps.users, deps.db),
     mediaRoutes(deps.media),
     galleryRoutes({ gallery: createGalleryService(deps.db), validator, media: deps.media }),
     themeRoutes({

@@ -10,6 +10,7 @@ import { requireRole } from '../http/auth';
 import { notAuthenticated } from '../http/errors';
 import { rateLimit } from '../http/rate-limit';
 import type { RouteDoc, RouteModule } from '../http/route-module';
+import { deleteUser } from './account-deletion';
 import { createLoginService } from './login-service';
 import { bindBrowser, presentedBrowserHash } from './oauth/browser-binding';
 import type { IdentityProvider } from './oauth/provider';
@@ -81,7 +82,7 @@ export function loginRoutes(deps: { config: Config; db: Database; tokens: TokenS
   return { router, docs: loginDocs(deps.providers), ignoresAuthorization: true };
 }
 
-export function accountRoutes(users: UsersRepository): RouteModule {
+export function accountRoutes(users: UsersRepository, db: Database): RouteModule {
   const router = new Router();
   router.get('/api/auth/user/', requireRole('user', 'moderator', 'admin'), async (ctx) => {
     const user = await users.findById((ctx.state.user as AuthenticatedUser).id);
@@ -93,6 +94,12 @@ export function accountRoutes(users: UsersRepository): RouteModule {
   router.post('/api/auth/logout/', requireRole('user', 'moderator', 'admin'), async (ctx) => {
     await users.raiseTokenVersion((ctx.state.user as AuthenticatedUser).id);
     ctx.body = { detail: 'Successfully logged out.' };
+  });
+
+  // The user's own account: anonymised, not removed (see deleteUser); their orders stay with the shop.
+  router.delete('/api/auth/user/', requireRole('user', 'moderator', 'admin'), async (ctx) => {
+    await deleteUser(db, (ctx.state.user as AuthenticatedUser).id);
+    ctx.status = 204;
   });
 
   return { router, docs: ACCOUNT_DOCS };
@@ -126,6 +133,11 @@ const ACCOUNT_DOCS: RouteDoc[] = [
   {
     method: 'get', path: '/api/auth/user/', tags, auth: true, summary: 'The logged-in user',
     responses: { 200: { description: 'The user', schema: 'auth-user.json' }, 401: { description: 'Not logged in', schema: 'error-detail.json' } },
+  },
+  {
+    method: 'delete', path: '/api/auth/user/', tags, auth: true,
+    summary: 'Deletes the logged-in user: e-mail, name and login identities are erased, every token revoked; orders stay',
+    responses: { 204: { description: 'Deleted', schema: null }, 401: { description: 'Not logged in', schema: 'error-detail.json' } },
   },
   {
     method: 'post', path: '/api/auth/logout/', tags, auth: true, summary: 'Revokes every token issued so far to this user',

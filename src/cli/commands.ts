@@ -1,5 +1,6 @@
 // The commands of the `photobook` binary. Each opens what it needs through the runtime and closes it again.
 import { parseArgs } from 'node:util';
+import { deleteUser } from '../auth/account-deletion';
 import { seedBulkProducts } from '../catalog/bulk';
 import { seedDemoCatalog } from '../catalog/demo';
 import { loadFixture, readFixtureFile } from '../catalog/fixtures';
@@ -141,6 +142,17 @@ export const COMMANDS: Record<string, Command> = {
         ? await runtime.users.setRole(existing.id, 'admin')
         : await runtime.users.create({ email, role: 'admin' });
       process.stdout.write(`admin ${user.email} has id ${user.id}\n`);
+    },
+  },
+  'delete-user': {
+    summary: 'Delete a user: e-mail, name and login identities erased, tokens revoked; orders and payments stay',
+    usage: 'photobook delete-user --email E',
+    async run(runtime, args) {
+      const email = requiredEmail(options(args, { email: { type: 'string' } }).email);
+      const user = await runtime.users.findByEmail(email);
+      if (!user) throw new UsageError(`no user with e-mail ${email}`);
+      await deleteUser(runtime.db, user.id);
+      process.stdout.write(`user ${user.id} deleted\n`);
     },
   },
   'issue-token': {
