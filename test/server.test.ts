@@ -8,13 +8,22 @@ import { DATABASE_KIND } from './helpers/database';
 import { spawnPhotobook } from './helpers/process';
 import { type TestRuntime, testRuntime, testServer } from './helpers/runtime';
 
-function slowModule() {
+/** A route that answers only when the test releases it, and says when a request has reached it. */
+function gatedModule() {
+  let reached!: () => void;
+  let release!: () => void;
+  const gate = {
+    reached: new Promise<void>((resolve) => { reached = resolve; }),
+    released: new Promise<void>((resolve) => { release = resolve; }),
+    release: () => release(),
+  };
   const router = new Router();
   router.get('/api/slow/', async (ctx) => {
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    reached();
+    await gate.released;
     ctx.body = { finished: true };
   });
-  return { router, docs: [] };
+  return { gate, module: { router, docs: [] } };
 }
 
 function socketOutcome(url: string, token?: string): Promise<string> {
@@ -34,10 +43,18 @@ describe(`server lifecycle (${DATABASE_KIND})`, () => {
 
   it('lets a request in flight finish on stop, then refuses new connections', async () => {
     runtime = await testRuntime();
-    const server = await testServer(runtime, [slowModule()]);
+    const { gate, module } = gatedModule();
+    const server = await testServer(runtime, [module]);
     const inFlight = fetch(`${server.url}/api/slow/`);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    const stopped = server.stop();
+    await gate.reached;
+    let stoppedEarly = false;
+    const stopped = server.stop().then(() => {
+      stoppedEarly = true;
+    });
+    // The server stops accepting at once, but waits for the request in flight.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    expect(stoppedEarly).to.equal(false);
+    gate.release();
     const response = await inFlight;
     expect(response.status).to.equal(200);
     expect(await response.json()).to.deep.equal({ finished: true });

@@ -1,4 +1,5 @@
 // pg-boss on the service's own database (server or PGlite). Jobs are enqueued inside the caller's transaction.
+import { EventEmitter } from 'node:events';
 import Ajv, { type ValidateFunction } from 'ajv';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
@@ -34,8 +35,16 @@ export interface Queue {
   work(context: JobContext, concurrency?: number): Promise<void>;
   /** Jobs of every registered name not yet completed or failed for good. */
   pendingCount(): Promise<number>;
+  /** Calls listener whenever a job handled in this process is settled: done, or failed (and left to its retries). */
+  onSettled(listener: (settled: SettledJob) => void): () => void;
   /** Stops handling new jobs and waits for running ones. */
   stop(): Promise<void>;
+}
+
+export interface SettledJob {
+  name: string;
+  id: string;
+  ok: boolean;
 }
 
 export async function startQueue(db: Database, registry: JobRegistry, log: Logger): Promise<Queue> {
@@ -45,6 +54,7 @@ export async function startQueue(db: Database, registry: JobRegistry, log: Logge
     registry.map((job) => [job.name, ajv.compile(job.payloadSchema)]),
   );
   const boss = new PgBoss({ db: bossDb(db.sql), schema: BOSS_SCHEMA });
+  const settled = new EventEmitter();
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
   for (const job of registry) {
@@ -73,10 +83,15 @@ export async function startQueue(db: Database, registry: JobRegistry, log: Logge
             const started = Date.now();
             try {
               await job.handle(item.data as never, context);
+              // Completed one by one (pg-boss would complete the batch only at its end): a job is recorded as
+              // done the moment it is, and the batch's own completion then skips it.
+              await boss.complete(job.name, item.id);
               log.info({ job: job.name, jobId: item.id, ms: Date.now() - started }, 'job done');
+              settled.emit('settled', { name: job.name, id: item.id, ok: true } satisfies SettledJob);
             } catch (error) {
               log.warn({ job: job.name, jobId: item.id, err: error }, 'job failed');
               await boss.fail(job.name, item.id, { message: (error as Error).message });
+              settled.emit('settled', { name: job.name, id: item.id, ok: false } satisfies SettledJob);
             }
           })));
         });
@@ -85,6 +100,10 @@ export async function startQueue(db: Database, registry: JobRegistry, log: Logge
     async pendingCount() {
       const sizes = await Promise.all(registry.map((job) => boss.getQueueSize(job.name, { before: 'completed' })));
       return sizes.reduce((sum, size) => sum + size, 0);
+    },
+    onSettled(listener) {
+      settled.on('settled', listener);
+      return () => settled.off('settled', listener);
     },
     async stop() {
       await boss.stop({ graceful: true, wait: true, timeout: 8000 });

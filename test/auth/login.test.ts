@@ -297,7 +297,6 @@ describe(`OAuth login (${DATABASE_KIND})`, function () {
         const state = await withState('vk');
         const users = await count('users');
         vk.misbehave = misbehave;
-        vk.slowMs = 1500;
         const response = await callback('vk', { code: vk.issueCode('66'), state });
         expect(response.status).to.equal(502);
         expect(response.body).to.deep.equal({ err });
