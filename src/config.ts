@@ -27,6 +27,8 @@ export interface Config {
   readonly jwtSecret: string;
   readonly jwtLifetimeSeconds: number;
   readonly logLevel: LogLevel;
+  /** auto: readable lines when standard output is a terminal, JSON lines otherwise. */
+  readonly logFormat: 'auto' | 'json' | 'pretty';
   readonly runWorker: boolean;
   readonly maxJsonBodyBytes: number;
   readonly shutdownTimeoutMs: number;
@@ -56,6 +58,12 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
     throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
   }
   return Number(raw);
+}
+
+function oneOf<T extends string>(env: Env, name: string, choices: readonly T[], fallback: T): T {
+  const raw = env[name] || fallback;
+  if (!choices.includes(raw as T)) throw new ConfigError(`${name} must be one of ${choices.join(', ')}, got "${raw}"`);
+  return raw as T;
 }
 
 function flag(env: Env, name: string, fallback: boolean): boolean {
@@ -164,6 +172,7 @@ export function loadConfig(env: Env = process.env): Config {
     jwtSecret: jwtSecret(env, production, dataDir),
     jwtLifetimeSeconds: integer(env, 'JWT_LIFETIME_SECONDS', 7 * 24 * 3600, 60, 365 * 24 * 3600),
     logLevel,
+    logFormat: oneOf(env, 'LOG_FORMAT', ['auto', 'json', 'pretty'] as const, 'auto'),
     runWorker: flag(env, 'WORKER', true),
     maxJsonBodyBytes: integer(env, 'MAX_JSON_BODY_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100, 60_000),

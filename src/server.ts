@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server as SocketServer } from 'socket.io';
 import { buildApp } from './app';
+import { configuredProviderNames } from './auth/routes';
 import { isAnonymousToken, userForToken } from './auth/token-user';
 import type { RouteModule } from './http/route-module';
 import type { Runtime } from './runtime';
@@ -47,7 +48,7 @@ export async function startServer(
     server.listen(options.port ?? config.port, config.host, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
-  log.info({ port, worker: options.worker, database: runtime.db.kind }, 'listening');
+  log.info({ port, worker: options.worker, database: runtime.db.kind, loginProviders: configuredProviderNames(config) }, 'listening');
 
   let stopping: Promise<void> | undefined;
   const stop = async () => {

@@ -4,6 +4,8 @@ import path from 'node:path';
 import Router from '@koa/router';
 import { expect } from 'chai';
 import { io as connectSocket } from 'socket.io-client';
+import { createLogger } from '../src/log';
+import { startServer } from '../src/server';
 import { DATABASE_KIND } from './helpers/database';
 import { spawnPhotobook } from './helpers/process';
 import { type TestRuntime, testRuntime, testServer } from './helpers/runtime';
@@ -66,6 +68,15 @@ describe(`server lifecycle (${DATABASE_KIND})`, () => {
     expect(refused).to.equal(true);
   });
 
+  it('logs the login providers it has when it starts listening', async () => {
+    runtime = await testRuntime({ VK_CLIENT_ID: 'id', VK_CLIENT_SECRET: 'secret' });
+    const lines: Record<string, unknown>[] = [];
+    const log = createLogger({ logLevel: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    const server = await startServer({ ...runtime, log }, { worker: false, port: 0 });
+    await server.stop();
+    expect(lines.find((line) => line.msg === 'listening')).to.deep.include({ loginProviders: ['vk'] });
+  });
+
   it('serves Socket.IO on the same port: anonymous and valid tokens connect, invalid tokens are refused', async () => {
     runtime = await testRuntime();
     const server = await testServer(runtime);
@@ -92,7 +103,7 @@ describe('photobook serve as a process (pglite)', () => {
         let output = '';
         child.stdout.on('data', (chunk: Buffer) => {
           output += chunk.toString();
-          const match = /"port":(\d+).*"msg":"listening"/.exec(output);
+          const match = /"port":(\d+).*"loginProviders":\[\],"msg":"listening"/.exec(output);
           if (match) resolve(Number(match[1]));
         });
         child.once('exit', (code) => reject(new Error(`exited ${code} before listening: ${output}`)));

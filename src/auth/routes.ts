@@ -7,13 +7,13 @@ import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { AuthenticatedUser } from './token-user';
 import { requireRole } from '../http/auth';
-import { notAuthenticated } from '../http/errors';
+import { HttpError, notAuthenticated } from '../http/errors';
 import { rateLimit } from '../http/rate-limit';
 import type { RouteDoc, RouteModule } from '../http/route-module';
 import { deleteUser } from './account-deletion';
 import { createLoginService } from './login-service';
 import { bindBrowser, presentedBrowserHash } from './oauth/browser-binding';
-import type { IdentityProvider } from './oauth/provider';
+import type { IdentityProvider, ProviderName } from './oauth/provider';
 import { createStateStore } from './oauth/state-store';
 import { type OAuthFailure, OAuthCodeStrategy } from './oauth/strategy';
 import { createGoogleProvider } from './providers/google';
@@ -30,6 +30,18 @@ export function enabledProviders(config: Config): IdentityProvider[] {
     vk && createVkProvider({ ...vk, timeoutMs }),
     instagram && createInstagramProvider({ ...instagram, timeoutMs }),
   ].filter((provider): provider is IdentityProvider => provider !== undefined);
+}
+
+const PROVIDER_NAMES: readonly ProviderName[] = ['google', 'vk', 'instagram'];
+
+export const configuredProviderNames = (config: Config) => PROVIDER_NAMES.filter((name) => config.oauth[name] !== undefined);
+
+/** The answer of a provider's route when the provider is not configured: what is missing, not a bare 404. */
+function notConfigured(name: ProviderName): HttpError {
+  const prefix = name.toUpperCase();
+  return new HttpError(404, {
+    detail: `Login with ${name} is not configured on this server: set ${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET.`,
+  });
 }
 
 export function loginRoutes(deps: { config: Config; db: Database; tokens: TokenService; providers: IdentityProvider[] }): RouteModule {
@@ -73,13 +85,19 @@ export function loginRoutes(deps: { config: Config; db: Database; tokens: TokenS
     });
   }
 
+  for (const name of PROVIDER_NAMES.filter((known) => !deps.providers.some((provider) => provider.name === known))) {
+    router.get(`/auth/${name}/`, () => {
+      throw notConfigured(name);
+    });
+  }
+
   router.get('/oauth/success/', (ctx) => {
     ctx.set(SUCCESS_PAGE_HEADERS);
     ctx.type = 'text/html; charset=utf-8';
     ctx.body = SUCCESS_PAGE;
   });
 
-  return { router, docs: loginDocs(deps.providers), ignoresAuthorization: true };
+  return { router, docs: loginDocs(), ignoresAuthorization: true };
 }
 
 export function accountRoutes(users: UsersRepository, db: Database): RouteModule {
@@ -107,15 +125,17 @@ export function accountRoutes(users: UsersRepository, db: Database): RouteModule
 
 const tags = ['auth'];
 
-function loginDocs(providers: IdentityProvider[]): RouteDoc[] {
-  const perProvider = providers.map((provider): RouteDoc => ({
-    method: 'get', path: `/auth/${provider.name}/`, tags, summary: `Log in with ${provider.name}`,
+/** Every provider is listed, configured or not: an unconfigured one answers 404 with what to set. */
+function loginDocs(): RouteDoc[] {
+  const perProvider = PROVIDER_NAMES.map((name): RouteDoc => ({
+    method: 'get', path: `/auth/${name}/`, tags, summary: `Log in with ${name}`,
     description: 'Without code: the provider\'s authorization URL, and the HttpOnly cookie photobook_login that binds the attempt to this browser. As the provider\'s callback (code, state, with that cookie): 302 to FRONTEND_URL/oauth/success/?set_token=<JWT>.',
     responses: {
       200: { description: 'The authorization URL', schema: 'auth-url.json' },
       302: { description: 'Logged in: to the success page with the token', schema: null },
       400: { description: 'Missing, unknown, expired or reused state; a state another browser asked for (browser_mismatch); a code the provider refused', schema: 'auth-error.json' },
       401: { description: 'The user denied access', schema: 'auth-error.json' },
+      404: { description: 'This provider is not configured on this server (the detail names the variables to set)', schema: 'error-detail.json' },
       429: { description: 'Too many login requests from this address', schema: 'error-detail.json' },
       502: { description: 'The provider is unreachable, too slow or answered garbage', schema: 'auth-error.json' },
     },

@@ -104,11 +104,19 @@ describe(`OAuth login (${DATABASE_KIND})`, function () {
       expect(states.size).to.equal(5);
     });
 
-    it('answers 404 for a provider that is not configured', async () => {
+    it('answers a provider that is not configured with 404 naming the variables to set, and keeps it documented', async () => {
       const bare = await testRuntime();
       try {
-        const response = await request(buildApp(bare).callback()).get('/auth/vk/');
-        expect(response.status).to.equal(404);
+        const app = request(buildApp(bare).callback());
+        for (const [provider, prefix] of [['vk', 'VK'], ['google', 'GOOGLE'], ['instagram', 'INSTAGRAM']]) {
+          const response = await app.get(`/auth/${provider}/`);
+          expect(response.status).to.equal(404);
+          expect(response.body).to.deep.equal({
+            detail: `Login with ${provider} is not configured on this server: set ${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET.`,
+          });
+          const documented = (await app.get('/openapi.json')).body.paths[`/auth/${provider}/`];
+          expect(documented.get.responses).to.have.property('404');
+        }
       } finally {
         await bare.dispose();
       }
