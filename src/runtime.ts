@@ -23,7 +23,8 @@ export interface Runtime {
   queue: Queue;
   products: ProductsService;
   schemas: JsonSchema[];
-  close(): Promise<void>;
+  /** Stops the queue (waiting for running jobs at most queueTimeoutMs), then closes the database; true when clean. */
+  close(queueTimeoutMs?: number): Promise<boolean>;
 }
 
 /** Opens the database (applying migrations), the media storage and the job queue. */
@@ -33,7 +34,7 @@ export async function openRuntime(config: Config, log: Logger, database?: Databa
     const applied = await migrate(db);
     if (applied.length > 0) log.info({ migrations: applied }, 'migrations applied');
     const queue = await startQueue(db, jobRegistry, log);
-    let closing: Promise<void> | undefined;
+    let closing: Promise<boolean> | undefined;
     return {
       config, log, db, queue,
       media: createLocalDiskStorage(path.join(config.dataDir, 'media'), config.publicBaseUrl),
@@ -42,7 +43,7 @@ export async function openRuntime(config: Config, log: Logger, database?: Databa
       products: createProductsService(queue),
       schemas: loadSchemas(),
       // Idempotent: a server's stop and its owner may both close the runtime.
-      close: () => (closing ??= queue.stop().finally(() => db.close())),
+      close: (queueTimeoutMs) => (closing ??= queue.stop(queueTimeoutMs).finally(() => db.close())),
     };
   } catch (error) {
     await db.close().catch(() => undefined);

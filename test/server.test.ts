@@ -1,32 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Router from '@koa/router';
 import { expect } from 'chai';
 import { io as connectSocket } from 'socket.io-client';
 import { createLogger } from '../src/log';
 import { startServer } from '../src/server';
 import { DATABASE_KIND } from './helpers/database';
+import { gatedRoute } from './helpers/gated-route';
 import { spawnPhotobook } from './helpers/process';
 import { type TestRuntime, testRuntime, testServer } from './helpers/runtime';
-
-/** A route that answers only when the test releases it, and says when a request has reached it. */
-function gatedModule() {
-  let reached!: () => void;
-  let release!: () => void;
-  const gate = {
-    reached: new Promise<void>((resolve) => { reached = resolve; }),
-    released: new Promise<void>((resolve) => { release = resolve; }),
-    release: () => release(),
-  };
-  const router = new Router();
-  router.get('/api/slow/', async (ctx) => {
-    reached();
-    await gate.released;
-    ctx.body = { finished: true };
-  });
-  return { gate, module: { router, docs: [] } };
-}
 
 function socketOutcome(url: string, token?: string): Promise<string> {
   return new Promise((resolve) => {
@@ -45,7 +27,7 @@ describe(`server lifecycle (${DATABASE_KIND})`, () => {
 
   it('lets a request in flight finish on stop, then refuses new connections', async () => {
     runtime = await testRuntime();
-    const { gate, module } = gatedModule();
+    const { gate, module } = gatedRoute();
     const server = await testServer(runtime, [module]);
     const inFlight = fetch(`${server.url}/api/slow/`);
     await gate.reached;

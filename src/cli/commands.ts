@@ -7,6 +7,7 @@ import { loadFixture, readFixtureFile } from '../catalog/fixtures';
 import type { Config } from '../config';
 import type { Runtime } from '../runtime';
 import { startServer } from '../server';
+import { stopWithin } from '../shutdown';
 import { progressReporter } from './progress';
 
 export class UsageError extends Error {}
@@ -16,7 +17,8 @@ export interface Command {
   usage: string;
   /** Whether the command keeps running until a signal (servers and workers). */
   longRunning?: boolean;
-  run(runtime: Runtime, args: string[]): Promise<void | (() => Promise<void>)>;
+  /** A long-running command returns its stop: done by deadlineAt (epoch ms), true when nothing had to be cut. */
+  run(runtime: Runtime, args: string[]): Promise<void | ((deadlineAt: number) => Promise<boolean>)>;
 }
 
 const DEFAULT_DEMO_THEMES = 40;
@@ -52,13 +54,10 @@ async function drainJobs(runtime: Runtime): Promise<void> {
   progress.stop();
 }
 
-/** Serves; the function returned stops serving, then stops the worker and closes the database, in that order. */
-async function serveUntilStopped(runtime: Runtime, worker: boolean): Promise<() => Promise<void>> {
+/** Serves; the function returned stops serving and the worker together, then closes the database (stopWithin). */
+async function serveUntilStopped(runtime: Runtime, worker: boolean): Promise<(deadlineAt: number) => Promise<boolean>> {
   const server = await startServer(runtime, { worker });
-  return async () => {
-    await server.stop();
-    await runtime.close();
-  };
+  return (deadlineAt) => stopWithin(deadlineAt, runtime, server);
 }
 
 async function seedDemo(runtime: Runtime, themes: number): Promise<number> {
@@ -98,7 +97,7 @@ export const COMMANDS: Record<string, Command> = {
       options(args, {});
       await runtime.queue.work({ db: runtime.db, media: runtime.media, log: runtime.log });
       runtime.log.info('worker started');
-      return () => runtime.close();
+      return (deadlineAt) => stopWithin(deadlineAt, runtime);
     },
   },
   migrate: {

@@ -10,6 +10,7 @@ import { createLimiter } from '../util/limiter';
 const DEFAULT_RETRY: RetryPolicy = { limit: 5, delaySeconds: 5, backoff: true };
 const BOSS_SCHEMA = 'pgboss';
 const BATCH_SIZE = 10;
+const DEFAULT_STOP_TIMEOUT_MS = 8000;
 
 // pg-boss talks to the database through this adapter, so it needs no pool of its own and works on PGlite.
 const bossDb = (sql: SqlExecutor) => ({ executeSql: (text: string, values?: unknown[]) => sql.query(text, values) });
@@ -37,8 +38,11 @@ export interface Queue {
   pendingCount(): Promise<number>;
   /** Calls listener whenever a job handled in this process is settled: done, or failed (and left to its retries). */
   onSettled(listener: (settled: SettledJob) => void): () => void;
-  /** Stops handling new jobs and waits for running ones. */
-  stop(): Promise<void>;
+  /**
+   * Stops fetching jobs and waits for running ones, at most timeoutMs; true when none was left running (those
+   * are failed, to be retried by the next worker).
+   */
+  stop(timeoutMs?: number): Promise<boolean>;
 }
 
 export interface SettledJob {
@@ -55,6 +59,7 @@ export async function startQueue(db: Database, registry: JobRegistry, log: Logge
   );
   const boss = new PgBoss({ db: bossDb(db.sql), schema: BOSS_SCHEMA });
   const settled = new EventEmitter();
+  let running = 0;
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
   for (const job of registry) {
@@ -81,6 +86,7 @@ export async function startQueue(db: Database, registry: JobRegistry, log: Logge
           const lanes = createLimiter(concurrency);
           await Promise.all(batch.map((item) => lanes.run(async () => {
             const started = Date.now();
+            running += 1;
             try {
               await job.handle(item.data as never, context);
               // Completed one by one (pg-boss would complete the batch only at its end): a job is recorded as
@@ -92,6 +98,8 @@ export async function startQueue(db: Database, registry: JobRegistry, log: Logge
               log.warn({ job: job.name, jobId: item.id, err: error }, 'job failed');
               await boss.fail(job.name, item.id, { message: (error as Error).message });
               settled.emit('settled', { name: job.name, id: item.id, ok: false } satisfies SettledJob);
+            } finally {
+              running -= 1;
             }
           })));
         });
@@ -105,8 +113,9 @@ export async function startQueue(db: Database, registry: JobRegistry, log: Logge
       settled.on('settled', listener);
       return () => settled.off('settled', listener);
     },
-    async stop() {
-      await boss.stop({ graceful: true, wait: true, timeout: 8000 });
+    async stop(timeoutMs = DEFAULT_STOP_TIMEOUT_MS) {
+      await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+      return running === 0;
     },
   };
 }
