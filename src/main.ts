@@ -2,6 +2,7 @@
 import { FixtureError } from './catalog/fixtures';
 import { COMMANDS, helpText, UsageError } from './cli/commands';
 import { ConfigError, loadConfig } from './config';
+import { DataFolderLockedError } from './db/data-folder-lock';
 import { createLogger } from './log';
 import { openRuntime } from './runtime';
 import { stopWithin } from './shutdown';
@@ -55,7 +56,7 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    if (error instanceof ConfigError || error instanceof UsageError || error instanceof FixtureError) {
+    if (error instanceof ConfigError || error instanceof UsageError || error instanceof FixtureError || error instanceof DataFolderLockedError) {
       process.stderr.write(`photobook: ${error.message}\n`);
       process.exit(2);
     }
