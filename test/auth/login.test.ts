@@ -5,36 +5,22 @@ import request from 'supertest';
 import { buildApp } from '../../src/app';
 import { ConfigError, loadConfig } from '../../src/config';
 import { DATABASE_KIND } from '../helpers/database';
-import { TEST_JWT_SECRET, type TestRuntime, testRuntime } from '../helpers/runtime';
-import { GOOGLE_CLIENT, type OidcServer, startGoogleStandIn, walkGoogleLogin } from './google-oidc';
-import { type LegacyProviderServer, startInstagramStandIn, startVkStandIn } from './legacy-providers';
-
-const BASE = 'http://photobook.test';
-const FRONTEND = 'http://shop.test';
-const redirectUri = (provider: string) => `${BASE}/auth/${provider}/`;
+import { TEST_JWT_SECRET, testRuntime } from '../helpers/runtime';
+import { GOOGLE_CLIENT, walkGoogleLogin } from './google-oidc';
+import { authorizationUrlFor, FRONTEND, type LoginWorld, redirectUri, startLoginWorld, tokenOf } from './login-world';
 
 describe(`OAuth login (${DATABASE_KIND})`, function () {
   this.timeout(30_000);
-  let google: OidcServer;
-  let vk: LegacyProviderServer;
-  let instagram: LegacyProviderServer;
-  let runtime: TestRuntime;
-  /** The shopper's browser: keeps cookies as a browser does. */
-  let client: ReturnType<typeof request.agent>;
+  let world: LoginWorld;
+  let google: LoginWorld['google'];
+  let vk: LoginWorld['vk'];
+  let instagram: LoginWorld['instagram'];
+  let runtime: LoginWorld['runtime'];
+  let client: LoginWorld['client'];
 
-  const authorizationUrl = async (provider: string) => {
-    const response = await client.get(`/auth/${provider}/`);
-    expect(response.status, JSON.stringify(response.body)).to.equal(200);
-    return new URL(response.body.url);
-  };
+  const authorizationUrl = (provider: string) => authorizationUrlFor(client, provider);
   const callback = (provider: string, params: Record<string, string>) =>
     client.get(`/auth/${provider}/?${new URLSearchParams(params).toString()}`);
-  const tokenOf = (response: request.Response) => {
-    expect(response.status, JSON.stringify(response.body)).to.equal(302);
-    const location = new URL(response.headers.location);
-    expect(`${location.origin}${location.pathname}`).to.equal(`${FRONTEND}/oauth/success/`);
-    return location.searchParams.get('set_token')!;
-  };
   const count = async (table: string) => (await runtime.db.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0].n;
   /** A full VK login as the user with that VK id; returns the callback's response. */
   const vkLogin = async (vkUserId: string) => {
@@ -43,30 +29,14 @@ describe(`OAuth login (${DATABASE_KIND})`, function () {
   };
 
   before(async () => {
-    google = await startGoogleStandIn(redirectUri('google'));
-    vk = await startVkStandIn(redirectUri('vk'));
-    instagram = await startInstagramStandIn(redirectUri('instagram'));
-    runtime = await testRuntime({
-      FRONTEND_URL: FRONTEND,
-      OAUTH_TIMEOUT_MS: '500',
-      LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
-      GOOGLE_CLIENT_ID: GOOGLE_CLIENT.id, GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT.secret,
-      GOOGLE_DISCOVERY_URL: `${google.issuer}/.well-known/openid-configuration`,
-      VK_CLIENT_ID: vk.clientId, VK_CLIENT_SECRET: vk.clientSecret,
-      VK_AUTHORIZE_URL: `${vk.base}/authorize`, VK_TOKEN_URL: `${vk.base}/access_token`, VK_API_URL: `${vk.base}/method`,
-      INSTAGRAM_CLIENT_ID: instagram.clientId, INSTAGRAM_CLIENT_SECRET: instagram.clientSecret,
-      INSTAGRAM_AUTHORIZE_URL: `${instagram.base}/oauth/authorize`, INSTAGRAM_TOKEN_URL: `${instagram.base}/oauth/access_token`,
-    });
-    client = request.agent(buildApp(runtime).callback());
+    world = await startLoginWorld();
+    ({ google, vk, instagram, runtime, client } = world);
   });
   afterEach(() => {
     vk.misbehave = 'none';
     instagram.misbehave = 'none';
   });
-  after(async () => {
-    await runtime.dispose();
-    await Promise.all([google.close(), vk.close(), instagram.close()]);
-  });
+  after(() => world.close());
 
   describe('authorization URL', () => {
     it('google: discovery\'s endpoint, code flow, encoded redirect URI, both user-info scopes, state and PKCE', async () => {
@@ -239,50 +209,6 @@ describe(`OAuth login (${DATABASE_KIND})`, function () {
     });
   });
 
-  describe('binding to the browser (login CSRF)', () => {
-    const anotherBrowser = () => request.agent(buildApp(runtime).callback());
-
-    it('sets an HttpOnly, SameSite=Lax cookie for the login paths with the authorization URL', async () => {
-      const response = await client.get('/auth/vk/');
-      const cookie = (response.headers['set-cookie'] as unknown as string[]).find((line) => line.startsWith('photobook_login='))!;
-      expect(cookie).to.match(/^photobook_login=[A-Za-z0-9_-]{43}; Path=\/auth\/; Max-Age=600; HttpOnly; SameSite=Lax$/);
-    });
-
-    it('refuses an attacker\'s code and state in another browser, which gets no token', async () => {
-      const attacker = anotherBrowser();
-      const state = new URL((await attacker.get('/auth/vk/')).body.url).searchParams.get('state')!;
-      const code = vk.issueCode('6660');
-      const tokenCalls = vk.requests.filter((path) => path === '/access_token').length;
-      // The victim's browser has a binding of its own, and one that never started a login has none.
-      for (const victim of [client, request(buildApp(runtime).callback())]) {
-        const response = await victim.get(`/auth/vk/?code=${code}&state=${state}`);
-        expect(response.status).to.equal(400);
-        expect(response.body).to.deep.equal({ err: 'browser_mismatch' });
-        expect(response.headers.location).to.equal(undefined);
-      }
-      expect(vk.requests.filter((path) => path === '/access_token').length).to.equal(tokenCalls);
-      const { rows } = await runtime.db.sql.query("SELECT 1 FROM user_identities WHERE provider = 'vk' AND provider_user_id = '6660'");
-      expect(rows).to.have.length(0);
-      // The state was not used up by the refused attempts: it still belongs to the browser that asked for it.
-      tokenOf(await attacker.get(`/auth/vk/?code=${code}&state=${state}`));
-    });
-
-    it('keeps the PKCE verifier of google\'s state to the browser that asked for it', async () => {
-      const attacker = anotherBrowser();
-      const back = await walkGoogleLogin(new URL((await attacker.get('/auth/google/')).body.url).toString(), 'mallory');
-      const response = await callback('google', Object.fromEntries(back.searchParams));
-      expect(response.status).to.equal(400);
-      expect(response.body).to.deep.equal({ err: 'browser_mismatch' });
-    });
-
-    it('lets one browser run logins in two tabs (popups) at once', async () => {
-      const first = (await authorizationUrl('vk')).searchParams.get('state')!;
-      const second = (await authorizationUrl('vk')).searchParams.get('state')!;
-      tokenOf(await callback('vk', { code: vk.issueCode('71'), state: second }));
-      tokenOf(await callback('vk', { code: vk.issueCode('72'), state: first }));
-    });
-  });
-
   describe('provider failures', () => {
     const withState = async (provider: string) => (await authorizationUrl(provider)).searchParams.get('state')!;
 
@@ -297,7 +223,7 @@ describe(`OAuth login (${DATABASE_KIND})`, function () {
       expect(response.body).to.deep.equal({ err: 'invalid_code' });
     });
 
-    const failures: [LegacyProviderServer['misbehave'], string][] = [
+    const failures: [LoginWorld['vk']['misbehave'], string][] = [
       ['slow', 'provider_unavailable'], ['garbage', 'provider_bad_response'], ['down-500', 'provider_unavailable'],
     ];
     for (const [misbehave, err] of failures) {
@@ -345,19 +271,6 @@ describe(`OAuth login (${DATABASE_KIND})`, function () {
       }
       expect((await client.post('/api/auth/logout/')).status).to.equal(401);
     });
-  });
-
-  it('serves the success page: it stores set_token as auth_token, closes a popup, and only its own script may run', async () => {
-    const response = await client.get('/oauth/success/?set_token=abc.def.ghi');
-    expect(response.status).to.equal(200);
-    expect(response.headers['content-type']).to.match(/^text\/html/);
-    expect(response.text).not.to.include('abc.def.ghi');
-    const script = /<script>([\s\S]*)<\/script>/.exec(response.text)![1];
-    expect(script).to.include("localStorage.setItem('auth_token', token)");
-    expect(script).to.include('window.close()');
-    const hash = createHash('sha256').update(script).digest('base64');
-    expect(response.headers['content-security-policy']).to.equal(`default-src 'none'; script-src 'sha256-${hash}'`);
-    expect(response.headers['referrer-policy']).to.equal('no-referrer');
   });
 
   it('limits login requests per client address with 429', async () => {

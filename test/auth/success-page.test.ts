@@ -1,6 +1,9 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { createHash } from 'node:crypto';
 import { expect } from 'chai';
+import request from 'supertest';
+import { buildApp } from '../../src/app';
 import { DATABASE_KIND } from '../helpers/database';
 import { type TestRuntime, testRuntime, testServer } from '../helpers/runtime';
 
@@ -39,5 +42,18 @@ describe(`login success page in a browser (${DATABASE_KIND})`, function () {
       expect(await statusShownAt(`${server.url}/oauth/success/?${query}`), query).to.equal('Login failed: no valid token was given.');
     }
     expect(await statusShownAt(`${server.url}/oauth/success/?err=access_denied&set_token=a.b.c`)).to.equal('Login failed: access_denied');
+  });
+
+  it('serves the success page: it stores set_token as auth_token, closes a popup, and only its own script may run', async () => {
+    const response = await request(buildApp(runtime).callback()).get('/oauth/success/?set_token=abc.def.ghi');
+    expect(response.status).to.equal(200);
+    expect(response.headers['content-type']).to.match(/^text\/html/);
+    expect(response.text).not.to.include('abc.def.ghi');
+    const script = /<script>([\s\S]*)<\/script>/.exec(response.text)![1];
+    expect(script).to.include("localStorage.setItem('auth_token', token)");
+    expect(script).to.include('window.close()');
+    const hash = createHash('sha256').update(script).digest('base64');
+    expect(response.headers['content-security-policy']).to.equal(`default-src 'none'; script-src 'sha256-${hash}'`);
+    expect(response.headers['referrer-policy']).to.equal('no-referrer');
   });
 });
