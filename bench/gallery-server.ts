@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   const response = await fetch(`http://127.0.0.1:${server.port}${CEILING_SOURCE}`);
   ceilingBody = Buffer.from(await response.arrayBuffer());
   process.stderr.write(`READY ${server.port}\n`);
-  process.once('SIGTERM', () => void server.stop().then(runtime.close).then(() => process.exit(0)));
+  process.once('SIGTERM', () => void server.stop().then(() => runtime.close()).then(() => process.exit(0)));
 }
 
 main().catch((error) => {

@@ -69,7 +69,7 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
   const modules: RouteModule[] = [
     healthRoutes(deps.db),
     loginRoutes({ config: deps.config, db: deps.db, tokens: deps.tokens, providers: enabledProviders(deps.config) }),
-    accountRoutes(deps.users, deps.userEvents),
+    accountRoutes(deps.users, deps.db, deps.userEvents),
     mediaRoutes(deps.media),
     galleryRoutes({ gallery: createGalleryService(deps.db), validator, media: deps.media }),
     themeRoutes({
@@ -95,7 +95,8 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
   const allDocs = () => modules.flatMap((module) => module.docs);
   modules.push(docsRoutes(() => buildOpenApiDocument(allDocs(), deps.schemas, deps.config.publicBaseUrl)));
 
-  const app = new Koa({ proxy: deps.config.trustProxy });
+  // Only the entries our own proxies appended are believed; anything left of them is the client's to write.
+  const app = new Koa({ proxy: deps.config.trustProxy, maxIpsCount: deps.config.trustProxyHops });
   app.silent = true;
   app.use(requestLogMiddleware(deps.log));
   app.use(errorMiddleware(deps.log));

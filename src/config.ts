@@ -48,6 +48,8 @@ export interface Config {
   readonly jwtSecret: string;
   readonly jwtLifetimeSeconds: number;
   readonly logLevel: LogLevel;
+  /** auto: readable lines when standard output is a terminal, JSON lines otherwise. */
+  readonly logFormat: 'auto' | 'json' | 'pretty';
   readonly runWorker: boolean;
   readonly maxJsonBodyBytes: number;
   readonly shutdownTimeoutMs: number;
@@ -61,6 +63,8 @@ export interface Config {
   readonly socketEventsPerSecond: number;
   /** Take the client address from X-Forwarded-For (behind a reverse proxy). */
   readonly trustProxy: boolean;
+  /** How many proxies of our own append to X-Forwarded-For: only that many right-most entries are believed. */
+  readonly trustProxyHops: number;
   readonly oauth: OAuthConfig;
   readonly mail: MailConfig;
   readonly jobRetry: JobRetryConfig;
@@ -83,6 +87,12 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
   return Number(raw);
 }
 
+function oneOf<T extends string>(env: Env, name: string, choices: readonly T[], fallback: T): T {
+  const raw = env[name] || fallback;
+  if (!choices.includes(raw as T)) throw new ConfigError(`${name} must be one of ${choices.join(', ')}, got "${raw}"`);
+  return raw as T;
+}
+
 function flag(env: Env, name: string, fallback: boolean): boolean {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -91,15 +101,20 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(`${name} must be 0 or 1, got "${raw}"`);
 }
 
+/** A URL as it may appear in an error: passwords (user:password@ and password=...) replaced by ***. */
+export function maskedUrl(raw: string): string {
+  return raw.replace(/(\/\/[^/?#@]*?:)[^/?#]*@/, '$1***@').replace(/((?:^|[?&;])password=)[^&;#]*/gi, '$1***');
+}
+
 function url(name: string, raw: string, protocols: string[]): string {
   let parsed: URL;
   try {
     parsed = new URL(raw);
   } catch {
-    throw new ConfigError(`${name} must be a URL, got "${raw}"`);
+    throw new ConfigError(`${name} must be a URL, got "${maskedUrl(raw)}"`);
   }
   if (!protocols.includes(parsed.protocol)) {
-    throw new ConfigError(`${name} must use ${protocols.join(' or ')}, got "${raw}"`);
+    throw new ConfigError(`${name} must use ${protocols.join(' or ')}, got "${maskedUrl(raw)}"`);
   }
   return raw;
 }
@@ -239,6 +254,7 @@ export function loadConfig(env: Env = process.env): Config {
     jwtSecret: jwtSecret(env, production, dataDir),
     jwtLifetimeSeconds: integer(env, 'JWT_LIFETIME_SECONDS', 7 * 24 * 3600, 60, 365 * 24 * 3600),
     logLevel,
+    logFormat: oneOf(env, 'LOG_FORMAT', ['auto', 'json', 'pretty'] as const, 'auto'),
     runWorker: flag(env, 'WORKER', true),
     maxJsonBodyBytes: integer(env, 'MAX_JSON_BODY_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100, 60_000),
@@ -248,7 +264,8 @@ export function loadConfig(env: Env = process.env): Config {
     frontendUrl,
     loginRateLimitPerMinute: integer(env, 'LOGIN_RATE_LIMIT_PER_MINUTE', 30, 1, 100_000),
     socketEventsPerSecond: integer(env, 'SOCKET_EVENTS_PER_SECOND', 200, 1, 100_000),
-    trustProxy: flag(env, 'TRUST_PROXY', false),
+    trustProxy: integer(env, 'TRUST_PROXY', 0, 0, 10) > 0,
+    trustProxyHops: integer(env, 'TRUST_PROXY', 0, 0, 10),
     oauth: oauthConfig(env),
     mail: mailConfig(env),
     jobRetry: {

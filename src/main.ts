@@ -2,8 +2,10 @@
 import { FixtureError } from './catalog/fixtures';
 import { COMMANDS, helpText, UsageError } from './cli/commands';
 import { ConfigError, loadConfig } from './config';
+import { DataFolderLockedError } from './db/data-folder-lock';
 import { createLogger } from './log';
 import { openRuntime } from './runtime';
+import { stopWithin } from './shutdown';
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv;
@@ -19,7 +21,7 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   const log = createLogger(config);
   const runtime = await openRuntime(config, log);
-  let stop: void | (() => Promise<void>);
+  let stop: void | ((deadlineAt: number) => Promise<boolean>);
   try {
     stop = await command.run(runtime, args);
   } catch (error) {
@@ -30,13 +32,17 @@ async function main(argv: string[]): Promise<number> {
     await runtime.close();
     return 0;
   }
-  const shutdown = stop ?? (() => runtime.close());
-  await new Promise<void>((resolve) => {
+  const shutdown = stop ?? ((deadlineAt: number) => stopWithin(deadlineAt, runtime));
+  // One deadline for the whole stop, from the signal: exit 0 when everything finished in time, 1 when something
+  // had to be cut; the deadline itself ends the process even if something hangs.
+  const clean = await new Promise<boolean>((resolve) => {
     const onSignal = (signal: string) => {
       log.info({ signal }, 'shutting down');
-      // A second signal, or the deadline, ends the process even if something hangs.
-      setTimeout(() => process.exit(1), config.shutdownTimeoutMs).unref();
-      shutdown().then(resolve, (error) => {
+      setTimeout(() => {
+        log.error('shutdown deadline passed');
+        process.exit(1);
+      }, config.shutdownTimeoutMs).unref();
+      shutdown(Date.now() + config.shutdownTimeoutMs).then(resolve, (error) => {
         log.error({ err: error }, 'shutdown failed');
         process.exit(1);
       });
@@ -44,13 +50,13 @@ async function main(argv: string[]): Promise<number> {
     process.once('SIGTERM', onSignal);
     process.once('SIGINT', onSignal);
   });
-  return 0;
+  return clean ? 0 : 1;
 }
 
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    if (error instanceof ConfigError || error instanceof UsageError || error instanceof FixtureError) {
+    if (error instanceof ConfigError || error instanceof UsageError || error instanceof FixtureError || error instanceof DataFolderLockedError) {
       process.stderr.write(`photobook: ${error.message}\n`);
       process.exit(2);
     }

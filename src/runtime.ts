@@ -29,7 +29,8 @@ export interface Runtime {
   schemas: JsonSchema[];
   /** What background jobs get, in whichever process works them. */
   jobContext: JobContext;
-  close(): Promise<void>;
+  /** Stops the queue (waiting for running jobs at most queueTimeoutMs), then closes the database; true when clean. */
+  close(queueTimeoutMs?: number): Promise<boolean>;
 }
 
 /** Opens the database (applying migrations), the media storage and the job queue. */
@@ -40,17 +41,17 @@ export async function openRuntime(config: Config, log: Logger, database?: Databa
     if (applied.length > 0) log.info({ migrations: applied }, 'migrations applied');
     const queue = await startQueue(db, jobRegistry, log, config.jobRetry);
     const media = createLocalDiskStorage(path.join(config.dataDir, 'media'), config.publicBaseUrl);
-    let closing: Promise<void> | undefined;
+    let closing: Promise<boolean> | undefined;
     return {
       config, log, db, queue, media,
       jobContext: { db, media, log, queue, mailer: createMailer(config.mail, config.dataDir), mail: config.mail },
-      tokens: createTokenService(config.jwtSecret, config.jwtLifetimeSeconds),
+      tokens: createTokenService(config.jwtSecret, config.jwtLifetimeSeconds, config.publicBaseUrl),
       users: createUsersRepository(db.orm),
       userEvents: createUserEvents(),
       products: createProductsService(queue),
       schemas: loadSchemas(),
       // Idempotent: a server's stop and its owner may both close the runtime.
-      close: () => (closing ??= queue.stop().finally(() => db.close())),
+      close: (queueTimeoutMs) => (closing ??= queue.stop(queueTimeoutMs).finally(() => db.close())),
     };
   } catch (error) {
     await db.close().catch(() => undefined);

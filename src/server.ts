@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server as SocketServer } from 'socket.io';
 import { buildApp } from './app';
+import { configuredProviderNames } from './auth/routes';
 import { isAnonymousToken, userForToken } from './auth/token-user';
 import type { RouteModule } from './http/route-module';
 import { createValidator } from './http/validation';
@@ -13,8 +14,11 @@ import type { Runtime } from './runtime';
 
 export interface RunningServer {
   port: number;
-  /** Stops accepting and lets requests in flight finish. The runtime (worker, database) is the caller's to close. */
-  stop(): Promise<void>;
+  /**
+   * Stops accepting and lets requests in flight finish until cutAt (epoch ms; by default SHUTDOWN_TIMEOUT_MS from
+   * now), when what is left is cut. True when nothing had to be cut. The runtime (worker, database) is the caller's.
+   */
+  stop(cutAt?: number): Promise<boolean>;
 }
 
 function attachSocketServer(server: http.Server, runtime: Runtime, adapter: SocketAdapter): SocketServer {
@@ -60,23 +64,27 @@ export async function startServer(
     server.listen(options.port ?? config.port, config.host, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
-  log.info({ port, worker: options.worker, database: runtime.db.kind }, 'listening');
+  log.info({ port, worker: options.worker, database: runtime.db.kind, loginProviders: configuredProviderNames(config) }, 'listening');
 
-  let stopping: Promise<void> | undefined;
-  const stop = async () => {
+  let stopping: Promise<boolean> | undefined;
+  const stop = async (cutAt: number) => {
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     stopDisconnectingOnLogout();
     io.close();
     // Keep-alive connections fall idle as their last request ends; close each one then, not at the deadline.
     server.closeIdleConnections();
     const sweep = setInterval(() => server.closeIdleConnections(), 100);
-    // Requests in flight get until shortly before the deadline; what is left then is cut.
-    const deadline = setTimeout(() => server.closeAllConnections(), Math.max(config.shutdownTimeoutMs - 2000, 100));
+    let cut = false;
+    const deadline = setTimeout(() => {
+      cut = true;
+      server.closeAllConnections();
+    }, Math.max(cutAt - Date.now(), 0));
     await closed;
     clearInterval(sweep);
     clearTimeout(deadline);
     await adapter.close();
-    log.info('stopped serving');
+    log.info({ cut }, 'stopped serving');
+    return !cut;
   };
-  return { port, stop: () => (stopping ??= stop()) };
+  return { port, stop: (cutAt = Date.now() + config.shutdownTimeoutMs) => (stopping ??= stop(cutAt)) };
 }

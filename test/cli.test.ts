@@ -17,7 +17,7 @@ describe('photobook command line (pglite)', function () {
   it('lists its commands, and every command has --help', () => {
     const help = runPhotobook(['--help'], { DATA_DIR: dataDir });
     expect(help.status).to.equal(0);
-    const commands = ['serve', 'demo', 'worker', 'migrate', 'seed', 'create-admin', 'set-role', 'issue-token'];
+    const commands = ['serve', 'demo', 'worker', 'migrate', 'seed', 'create-admin', 'set-role', 'delete-user', 'issue-token'];
     for (const command of commands) {
       expect(help.stdout).to.include(`  ${command} `);
       const own = runPhotobook([command, '--help'], { DATA_DIR: dataDir });
@@ -62,6 +62,15 @@ describe('photobook command line (pglite)', function () {
     expect(badRole.stderr).to.match(/^photobook: --role must be one of user, moderator, admin/);
     const unknown = runPhotobook(['set-role', '--email', 'nobody@example.com', '--role', 'admin'], { DATA_DIR: dataDir });
     expect(unknown.status).to.equal(2);
+  });
+
+  it('deletes a user: the address is erased, so no token can be issued for it any more', () => {
+    expect(runPhotobook(['create-admin', '--email', 'gone@example.com'], { DATA_DIR: dataDir }).status).to.equal(0);
+    const deleted = runPhotobook(['delete-user', '--email', 'gone@example.com'], { DATA_DIR: dataDir });
+    expect(deleted.status, deleted.stderr).to.equal(0);
+    expect(deleted.stdout).to.match(/^user \d+ deleted\n$/);
+    const issued = runPhotobook(['issue-token', '--email', 'gone@example.com'], { DATA_DIR: dataDir });
+    expect([issued.status, issued.stderr.trim()]).to.deep.equal([2, 'photobook: no user with e-mail gone@example.com']);
   });
 
   it('seeds a fixture file, and the demo catalog with bulk products and rendered previews', async () => {

@@ -62,4 +62,23 @@ describe('configuration', () => {
     expect(config.runWorker).to.equal(false);
     expect(config.publicBaseUrl).to.equal('https://shop.example');
   });
+
+  it('never shows a password of a URL in its error', () => {
+    const cases: [Record<string, string>, string][] = [
+      [{ DATABASE_URL: 'mysql://shop:s3cret-pass@db.internal/shop' }, 'DATABASE_URL must use postgres: or postgresql:, got "mysql://shop:***@db.internal/shop"'],
+      [{ DATABASE_URL: 'postgres//shop:s3cret-pass@db.internal/shop' }, 'DATABASE_URL must be a URL, got "postgres//shop:***@db.internal/shop"'],
+      [{ DATABASE_URL: 'mysql://db.internal/shop?user=shop&password=s3cret-pass' }, 'DATABASE_URL must use postgres: or postgresql:, got "mysql://db.internal/shop?user=shop&password=***"'],
+    ];
+    for (const [env, message] of cases) {
+      let error: Error | undefined;
+      try {
+        loadConfig({ DATA_DIR: dataDir, ...env });
+      } catch (caught) {
+        error = caught as Error;
+      }
+      expect(error).to.be.instanceOf(ConfigError);
+      expect(error!.message).to.equal(message);
+      expect(error!.message).not.to.include('s3cret');
+    }
+  });
 });

@@ -1,21 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Router from '@koa/router';
 import { expect } from 'chai';
 import { io as connectSocket } from 'socket.io-client';
+import { createLogger } from '../src/log';
+import { startServer } from '../src/server';
 import { DATABASE_KIND } from './helpers/database';
+import { gatedRoute } from './helpers/gated-route';
 import { spawnPhotobook } from './helpers/process';
 import { type TestRuntime, testRuntime, testServer } from './helpers/runtime';
-
-function slowModule() {
-  const router = new Router();
-  router.get('/api/slow/', async (ctx) => {
-    await new Promise((resolve) => setTimeout(resolve, 800));
-    ctx.body = { finished: true };
-  });
-  return { router, docs: [] };
-}
 
 function socketOutcome(url: string, token?: string): Promise<string> {
   return new Promise((resolve) => {
@@ -34,10 +27,18 @@ describe(`server lifecycle (${DATABASE_KIND})`, () => {
 
   it('lets a request in flight finish on stop, then refuses new connections', async () => {
     runtime = await testRuntime();
-    const server = await testServer(runtime, [slowModule()]);
+    const { gate, module } = gatedRoute();
+    const server = await testServer(runtime, [module]);
     const inFlight = fetch(`${server.url}/api/slow/`);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    const stopped = server.stop();
+    await gate.reached;
+    let stoppedEarly = false;
+    const stopped = server.stop().then(() => {
+      stoppedEarly = true;
+    });
+    // The server stops accepting at once, but waits for the request in flight.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    expect(stoppedEarly).to.equal(false);
+    gate.release();
     const response = await inFlight;
     expect(response.status).to.equal(200);
     expect(await response.json()).to.deep.equal({ finished: true });
@@ -47,6 +48,15 @@ describe(`server lifecycle (${DATABASE_KIND})`, () => {
       refused = true;
     });
     expect(refused).to.equal(true);
+  });
+
+  it('logs the login providers it has when it starts listening', async () => {
+    runtime = await testRuntime({ VK_CLIENT_ID: 'id', VK_CLIENT_SECRET: 'secret' });
+    const lines: Record<string, unknown>[] = [];
+    const log = createLogger({ logLevel: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    const server = await startServer({ ...runtime, log }, { worker: false, port: 0 });
+    await server.stop();
+    expect(lines.find((line) => line.msg === 'listening')).to.deep.include({ loginProviders: ['vk'] });
   });
 
   it('serves Socket.IO on the same port: anonymous and valid tokens connect, invalid tokens are refused', async () => {
@@ -75,7 +85,7 @@ describe('photobook serve as a process (pglite)', () => {
         let output = '';
         child.stdout.on('data', (chunk: Buffer) => {
           output += chunk.toString();
-          const match = /"port":(\d+).*"msg":"listening"/.exec(output);
+          const match = /"port":(\d+).*"loginProviders":\[\],"msg":"listening"/.exec(output);
           if (match) resolve(Number(match[1]));
         });
         child.once('exit', (code) => reject(new Error(`exited ${code} before listening: ${output}`)));

@@ -7,11 +7,13 @@ import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { AuthenticatedUser } from './token-user';
 import { requireRole } from '../http/auth';
-import { notAuthenticated } from '../http/errors';
+import { HttpError, notAuthenticated } from '../http/errors';
 import { rateLimit } from '../http/rate-limit';
 import type { RouteDoc, RouteModule } from '../http/route-module';
+import { deleteUser } from './account-deletion';
 import { createLoginService } from './login-service';
-import type { IdentityProvider } from './oauth/provider';
+import { bindBrowser, presentedBrowserHash } from './oauth/browser-binding';
+import type { IdentityProvider, ProviderName } from './oauth/provider';
 import { createStateStore } from './oauth/state-store';
 import { type OAuthFailure, OAuthCodeStrategy } from './oauth/strategy';
 import { createGoogleProvider } from './providers/google';
@@ -31,6 +33,18 @@ export function enabledProviders(config: Config): IdentityProvider[] {
   ].filter((provider): provider is IdentityProvider => provider !== undefined);
 }
 
+const PROVIDER_NAMES: readonly ProviderName[] = ['google', 'vk', 'instagram'];
+
+export const configuredProviderNames = (config: Config) => PROVIDER_NAMES.filter((name) => config.oauth[name] !== undefined);
+
+/** The answer of a provider's route when the provider is not configured: what is missing, not a bare 404. */
+function notConfigured(name: ProviderName): HttpError {
+  const prefix = name.toUpperCase();
+  return new HttpError(404, {
+    detail: `Login with ${name} is not configured on this server: set ${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET.`,
+  });
+}
+
 export function loginRoutes(deps: { config: Config; db: Database; tokens: TokenService; providers: IdentityProvider[] }): RouteModule {
   const { config, tokens } = deps;
   const passport = new KoaPassport();
@@ -38,13 +52,14 @@ export function loginRoutes(deps: { config: Config; db: Database; tokens: TokenS
   const login = createLoginService(deps.db);
   const router = new Router();
   const limitLogins = rateLimit(config.loginRateLimitPerMinute);
+  const secureCookies = config.publicBaseUrl.startsWith('https:');
 
   for (const provider of deps.providers) {
     const redirectUri = `${config.publicBaseUrl}/auth/${provider.name}/`;
     passport.use(new OAuthCodeStrategy(provider, states, redirectUri, (profile) => login.userForProfile(provider.name, profile)));
 
     // Made per request: the callback must answer on this request's context.
-    const authenticate = (ctx: Context) => passport.authenticate(provider.name, { session: false },
+    const authenticate = (ctx: Context, browserHash: string | undefined) => passport.authenticate(provider.name, { session: false, browserHash },
       (error: unknown, user: User | false, failure: OAuthFailure | undefined, status: number | undefined) => {
         if (error) throw error;
         if (!user) {
@@ -58,14 +73,22 @@ export function loginRoutes(deps: { config: Config; db: Database; tokens: TokenS
 
     router.get(`/auth/${provider.name}/`, limitLogins, async (ctx, next) => {
       ctx.set('Cache-Control', 'no-store');
-      await authenticate(ctx)(ctx, next);
+      const starting = ctx.query.code === undefined;
+      const browserHash = starting ? bindBrowser(ctx, secureCookies) : presentedBrowserHash(ctx);
+      await authenticate(ctx, browserHash)(ctx, next);
       // Without a code the strategy redirects to the provider; front ends expect that address as JSON instead.
-      if (ctx.query.code === undefined && ctx.status === 302) {
+      if (starting && ctx.status === 302) {
         const url = ctx.response.get('Location');
         ctx.remove('Location');
         ctx.status = 200;
         ctx.body = { url };
       }
+    });
+  }
+
+  for (const name of PROVIDER_NAMES.filter((known) => !deps.providers.some((provider) => provider.name === known))) {
+    router.get(`/auth/${name}/`, () => {
+      throw notConfigured(name);
     });
   }
 
@@ -75,10 +98,10 @@ export function loginRoutes(deps: { config: Config; db: Database; tokens: TokenS
     ctx.body = SUCCESS_PAGE;
   });
 
-  return { router, docs: loginDocs(deps.providers), ignoresAuthorization: true };
+  return { router, docs: loginDocs(), ignoresAuthorization: true };
 }
 
-export function accountRoutes(users: UsersRepository, userEvents: UserEvents): RouteModule {
+export function accountRoutes(users: UsersRepository, db: Database, userEvents: UserEvents): RouteModule {
   const router = new Router();
   router.get('/api/auth/user/', requireRole('user', 'moderator', 'admin'), async (ctx) => {
     const user = await users.findById((ctx.state.user as AuthenticatedUser).id);
@@ -94,20 +117,28 @@ export function accountRoutes(users: UsersRepository, userEvents: UserEvents): R
     ctx.body = { detail: 'Successfully logged out.' };
   });
 
+  // The user's own account: anonymised, not removed (see deleteUser); their orders stay with the shop.
+  router.delete('/api/auth/user/', requireRole('user', 'moderator', 'admin'), async (ctx) => {
+    await deleteUser(db, (ctx.state.user as AuthenticatedUser).id);
+    ctx.status = 204;
+  });
+
   return { router, docs: ACCOUNT_DOCS };
 }
 
 const tags = ['auth'];
 
-function loginDocs(providers: IdentityProvider[]): RouteDoc[] {
-  const perProvider = providers.map((provider): RouteDoc => ({
-    method: 'get', path: `/auth/${provider.name}/`, tags, summary: `Log in with ${provider.name}`,
-    description: 'Without code: the provider\'s authorization URL. As the provider\'s callback (code, state): 302 to FRONTEND_URL/oauth/success/?set_token=<JWT>.',
+/** Every provider is listed, configured or not: an unconfigured one answers 404 with what to set. */
+function loginDocs(): RouteDoc[] {
+  const perProvider = PROVIDER_NAMES.map((name): RouteDoc => ({
+    method: 'get', path: `/auth/${name}/`, tags, summary: `Log in with ${name}`,
+    description: 'Without code: the provider\'s authorization URL, and the HttpOnly cookie photobook_login that binds the attempt to this browser. As the provider\'s callback (code, state, with that cookie): 302 to FRONTEND_URL/oauth/success/?set_token=<JWT>.',
     responses: {
       200: { description: 'The authorization URL', schema: 'auth-url.json' },
       302: { description: 'Logged in: to the success page with the token', schema: null },
-      400: { description: 'Missing, unknown, expired or reused state; a code the provider refused', schema: 'auth-error.json' },
+      400: { description: 'Missing, unknown, expired or reused state; a state another browser asked for (browser_mismatch); a code the provider refused', schema: 'auth-error.json' },
       401: { description: 'The user denied access', schema: 'auth-error.json' },
+      404: { description: 'This provider is not configured on this server (the detail names the variables to set)', schema: 'error-detail.json' },
       429: { description: 'Too many login requests from this address', schema: 'error-detail.json' },
       502: { description: 'The provider is unreachable, too slow or answered garbage', schema: 'auth-error.json' },
     },
@@ -125,6 +156,11 @@ const ACCOUNT_DOCS: RouteDoc[] = [
   {
     method: 'get', path: '/api/auth/user/', tags, auth: true, summary: 'The logged-in user',
     responses: { 200: { description: 'The user', schema: 'auth-user.json' }, 401: { description: 'Not logged in', schema: 'error-detail.json' } },
+  },
+  {
+    method: 'delete', path: '/api/auth/user/', tags, auth: true,
+    summary: 'Deletes the logged-in user: e-mail, name and login identities are erased, every token revoked; orders stay',
+    responses: { 204: { description: 'Deleted', schema: null }, 401: { description: 'Not logged in', schema: 'error-detail.json' } },
   },
   {
     method: 'post', path: '/api/auth/logout/', tags, auth: true, summary: 'Revokes every token issued so far to this user',

@@ -1,16 +1,25 @@
 // GET /oauth/success/?set_token=<JWT>: stores the token in localStorage under auth_token and closes itself when
 // it was opened as a popup. The token is read by the script from the address, never written into the page.
+// Only something shaped like a JWT is stored and greeted; anything else, or an err parameter, is a failure.
 import { createHash } from 'node:crypto';
 
 const SCRIPT = `(function () {
-  var token = new URLSearchParams(window.location.search).get('set_token');
-  if (token) window.localStorage.setItem('auth_token', token);
+  var params = new URLSearchParams(window.location.search);
+  var token = params.get('set_token');
+  var error = params.get('err');
+  var isJwt = token !== null && /^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$/.test(token);
   window.history.replaceState(null, '', window.location.pathname);
-  if (window.opener) { window.close(); } else { document.getElementById('status').textContent = token ? 'You are logged in.' : 'No token was given.'; }
+  var status = document.getElementById('status');
+  if (error === null && isJwt) {
+    window.localStorage.setItem('auth_token', token);
+    if (window.opener) { window.close(); } else { status.textContent = 'You are logged in.'; }
+  } else {
+    status.textContent = 'Login failed: ' + (error !== null ? error : 'no valid token was given.');
+  }
 })();`;
 
 export const SUCCESS_PAGE = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Logged in</title></head>
+<html lang="en"><head><meta charset="utf-8"><title>Logging in</title></head>
 <body><p id="status">Logging in…</p><script>${SCRIPT}</script></body></html>`;
 
 // Only this exact script may run, and the token in the address is sent to no other site.

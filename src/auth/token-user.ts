@@ -23,6 +23,6 @@ export async function userForToken(
   if (!claims) return undefined;
   // Role and token version are read fresh, so a demotion or a logout takes effect at once.
   const user = await users.findById(claims.user.id);
-  if (!user || user.tokenVersion !== claims.ver) return undefined;
+  if (!user || user.deletedAt !== null || user.tokenVersion !== claims.ver) return undefined;
   return { id: user.id, role: user.role };
 }

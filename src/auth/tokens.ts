@@ -1,4 +1,6 @@
-// Signed JWTs: HS256 only, so a token with "alg: none" or any other algorithm is refused.
+// Signed JWTs: HS256 only, so a token with "alg: none" or any other algorithm is refused. Every token expires
+// (exp is required), names this service as its issuer (PUBLIC_BASE_URL) and is meant for its API (aud), so a token
+// some other service signed with a shared or leaked secret, or one minted without a lifetime, is refused.
 import jwt from 'jsonwebtoken';
 import type { Role } from '../db/tables/index';
 
@@ -15,7 +17,11 @@ export interface TokenClaims {
   ver: number;
   iat: number;
   exp: number;
+  iss: string;
+  aud: string;
 }
+
+export const TOKEN_AUDIENCE = 'photobook-api';
 
 export interface TokenService {
   issue(user: TokenUser): string;
@@ -33,22 +39,25 @@ function isClaims(value: unknown): value is TokenClaims {
     typeof claims.user === 'object' && claims.user !== null &&
     Number.isInteger(claims.user.id) && String(claims.user.id) === claims.sub &&
     ROLES.includes(claims.user.role) &&
-    Number.isInteger(claims.ver)
+    Number.isInteger(claims.ver) &&
+    Number.isInteger(claims.exp)
   );
 }
 
-export function createTokenService(secret: string, lifetimeSeconds: number): TokenService {
+export function createTokenService(secret: string, lifetimeSeconds: number, issuer: string): TokenService {
   return {
     issue(user) {
       return jwt.sign({ user: { id: user.id, role: user.role }, ver: user.tokenVersion }, secret, {
         algorithm: 'HS256',
         subject: String(user.id),
         expiresIn: lifetimeSeconds,
+        issuer,
+        audience: TOKEN_AUDIENCE,
       });
     },
     verify(token) {
       try {
-        const claims = jwt.verify(token, secret, { algorithms: ['HS256'] });
+        const claims = jwt.verify(token, secret, { algorithms: ['HS256'], issuer, audience: TOKEN_AUDIENCE });
         return isClaims(claims) ? claims : null;
       } catch {
         return null;

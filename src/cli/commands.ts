@@ -1,5 +1,6 @@
 // The commands of the `photobook` binary. Each opens what it needs through the runtime and closes it again.
 import { parseArgs } from 'node:util';
+import { deleteUser } from '../auth/account-deletion';
 import { seedBulkProducts } from '../catalog/bulk';
 import { seedDemoCatalog } from '../catalog/demo';
 import { loadFixture, readFixtureFile } from '../catalog/fixtures';
@@ -8,6 +9,7 @@ import type { Role } from '../db/tables/index';
 import { DEMO_SHOPPER_EMAIL, ensureDemoShopper } from '../orders/demo-shopper';
 import type { Runtime } from '../runtime';
 import { startServer } from '../server';
+import { stopWithin } from '../shutdown';
 import { progressReporter } from './progress';
 
 export class UsageError extends Error {}
@@ -17,7 +19,8 @@ export interface Command {
   usage: string;
   /** Whether the command keeps running until a signal (servers and workers). */
   longRunning?: boolean;
-  run(runtime: Runtime, args: string[]): Promise<void | (() => Promise<void>)>;
+  /** A long-running command returns its stop: done by deadlineAt (epoch ms), true when nothing had to be cut. */
+  run(runtime: Runtime, args: string[]): Promise<void | ((deadlineAt: number) => Promise<boolean>)>;
 }
 
 const DEFAULT_DEMO_THEMES = 40;
@@ -54,13 +57,10 @@ async function drainJobs(runtime: Runtime): Promise<void> {
   progress.stop();
 }
 
-/** Serves; the function returned stops serving, then stops the worker and closes the database, in that order. */
-async function serveUntilStopped(runtime: Runtime, worker: boolean): Promise<() => Promise<void>> {
+/** Serves; the function returned stops serving and the worker together, then closes the database (stopWithin). */
+async function serveUntilStopped(runtime: Runtime, worker: boolean): Promise<(deadlineAt: number) => Promise<boolean>> {
   const server = await startServer(runtime, { worker });
-  return async () => {
-    await server.stop();
-    await runtime.close();
-  };
+  return (deadlineAt) => stopWithin(deadlineAt, runtime, server);
 }
 
 async function seedDemo(runtime: Runtime, themes: number): Promise<number> {
@@ -102,7 +102,7 @@ export const COMMANDS: Record<string, Command> = {
       options(args, {});
       await runtime.queue.work(runtime.jobContext);
       runtime.log.info('worker started');
-      return () => runtime.close();
+      return (deadlineAt) => stopWithin(deadlineAt, runtime);
     },
   },
   migrate: {
@@ -159,6 +159,17 @@ export const COMMANDS: Record<string, Command> = {
       if (!user) throw new UsageError(`no user with e-mail ${email}`);
       await runtime.users.setRole(user.id, values.role as Role);
       process.stdout.write(`${email} (id ${user.id}) is now ${values.role}\n`);
+    },
+  },
+  'delete-user': {
+    summary: 'Delete a user: e-mail, name and login identities erased, tokens revoked; orders and payments stay',
+    usage: 'photobook delete-user --email E',
+    async run(runtime, args) {
+      const email = requiredEmail(options(args, { email: { type: 'string' } }).email);
+      const user = await runtime.users.findByEmail(email);
+      if (!user) throw new UsageError(`no user with e-mail ${email}`);
+      await deleteUser(runtime.db, user.id);
+      process.stdout.write(`user ${user.id} deleted\n`);
     },
   },
   'issue-token': {

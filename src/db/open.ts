@@ -1,8 +1,10 @@
-// Picks the database from configuration: a server when DATABASE_URL is set, else PGlite in DATA_DIR/pgdata.
+// Picks the database from configuration: a server when DATABASE_URL is set, else PGlite in DATA_DIR/pgdata, which
+// this process then owns (see data-folder-lock.ts).
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config';
 import type { Database } from './database';
+import { lockDataFolder } from './data-folder-lock';
 import { openPGlite } from './pglite';
 import { openPostgres } from './postgres';
 
@@ -10,5 +12,12 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
   if (config.databaseUrl) return openPostgres(config.databaseUrl);
   const dir = path.join(config.dataDir, 'pgdata');
   mkdirSync(dir, { recursive: true });
-  return openPGlite(dir);
+  const release = lockDataFolder(dir, process.argv[2] ?? 'node');
+  try {
+    const db = await openPGlite(dir);
+    return { ...db, close: () => db.close().finally(release) };
+  } catch (error) {
+    release();
+    throw error;
+  }
 }

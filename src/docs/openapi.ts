@@ -80,7 +80,7 @@ export function buildOpenApiDocument(routeDocs: RouteDoc[], schemas: JsonSchema[
     servers: [{ url: serverUrl }],
     paths,
     components: {
-      schemas: Object.fromEntries(schemas.map((schema) => [componentName(schema.$id), toComponent(schema)])),
+      schemas: Object.fromEntries(schemas.map((schema) => [componentName(schema.$id), toComponent(rebase(schema, schema.$id))])),
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
     },
   };

@@ -20,6 +20,7 @@ export const DETAILS = {
   forbidden: 'You do not have permission to perform this action.',
   notFound: 'Not found.',
   tooLarge: 'Request body is too large.',
+  malformedJson: 'JSON parse error - the request body is not valid JSON.',
   internal: 'Internal server error.',
 } as const;
 
@@ -36,7 +37,8 @@ function clientErrorOf(error: unknown): HttpError | undefined {
   const { status, type, expose, message } = error as { status?: number; type?: string; expose?: boolean; message?: string };
   if (typeof status !== 'number' || status < 400 || status >= 500) return undefined;
   if (status === 413 || type === 'entity.too.large') return new HttpError(413, { detail: DETAILS.tooLarge });
-  if (status === 400 && /JSON/i.test(message ?? '')) return new HttpError(400, { detail: `JSON parse error - ${message}` });
+  // The parser's own message quotes the body back (and names its internals): the client gets a fixed one.
+  if (status === 400 && /JSON/i.test(message ?? '')) return new HttpError(400, { detail: DETAILS.malformedJson });
   if (status === 415) return new HttpError(415, { detail: 'Unsupported media type in request.' });
   return new HttpError(status, { detail: expose && message ? message : 'Bad request.' });
 }

@@ -79,6 +79,33 @@ function buildAjv(schemas: JsonSchema[], coerceTypes: false | 'array'): Ajv {
   return ajv;
 }
 
+// PostgreSQL stores neither NUL characters nor unpaired surrogates (in text or jsonb): refused here, for every JSON
+// body, instead of failing in the database.
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Field errors for strings anywhere in the body that the database cannot store, by top-level field. */
+function unstorableStrings(body: unknown): FieldErrors | undefined {
+  const errors: FieldErrors = {};
+  const visit = (value: unknown, field: string): void => {
+    if (typeof value === 'string') {
+      if (UNSTORABLE.test(value)) errors[field] = [value.includes('\u0000') ? 'Null characters are not allowed.' : 'Invalid Unicode text.'];
+    } else if (Array.isArray(value)) {
+      value.forEach((item) => visit(item, field));
+    } else if (value && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        if (UNSTORABLE.test(key)) errors[field] = ['Invalid Unicode text.'];
+        visit(item, field);
+      }
+    }
+  };
+  if (body && typeof body === 'object' && !Array.isArray(body)) {
+    for (const [key, value] of Object.entries(body)) visit(value, UNSTORABLE.test(key) ? 'non_field_errors' : key);
+  } else {
+    visit(body, 'non_field_errors');
+  }
+  return Object.keys(errors).length > 0 ? errors : undefined;
+}
+
 export interface Validator {
   /** Validates, coerces and fills defaults in ctx.query; the result is ctx.state.query. */
   query(schemaId: string): (ctx: Context, next: Next) => Promise<void>;
@@ -127,6 +154,8 @@ export function createValidator(schemas: JsonSchema[]): Validator {
         }
         const body = (ctx.request as { body?: unknown }).body;
         if (!validate(body)) throw validationError(toFieldErrors(validate.errors ?? []));
+        const unstorable = unstorableStrings(body);
+        if (unstorable) throw validationError(unstorable);
         ctx.state.body = body;
         await next();
       };

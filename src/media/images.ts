@@ -1,5 +1,4 @@
 // Image derivatives. Front ends append "_sm.jpg" and "_md.jpg" to an image's URL, so those files sit beside it.
-import { createReadStream } from 'node:fs';
 import sharp from 'sharp';
 import { InvalidImageError, NOT_AN_IMAGE } from './image-check';
 import type { MediaStorage } from './storage';
@@ -32,7 +31,21 @@ export function renderDerivatives(original: Buffer | string, maxPixels: number |
 }
 
 /**
- * Stores the original (a buffer, or a file streamed from disk) under key and its derivatives beside it; returns
+ * The original as it is served: its orientation applied to the pixels and no metadata at all (EXIF with GPS
+ * positions and camera serials, XMP, IPTC, comments), because stored originals are public. sharp writes no
+ * metadata unless asked to; the format stays the upload's, at a quality that keeps the picture as it was.
+ */
+export async function strippedOriginal(original: Buffer | string, maxPixels: number | false = false): Promise<Buffer> {
+  const image = sharp(original, { limitInputPixels: maxPixels, failOn: 'truncated' });
+  const { format } = await image.metadata();
+  const oriented = image.rotate();
+  if (format === 'png') return oriented.png().toBuffer();
+  if (format === 'webp') return oriented.webp({ quality: 95 }).toBuffer();
+  return oriented.jpeg({ quality: 95, chromaSubsampling: '4:4:4' }).toBuffer();
+}
+
+/**
+ * Stores the original (without its metadata, see strippedOriginal) (a buffer, or a file streamed from disk) under key and its derivatives beside it; returns
  * every key written. A damaged image throws InvalidImageError before anything is written; when writing fails,
  * what was written is deleted again before the error is thrown.
  */
@@ -41,7 +54,7 @@ export async function storeWithDerivatives(
 ): Promise<string[]> {
   const derived = await renderDerivatives(original, maxPixels);
   const keys = [key, ...derivedKeys(key)];
-  const contents = [typeof original === 'string' ? createReadStream(original) : original, ...derived];
+  const contents = [await strippedOriginal(original, maxPixels), ...derived];
   const written: string[] = [];
   try {
     for (const [index, content] of contents.entries()) {

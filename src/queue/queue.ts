@@ -1,4 +1,5 @@
 // pg-boss on the service's own database (server or PGlite). Jobs are enqueued inside the caller's transaction.
+import { EventEmitter } from 'node:events';
 import Ajv, { type ValidateFunction } from 'ajv';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
@@ -10,6 +11,7 @@ const BOSS_SCHEMA = 'pgboss';
 const BATCH_SIZE = 10;
 // pg-boss's smallest polling interval: a job enqueued on an idle service starts within half a second.
 const POLLING_INTERVAL_SECONDS = 0.5;
+const DEFAULT_STOP_TIMEOUT_MS = 8000;
 
 // pg-boss talks to the database through this adapter, so it needs no pool of its own and works on PGlite.
 const bossDb = (sql: SqlExecutor) => ({ executeSql: (text: string, values?: unknown[]) => sql.query(text, values) });
@@ -37,8 +39,19 @@ export interface Queue {
   work(context: JobContext, concurrency?: number): Promise<void>;
   /** Jobs of every registered name not yet completed or failed for good. */
   pendingCount(): Promise<number>;
-  /** Stops handling new jobs and waits for running ones. */
-  stop(): Promise<void>;
+  /** Calls listener whenever a job handled in this process is settled: done, or failed (and left to its retries). */
+  onSettled(listener: (settled: SettledJob) => void): () => void;
+  /**
+   * Stops fetching jobs and waits for running ones, at most timeoutMs; true when none was left running (those
+   * are failed, to be retried by the next worker).
+   */
+  stop(timeoutMs?: number): Promise<boolean>;
+}
+
+export interface SettledJob {
+  name: string;
+  id: string;
+  ok: boolean;
 }
 
 /** retry: the policy of every job that has none of its own. */
@@ -49,6 +62,8 @@ export async function startQueue(db: Database, registry: JobRegistry, log: Logge
     registry.map((job) => [job.name, ajv.compile(job.payloadSchema)]),
   );
   const boss = new PgBoss({ db: bossDb(db.sql), schema: BOSS_SCHEMA });
+  const settled = new EventEmitter();
+  let running = 0;
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
   for (const job of registry) {
@@ -83,15 +98,23 @@ export async function startQueue(db: Database, registry: JobRegistry, log: Logge
           const lanes = createLimiter(concurrency);
           await Promise.all(batch.map((item) => lanes.run(async () => {
             const started = Date.now();
+            running += 1;
             try {
               await job.handle(item.data as never, context);
+              // Completed one by one (pg-boss would complete the batch only at its end): a job is recorded as
+              // done the moment it is, and the batch's own completion then skips it.
+              await boss.complete(job.name, item.id);
               log.debug({ job: job.name, jobId: item.id, ms: Date.now() - started }, 'job done');
+              settled.emit('settled', { name: job.name, id: item.id, ok: true } satisfies SettledJob);
             } catch (error) {
               const attempt = item.retryCount + 1;
               // The last attempt is an error an operator must see; the ones before it will be retried.
               const final = item.retryCount >= item.retryLimit;
               log[final ? 'error' : 'warn']({ job: job.name, jobId: item.id, attempt, err: error }, final ? 'job failed for good' : 'job failed, will retry');
               await boss.fail(job.name, item.id, { message: (error as Error).message, attempt });
+              settled.emit('settled', { name: job.name, id: item.id, ok: false } satisfies SettledJob);
+            } finally {
+              running -= 1;
             }
           })));
         });
@@ -101,8 +124,13 @@ export async function startQueue(db: Database, registry: JobRegistry, log: Logge
       const sizes = await Promise.all(registry.map((job) => boss.getQueueSize(job.name, { before: 'completed' })));
       return sizes.reduce((sum, size) => sum + size, 0);
     },
-    async stop() {
-      await boss.stop({ graceful: true, wait: true, timeout: 8000 });
+    onSettled(listener) {
+      settled.on('settled', listener);
+      return () => settled.off('settled', listener);
+    },
+    async stop(timeoutMs = DEFAULT_STOP_TIMEOUT_MS) {
+      await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+      return running === 0;
     },
   };
 }

@@ -12,7 +12,6 @@ export interface LegacyProviderServer {
   /** Codes the provider issued that it will accept, once each. */
   issueCode(userId: string): string;
   misbehave: Misbehaviour;
-  slowMs: number;
   requests: string[];
   close(): Promise<void>;
 }
@@ -23,7 +22,11 @@ async function listen(handler: (request: http.IncomingMessage, url: URL, body: U
     server.requests.push(url.pathname);
     let raw = '';
     for await (const chunk of request) raw += chunk;
-    if (server.misbehave === 'slow') await new Promise((resolve) => setTimeout(resolve, server.slowMs));
+    if (server.misbehave === 'slow') {
+      // Slower than any deadline: no answer until the caller gives up and closes the connection.
+      response.on('close', () => response.destroy());
+      return;
+    }
     if (server.misbehave === 'down-500') {
       response.writeHead(500).end('upstream error');
       return;
@@ -49,7 +52,7 @@ function standIn(clientId: string): StandIn {
   const codes = new Map<string, string>();
   let issued = 0;
   return {
-    base: '', clientId, clientSecret: `${clientId}-secret`, misbehave: 'none', slowMs: 0, requests: [], codes,
+    base: '', clientId, clientSecret: `${clientId}-secret`, misbehave: 'none', requests: [], codes,
     issueCode(userId) {
       issued += 1;
       const code = `code-${clientId}-${issued}`;

@@ -7,13 +7,8 @@ import { seedBulkProducts } from '../../src/catalog/bulk';
 import { seedDemoCatalog } from '../../src/catalog/demo';
 import { derivedKeys } from '../../src/media/images';
 import { DATABASE_KIND } from '../helpers/database';
+import { jobsSettled, queueDrained } from '../helpers/jobs';
 import { type TestRuntime, testRuntime } from '../helpers/runtime';
-
-async function waitForJobs(runtime: TestRuntime): Promise<void> {
-  for (let tries = 0; tries < 200 && (await runtime.queue.pendingCount()) > 0; tries += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe(`demo catalog (${DATABASE_KIND})`, () => {
   let runtime: TestRuntime;
@@ -61,7 +56,7 @@ describe(`demo catalog (${DATABASE_KIND})`, () => {
   it('enqueues a preview for every product, and the worker renders each in its format\'s proportions', async () => {
     expect(await runtime.queue.pendingCount()).to.equal(10);
     await runtime.queue.work(runtime.jobContext);
-    await waitForJobs(runtime);
+    await queueDrained(runtime.queue);
     const { rows } = await runtime.db.sql.query<{ preview_cover: string | null; width_cm: number; height_cm: number }>(
       'SELECT p.preview_cover, f.width_cm, f.height_cm FROM products p JOIN formats f ON f.id = p.format_id',
     );
@@ -88,21 +83,32 @@ describe(`demo catalog (${DATABASE_KIND})`, () => {
     expect(await runtime.queue.pendingCount()).to.equal(0);
   });
 
-  it('retries a preview job that fails without failing the others', async () => {
-    // Front covers that no longer decode: rendering fails.
-    const { rows: covers } = await runtime.db.sql.query<{ image: string }>("SELECT image FROM theme_elements WHERE element_type = 'FRONT_COVER_BACKGROUND'");
+  it('fails only the failing jobs of a batch: the others of the same batch complete', async () => {
+    // One theme's front cover no longer decodes: its products' previews fail; the other theme's products render.
+    const { rows: [broken] } = await runtime.db.sql.query<{ theme_id: number }>('SELECT min(theme_id) AS theme_id FROM products');
+    const { rows: covers } = await runtime.db.sql.query<{ image: string }>(
+      "SELECT image FROM theme_elements WHERE element_type = 'FRONT_COVER_BACKGROUND' AND theme_id = $1", [broken.theme_id]);
     for (const cover of covers) await runtime.media.put(cover.image, Buffer.from('not an image any more'));
-    const { rows: [product] } = await runtime.db.sql.query<{ id: number }>('SELECT id FROM products ORDER BY id LIMIT 1');
-    await runtime.db.transaction((tx) => runtime.queue.enqueue(tx, renderPreviews, { productId: product.id }));
-    for (let tries = 0; tries < 100; tries += 1) {
-      const { rows } = await runtime.db.sql.query<{ state: string }>("SELECT state FROM pgboss.job WHERE name = 'render-previews' ORDER BY created_on DESC LIMIT 1");
-      if (rows[0].state === 'retry') break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
+    const { rows: products } = await runtime.db.sql.query<{ id: number; theme_id: number; preview_cover: string }>(
+      'SELECT id, theme_id, preview_cover FROM products WHERE layout_id IN (SELECT id FROM layouts WHERE product_id = products.id) ORDER BY id');
+    expect(new Set(products.map((product) => product.theme_id)).size).to.equal(2);
+    // Enqueued together, they are fetched as one batch (its size is 10).
+    const ids = await runtime.db.transaction((tx) =>
+      Promise.all(products.map((product) => runtime.queue.enqueue(tx, renderPreviews, { productId: product.id }))));
+    const outcomes = await jobsSettled(runtime.queue, ids);
+    const { rows: jobs } = await runtime.db.sql.query<{ id: string; state: string; output: { message?: string } | null }>(
+      'SELECT id, state, output FROM pgboss.job WHERE id = ANY($1)', [ids]);
+    for (const [index, product] of products.entries()) {
+      const job = jobs.find((row) => row.id === ids[index])!;
+      const { rows: [now] } = await runtime.db.sql.query<{ preview_cover: string }>('SELECT preview_cover FROM products WHERE id = $1', [product.id]);
+      if (product.theme_id === broken.theme_id) {
+        expect([outcomes.get(job.id)!.ok, job.state], `product ${product.id}`).to.deep.equal([false, 'retry']);
+        expect(job.output!.message).to.match(/unsupported image format|Input buffer/i);
+        expect(now.preview_cover).to.equal(product.preview_cover);
+      } else {
+        expect([outcomes.get(job.id)!.ok, job.state], `product ${product.id}`).to.deep.equal([true, 'completed']);
+        expect(now.preview_cover).not.to.equal(product.preview_cover);
+      }
     }
-    const { rows } = await runtime.db.sql.query<{ state: string; output: { message: string } }>(
-      "SELECT state, output FROM pgboss.job WHERE name = 'render-previews' ORDER BY created_on DESC LIMIT 1",
-    );
-    expect(rows[0].state).to.equal('retry');
-    expect(rows[0].output.message).to.match(/unsupported image format|Input buffer/i);
   });
 });

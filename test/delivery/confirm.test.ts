@@ -119,6 +119,11 @@ describe(`confirming a delivery (${DATABASE_KIND})`, () => {
     const again = await deliver(ann, set, confirm({ delivery_company: { id: 7, name: 'СДЭК' } }));
     expect(again.body).to.deep.equal({ link: [...links][0] });
     expect(aggregatorOrdersFor(set)).to.have.length(1);
+    // Concurrent pay actions on the confirmed set: still the one payment, here and at the provider.
+    const pays = await Promise.all(Array.from({ length: 4 }, () => deliver(ann, set, confirm())));
+    expect(pays.map((response) => response.body)).to.deep.equal(Array.from({ length: 4 }, () => ({ link: [...links][0] })));
+    expect((await state(set)).payments).to.have.length(1);
+    expect(paymentsAtProviderFor(set)).to.have.length(1);
   });
 
   it('replays the first answer for the same Idempotency-Key and body, and refuses another body with 422', async () => {

@@ -156,6 +156,9 @@ describe(`delivery through DDelivery (${DATABASE_KIND})`, () => {
         [courier({ is_confirm: true }), ['price', 'delivery_sum']],
         [courier({ item_count: 0 }), ['item_count']],
         [{ type: 'PVZ', delivery_point_id: 1234, to_city_id: MOSCOW, ...recipient }, ['delivery_point_id']],
+        // Text PostgreSQL cannot store, anywhere in the body.
+        [courier({ fio_name: 'А\u0000Б' }), ['fio_name']], [courier({ comment: 'x\ud800' }), ['comment']],
+        [courier({ products: [{ name: 'Книга\u0000', price: 100, count: 1, nds: 18 }] }), ['products']],
       ];
       for (const [body, fields] of cases) {
         const response = await deliver(ann, annSet, body);

@@ -18,3 +18,10 @@ export function runPhotobook(args: string[], env: Record<string, string>) {
 export function spawnPhotobook(args: string[], env: Record<string, string>) {
   return spawn(process.execPath, [BINARY, ...args], { env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
 }
+
+/** Runs the binary with a terminal as its standard output (through util-linux `script`), as an operator would. */
+export function runPhotobookInTerminal(args: string[], env: Record<string, string>) {
+  const command = [process.execPath, BINARY, ...args].map((part) => `'${part.replace(/'/g, "'\\''")}'`).join(' ');
+  const result = spawnSync('script', ['-qec', command, '/dev/null'], { env: childEnv(env), encoding: 'utf8', timeout: 120_000 });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}

@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import request from 'supertest';
 import { buildApp } from '../../src/app';
 import { HttpError } from '../../src/http/errors';
+import { createLogger } from '../../src/log';
 import { createValidator } from '../../src/http/validation';
 import { DATABASE_KIND } from '../helpers/database';
 import { type TestRuntime, testRuntime } from '../helpers/runtime';
@@ -18,14 +19,13 @@ const echoSchema = {
   },
 };
 
-function shellTestModule(logged: string[]) {
+function shellTestModule() {
   const validator = createValidator([echoSchema]);
   const router = new Router();
   router.post('/api/echo/', validator.jsonBody('echo-test.json'), (ctx) => {
     ctx.body = { received: ctx.state.body };
   });
   router.get('/api/explode/', () => {
-    logged.push('explode');
     throw new Error('secret internals: password=hunter2');
   });
   router.get('/api/teapot/', () => {
@@ -37,10 +37,12 @@ function shellTestModule(logged: string[]) {
 describe(`HTTP shell error bodies (${DATABASE_KIND})`, () => {
   let runtime: TestRuntime;
   let server: ReturnType<typeof request>;
-  const logged: string[] = [];
+  // The service's own logger, writing its JSON lines here instead of to standard output.
+  const logLines: Record<string, unknown>[] = [];
   before(async () => {
     runtime = await testRuntime({ MAX_JSON_BODY_BYTES: '2048' });
-    server = request(buildApp(runtime, [shellTestModule(logged)]).callback());
+    const log = createLogger({ logLevel: 'info' }, { write: (line: string) => logLines.push(JSON.parse(line)) });
+    server = request(buildApp({ ...runtime, log }, [shellTestModule()]).callback());
   });
   after(() => runtime.dispose());
 
@@ -65,10 +67,12 @@ describe(`HTTP shell error bodies (${DATABASE_KIND})`, () => {
     }
   });
 
-  it('answers malformed JSON with 400 and a detail', async () => {
-    const response = await server.post('/api/echo/').set('Content-Type', 'application/json').send('{"count": 3,');
-    expect(response.status).to.equal(400);
-    expect(response.body.detail).to.match(/^JSON parse error/);
+  it('answers malformed JSON with 400 and a fixed detail that quotes nothing of the body', async () => {
+    for (const body of ['{"count": 3,', '{"password": hunter2}', '[1, 2', '{"a": "b"} trailing']) {
+      const response = await server.post('/api/echo/').set('Content-Type', 'application/json').send(body);
+      expect(response.status, body).to.equal(400);
+      expect(response.body, body).to.deep.equal({ detail: 'JSON parse error - the request body is not valid JSON.' });
+    }
   });
 
   it('answers a body that is not JSON with 415', async () => {
@@ -106,7 +110,12 @@ describe(`HTTP shell error bodies (${DATABASE_KIND})`, () => {
     expect(response.body).to.deep.equal({ detail: 'Internal server error.' });
     expect(JSON.stringify(response.body)).not.to.include('hunter2');
     expect(response.headers['x-request-id']).to.equal('trace-42');
-    expect(logged).to.include('explode');
+    const failure = logLines.find((line) => line.msg === 'request failed' && line.requestId === 'trace-42');
+    expect(failure, 'the error log line').to.deep.include({ level: 50, method: 'GET', path: '/api/explode/' });
+    expect((failure!.err as { message: string }).message).to.equal('secret internals: password=hunter2');
+    expect((failure!.err as { stack: string }).stack).to.include('errors.test.ts');
+    const requestLine = logLines.find((line) => line.msg === 'request' && line.requestId === 'trace-42');
+    expect(requestLine).to.deep.include({ status: 500, path: '/api/explode/' });
   });
 
   it('keeps the status and detail of errors the routes raise', async () => {

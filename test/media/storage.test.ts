@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
 import sharp from 'sharp';
@@ -62,15 +62,25 @@ describe(`media storage (${DATABASE_KIND})`, () => {
     expect(existsSync(path.join(runtime.media.root, '..', 'escape.jpg'))).to.equal(false);
   });
 
-  it('answers traversal attempts over HTTP with 404 and never another file', async () => {
+  it('answers traversal attempts over HTTP with 404 and never serves an image outside the media folder', async () => {
+    // Real images beside and near the media folder: they would be served if a key could leave the folder.
+    const outside = path.join(runtime.config.dataDir, 'outside.jpg');
+    const sibling = path.join(runtime.config.dataDir, 'media-private', 'sibling.jpg');
+    const secretImage = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#ff0000' } }).jpeg().toBuffer();
+    mkdirSync(path.dirname(sibling), { recursive: true });
+    writeFileSync(outside, secretImage);
+    writeFileSync(sibling, secretImage);
+    // The same file inside the folder is served: the targets below fail only for leaving the folder.
+    await runtime.media.put('themes/1/inside.jpg', secretImage);
+    expect((await server.get('/media/themes/1/inside.jpg')).status).to.equal(200);
     for (const attempt of [
-      '/media/../jwt-secret', '/media/..%2fjwt-secret', '/media/%2e%2e/jwt-secret', '/media/%2e%2e%2fjwt-secret',
-      '/media/themes/..%2f..%2fjwt-secret', '/media/%252e%252e%252fjwt-secret', '/media/themes%5c..%5c..%5cjwt-secret',
-      '/media/%00.jpg', '/media/%E0%A4%A.jpg', '/media/themes/1/', '/media/themes/1/cover.svg',
+      '/media/../outside.jpg', '/media/..%2foutside.jpg', '/media/%2e%2e/outside.jpg', '/media/%2e%2e%2foutside.jpg',
+      '/media/themes/..%2f..%2foutside.jpg', '/media/themes/1/..%2f..%2f..%2foutside.jpg', '/media/..%2fmedia-private%2fsibling.jpg',
+      `/media/${encodeURIComponent(outside)}`, '/media/%00.jpg', '/media/%E0%A4%A.jpg', '/media/themes/1/', '/media/themes/1/cover.svg',
     ]) {
-      const response = await server.get(attempt);
+      const response = await server.get(attempt).buffer(true);
       expect(response.status, attempt).to.be.oneOf([400, 404]);
-      expect(response.text, attempt).not.to.include(runtime.config.jwtSecret);
+      expect(Buffer.isBuffer(response.body) && response.body.equals(secretImage), attempt).to.equal(false);
     }
   });
 });

@@ -127,6 +127,11 @@ describe(`cart and orders (${DATABASE_KIND})`, () => {
     const layout = await layoutOf(runtime, ann.id, 5, 30);
     const created = await add(ann, { layout_id: layout });
     const orderId = created.body.id;
+    for (const count of [1001, 0]) {
+      const refused = await client.patch(`/api/merch/order/${orderId}/`).set('Authorization', ann.auth).send({ count });
+      expect(refused.status, String(count)).to.equal(400);
+      expect(refused.body).to.have.keys('count');
+    }
     const patched = await client.patch(`/api/merch/order/${orderId}/`).set('Authorization', ann.auth).send({ count: 4 });
     expect(patched.status).to.equal(200);
     expect(validator.errorsOf('order.json', patched.body)).to.equal(null);

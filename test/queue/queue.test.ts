@@ -4,6 +4,7 @@ import { loadFixture, loadReferenceData } from '../../src/catalog/fixtures';
 import { defineJob } from '../../src/queue/job';
 import { checkRegistry, JobRegistryError, type JobRegistry } from '../../src/queue/queue';
 import { DATABASE_KIND } from '../helpers/database';
+import { queueDrained } from '../helpers/jobs';
 import { type TestRuntime, testRuntime } from '../helpers/runtime';
 
 const noop = defineJob<{ n: number }>({ name: 'noop', payloadSchema: { type: 'object' }, handle: async () => undefined });
@@ -70,9 +71,7 @@ describe(`job queue (${DATABASE_KIND})`, () => {
     expect(await runtime.queue.pendingCount()).to.be.greaterThan(0);
     // The theme has no front cover: the handler completes without a preview (and says so in the log).
     await runtime.queue.work(runtime.jobContext);
-    for (let tries = 0; tries < 60 && (await runtime.queue.pendingCount()) > 0; tries += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    await queueDrained(runtime.queue);
     expect(await runtime.queue.pendingCount()).to.equal(0);
     expect((await jobs(runtime, 'render-previews')).every((job) => job.state === 'completed')).to.equal(true);
   });

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, watch } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { expect } from 'chai';
@@ -216,20 +216,27 @@ describe(`theme elements (${DATABASE_KIND})`, () => {
         const boundary = 'photobook-boundary';
         const head = `--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\nbg\r\n--${boundary}\r\n`
           + 'Content-Disposition: form-data; name="file"; filename="slow.jpg"\r\nContent-Type: image/jpeg\r\n\r\n';
-        await new Promise<void>((resolve) => {
+        const uploads = watch(path.join(runtime.config.dataDir, 'uploads'));
+        const uploadsFolder = (holds: (files: string[]) => boolean) => new Promise<void>((resolve) => {
+          const check = () => holds(uploadsLeft()) && resolve();
+          uploads.on('change', check);
+          check();
+        });
+        try {
           const call = http.request(`${server.url}/api/theme/1/up-element/`, {
             method: 'POST',
             headers: { Authorization: auth.admin, 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': '1000000' },
           });
-          call.on('error', () => resolve());
+          call.on('error', () => undefined);
           call.write(head);
           call.write(Buffer.alloc(100_000, 1));
-          setTimeout(() => {
-            call.destroy();
-            resolve();
-          }, 300);
-        });
-        for (let tries = 0; tries < 50 && uploadsLeft().length > 0; tries += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+          // The client goes away once the server has started writing the file, and the file must go too.
+          await uploadsFolder((files) => files.length > 0);
+          call.destroy();
+          await uploadsFolder((files) => files.length === 0);
+        } finally {
+          uploads.close();
+        }
         expect(uploadsLeft()).to.deep.equal([]);
         expect(await elementRows(1)).to.equal(before.rows);
         expect(mediaFiles(1)).to.deep.equal(before.files);

@@ -1,5 +1,5 @@
 // A passport strategy for the OAuth 2.0 authorization code grant, without server sessions: the state (and PKCE
-// verifier) live in the database. Without a code it redirects to the provider; with one it checks the state before
+// verifier) live in the database, bound to the browser that started the attempt. Without a code it redirects to the provider; with one it checks the state before
 // anything else, exchanges the code, reads the profile and hands it to verify.
 import { Strategy } from 'passport-strategy';
 import type { ExternalProfile, IdentityProvider } from './provider';
@@ -25,25 +25,27 @@ export class OAuthCodeStrategy<User> extends Strategy {
     this.name = provider.name;
   }
 
-  authenticate(request: { query?: Query }): void {
-    this.run(request.query ?? {}).catch((error: unknown) => {
+  /** options.browserHash: the login binding of the requesting browser (see browser-binding.ts). */
+  authenticate(request: { query?: Query }, options: { browserHash?: string }): void {
+    this.run(request.query ?? {}, options.browserHash).catch((error: unknown) => {
       if (error instanceof ProviderError) this.fail({ err: error.code } satisfies OAuthFailure, error.status);
       else this.error(error as Error);
     });
   }
 
-  private async run(query: Query): Promise<void> {
+  private async run(query: Query, browserHash: string | undefined): Promise<void> {
     const denial = this.provider.denialOf(query);
     if (denial !== undefined) return this.fail({ err: denial } satisfies OAuthFailure, 401);
     if (query.code === undefined) {
-      const { state, codeVerifier } = await this.states.create(this.provider.name, this.provider.usesPkce);
+      if (!browserHash) throw new Error('a login attempt needs the browser binding');
+      const { state, codeVerifier } = await this.states.create(this.provider.name, this.provider.usesPkce, browserHash);
       const url = await this.provider.authorizationUrl({
         state, redirectUri: this.redirectUri, codeChallenge: codeVerifier ? codeChallengeOf(codeVerifier) : undefined,
       });
       return this.redirect(url);
     }
     // The state is checked, and used up, before the code is sent anywhere.
-    const check = await this.states.consume(this.provider.name, query.state);
+    const check = await this.states.consume(this.provider.name, query.state, browserHash);
     if (!check.ok) return this.fail({ err: check.err } satisfies OAuthFailure, 400);
     if (typeof query.code !== 'string' || query.code === '') return this.fail({ err: 'invalid_code' } satisfies OAuthFailure, 400);
     const profile = await this.provider.profileForCode(query.code, this.redirectUri, check.codeVerifier);

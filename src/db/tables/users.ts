@@ -9,6 +9,8 @@ export const users = pgTable('users', {
   role: text('role').$type<Role>().notNull().default('user'),
   tokenVersion: integer('token_version').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Set when the user was deleted: the row stays for their orders, with nothing personal left in it. */
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
 });
 
 export const userIdentities = pgTable('user_identities', {

@@ -1,0 +1,59 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { createHash } from 'node:crypto';
+import { expect } from 'chai';
+import request from 'supertest';
+import { buildApp } from '../../src/app';
+import { DATABASE_KIND } from '../helpers/database';
+import { type TestRuntime, testRuntime, testServer } from '../helpers/runtime';
+
+// Debian's chromium, headless: it runs the page's script under the page's Content-Security-Policy and prints the
+// resulting DOM.
+const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
+
+/** Asynchronous: the server answering the browser runs in this process. */
+async function statusShownAt(url: string): Promise<string> {
+  const { stdout } = await promisify(execFile)('chromium', [...CHROMIUM_FLAGS, '--dump-dom', url], { timeout: 60_000 });
+  const status = /<p id="status">([^<]*)<\/p>/.exec(stdout);
+  if (!status) throw new Error(`chromium showed no status: ${stdout}`);
+  return status[1];
+}
+
+describe(`login success page in a browser (${DATABASE_KIND})`, function () {
+  this.timeout(120_000);
+  let runtime: TestRuntime;
+  let server: Awaited<ReturnType<typeof testServer>>;
+  before(async () => {
+    runtime = await testRuntime();
+    server = await testServer(runtime);
+  });
+  after(async () => {
+    await server.stop();
+    await runtime.dispose();
+  });
+
+  it('greets a token shaped like a JWT', async () => {
+    const token = runtime.tokens.issue(await runtime.users.create({ email: 'page@example.com' }));
+    expect(await statusShownAt(`${server.url}/oauth/success/?set_token=${token}`)).to.equal('You are logged in.');
+  });
+
+  it('shows a failure for anything else, and for an err parameter even with a token', async () => {
+    for (const query of ['set_token=anything', 'set_token=', '', 'set_token=a.b', 'set_token=<b>x</b>.y.z']) {
+      expect(await statusShownAt(`${server.url}/oauth/success/?${query}`), query).to.equal('Login failed: no valid token was given.');
+    }
+    expect(await statusShownAt(`${server.url}/oauth/success/?err=access_denied&set_token=a.b.c`)).to.equal('Login failed: access_denied');
+  });
+
+  it('serves the success page: it stores set_token as auth_token, closes a popup, and only its own script may run', async () => {
+    const response = await request(buildApp(runtime).callback()).get('/oauth/success/?set_token=abc.def.ghi');
+    expect(response.status).to.equal(200);
+    expect(response.headers['content-type']).to.match(/^text\/html/);
+    expect(response.text).not.to.include('abc.def.ghi');
+    const script = /<script>([\s\S]*)<\/script>/.exec(response.text)![1];
+    expect(script).to.include("localStorage.setItem('auth_token', token)");
+    expect(script).to.include('window.close()');
+    const hash = createHash('sha256').update(script).digest('base64');
+    expect(response.headers['content-security-policy']).to.equal(`default-src 'none'; script-src 'sha256-${hash}'`);
+    expect(response.headers['referrer-policy']).to.equal('no-referrer');
+  });
+});

@@ -1,0 +1,23 @@
+import { expect } from 'chai';
+import { DATABASE_KIND } from '../helpers/database';
+import { formatCounts, runFuzz } from './fuzzer';
+import { createFuzzWorld, type FuzzWorld } from './world';
+
+// A seeded sample for CI: the same requests on every run. `npm run fuzz -- --requests 10000` runs the full count.
+const REQUESTS_PER_OPERATION = 100;
+const SEED = 20261123;
+
+describe(`fuzz over every route of /openapi.json (${DATABASE_KIND})`, function () {
+  this.timeout(300_000);
+  let world: FuzzWorld;
+  before(async () => {
+    world = await createFuzzWorld();
+  });
+  after(() => world.close());
+
+  it(`answers ${REQUESTS_PER_OPERATION} generated requests per operation within the invariants`, async () => {
+    const report = await runFuzz(world, { requestsPerOperation: REQUESTS_PER_OPERATION, seed: SEED });
+    expect(report.counts.size, 'operations found in /openapi.json').to.be.greaterThan(5);
+    expect(report.failures, `${report.failures.slice(0, 15).join('\n')}\n\n${formatCounts(report)}`).to.deep.equal([]);
+  });
+});
