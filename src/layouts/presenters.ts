@@ -34,25 +34,7 @@ export function presentPage(page: PageForPresenting, media: MediaStorage) {
 
 export type PresentedPage = ReturnType<typeof presentPage>;
 
-export function presentLayout(layout: LayoutRow, pages: PageForPresenting[], media: MediaStorage) {
-  return {
-    id: layout.id,
-    product_id: layout.productId,
-    product_name: layout.productName ?? '',
-    name: layout.name,
-    status: layout.status,
-    version: layout.version,
-    num_pages: layout.numPages,
-    font_size: layout.fontSize,
-    last_scheme_page_num: layout.lastSchemePageNum,
-    scheme_theme_rel: layout.schemeThemeRel,
-    unplaced: layout.unplaced.map((item: UnplacedContent) => presentContent(item, media)),
-    created: layout.createdAt.toISOString(),
-    updated: layout.updatedAt.toISOString(),
-    pages: pages.map((page) => presentPage(page, media)),
-  };
-}
-
+/** A layout in lists: without its pages. */
 export function presentLayoutSummary(layout: LayoutRow) {
   return {
     id: layout.id,
@@ -64,6 +46,17 @@ export function presentLayoutSummary(layout: LayoutRow) {
     num_pages: layout.numPages,
     created: layout.createdAt.toISOString(),
     updated: layout.updatedAt.toISOString(),
+  };
+}
+
+export function presentLayout(layout: LayoutRow, pages: PageForPresenting[], media: MediaStorage) {
+  return {
+    ...presentLayoutSummary(layout),
+    font_size: layout.fontSize,
+    last_scheme_page_num: layout.lastSchemePageNum,
+    scheme_theme_rel: layout.schemeThemeRel,
+    unplaced: layout.unplaced.map((item: UnplacedContent) => presentContent(item, media)),
+    pages: pages.map((page) => presentPage(page, media)),
   };
 }
 
