@@ -1,11 +1,13 @@
 // Administering products: made with their layouts (and so their previews), changed, listed, deleted.
 import type { Logger } from 'pino';
-import type { Database, Orm } from '../db/database';
+import { renderPreviews } from '../../jobs/render-previews';
+import type { Database, Orm, Transaction } from '../db/database';
 import { productTypes } from '../db/tables/index';
 import { pageOfList } from '../gallery/paging';
 import type { FieldErrors } from '../http/errors';
 import { derivedKeys } from '../media/images';
 import type { MediaStorage } from '../media/storage';
+import type { Queue } from '../queue/queue';
 import { eq } from 'drizzle-orm';
 import { createProductsRepository, type Product, type ProductChanges } from './repository';
 import type { ProductsService } from './service';
@@ -21,8 +23,20 @@ export interface ProductInput {
 
 const notExisting = (id: number) => [`Invalid pk "${id}" - object does not exist.`];
 
-export function createProductsAdminService(deps: { db: Database; media: MediaStorage; products: ProductsService; log: Logger }) {
-  const { db, media, products, log } = deps;
+/** The title is the cover's first TEXT block. */
+async function retitleCover(tx: Transaction, layoutId: string, title: string): Promise<void> {
+  await tx.sql.query(`
+    UPDATE layout_pages SET blocks = (
+      SELECT jsonb_agg(CASE WHEN position = (SELECT min(p) FROM jsonb_array_elements(blocks) WITH ORDINALITY AS t(b, p) WHERE b->>'type' = 'TEXT')
+                            THEN jsonb_set(block, '{content,text}', to_jsonb($2::text)) ELSE block END ORDER BY position)
+      FROM jsonb_array_elements(blocks) WITH ORDINALITY AS old(block, position))
+    WHERE layout_id = $1 AND num = 0 AND jsonb_array_length(blocks) > 0`, [layoutId, title]);
+}
+
+export function createProductsAdminService(deps: {
+  db: Database; media: MediaStorage; products: ProductsService; log: Logger; queue: Queue;
+}) {
+  const { db, media, products, log, queue } = deps;
   const repository = createProductsRepository(db.orm);
 
   async function productTypeError(id: number | undefined, orm: Orm = db.orm): Promise<FieldErrors | undefined> {
@@ -48,10 +62,18 @@ export function createProductsAdminService(deps: { db: Database; media: MediaSto
       });
     },
 
+    /** A new name is also the title on the product's cover, so the cover and the preview follow it. */
     async update(id: number, changes: ProductChanges): Promise<Product | { errors: FieldErrors } | undefined> {
-      const errors = await productTypeError(changes.productTypeId);
-      if (errors) return { errors };
-      return repository.update(id, changes);
+      return db.transaction(async (tx) => {
+        const errors = await productTypeError(changes.productTypeId, tx.orm);
+        if (errors) return { errors };
+        const product = await createProductsRepository(tx.orm).update(id, changes);
+        if (product && changes.name !== undefined && product.layoutId) {
+          await retitleCover(tx, product.layoutId, changes.name);
+          await queue.enqueue(tx, renderPreviews, { productId: product.id });
+        }
+        return product;
+      });
     },
 
     find: repository.find,

@@ -138,6 +138,10 @@ describe(`product administration (${DATABASE_KIND})`, () => {
       expect((await client.patch(`/api/product/${id}/`).set('Authorization', auth.admin).send(body)).status, JSON.stringify(body)).to.equal(400);
     }
     expect((await product(id)).name).to.equal('Новое');
+    const layout = (await client.get(`/api/ua/layout/product/${id}/`).set('Authorization', auth.admin)).body;
+    expect(layout.pages[0].blocks.find((block: { type: string }) => block.type === 'TEXT').content.text).to.equal('Новое');
+    const { rows } = await runtime.db.sql.query("SELECT 1 FROM pgboss.job WHERE name = 'render-previews' AND data->>'productId' = $1", [String(id)]);
+    expect(rows).to.have.length(2);
     expect((await client.patch('/api/product/999999/').set('Authorization', auth.admin).send({ name: 'X' })).status).to.equal(404);
   });
 
