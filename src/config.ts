@@ -103,7 +103,14 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
 
 /** A URL as it may appear in an error: passwords (user:password@ and password=...) replaced by ***. */
 export function maskedUrl(raw: string): string {
-  return raw.replace(/(\/\/[^/?#@]*?:)[^/?#]*@/, '$1***@').replace(/((?:^|[?&;])password=)[^&;#]*/gi, '$1***');
+  // The password is whatever stands between the user's colon and the last @, whatever characters it holds (an
+  // unencoded / # or ? in it is just what makes such a URL invalid, and so printed).
+  const at = raw.lastIndexOf('@');
+  const schemeEnd = raw.indexOf('://');
+  const start = schemeEnd >= 0 && schemeEnd < at ? schemeEnd + 3 : 0;
+  const colon = raw.indexOf(':', start);
+  const masked = at > 0 && colon >= start && colon < at ? `${raw.slice(0, colon + 1)}***${raw.slice(at)}` : raw;
+  return masked.replace(/((?:^|[?&;])password=)[^&;#]*/gi, '$1***');
 }
 
 function url(name: string, raw: string, protocols: string[]): string {

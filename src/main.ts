@@ -53,11 +53,24 @@ async function main(argv: string[]): Promise<number> {
   return clean ? 0 : 1;
 }
 
+// The database server cannot be reached or refuses us: a problem of the environment, not of the program.
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', '28P01', '28000', '3D000']);
+
+function databaseProblem(error: unknown): string | undefined {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return typeof code === 'string' && UNREACHABLE.has(code) ? `cannot use the database of DATABASE_URL: ${String(message)}` : undefined;
+}
+
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
     if (error instanceof ConfigError || error instanceof UsageError || error instanceof FixtureError || error instanceof DataFolderLockedError) {
       process.stderr.write(`photobook: ${error.message}\n`);
+      process.exit(2);
+    }
+    const problem = databaseProblem(error);
+    if (problem) {
+      process.stderr.write(`photobook: ${problem}\n`);
       process.exit(2);
     }
     process.stderr.write(`photobook: ${(error as Error).stack ?? String(error)}\n`);

@@ -34,6 +34,10 @@ describe('photobook command line (pglite)', function () {
     const badPort = runPhotobook(['migrate'], { DATA_DIR: dataDir, PORT: 'abc' });
     expect(badPort.status).to.equal(2);
     expect(badPort.stderr.trim()).to.equal('photobook: PORT must be an integer from 0 to 65535, got "abc"');
+    const unreachable = runPhotobook(['migrate'], { DATA_DIR: dataDir, DATABASE_URL: 'postgresql://shop:s3cret@127.0.0.1:1/shop' });
+    expect(unreachable.status).to.equal(2);
+    expect(unreachable.stderr).to.match(/^photobook: cannot use the database of DATABASE_URL: .*ECONNREFUSED.*\n$/);
+    expect(unreachable.stderr).to.not.include('s3cret');
     const production = runPhotobook(['migrate'], { DATA_DIR: dataDir, NODE_ENV: 'production', JWT_SECRET: '' });
     expect(production.stderr.trim()).to.equal('photobook: JWT_SECRET is required when NODE_ENV=production');
   });

@@ -68,6 +68,9 @@ describe('configuration', () => {
       [{ DATABASE_URL: 'mysql://shop:s3cret-pass@db.internal/shop' }, 'DATABASE_URL must use postgres: or postgresql:, got "mysql://shop:***@db.internal/shop"'],
       [{ DATABASE_URL: 'postgres//shop:s3cret-pass@db.internal/shop' }, 'DATABASE_URL must be a URL, got "postgres//shop:***@db.internal/shop"'],
       [{ DATABASE_URL: 'mysql://db.internal/shop?user=shop&password=s3cret-pass' }, 'DATABASE_URL must use postgres: or postgresql:, got "mysql://db.internal/shop?user=shop&password=***"'],
+      [{ DATABASE_URL: 'postgresql://shop:s3cret/pass@127.0.0.1:1/x' }, 'DATABASE_URL must be a URL, got "postgresql://shop:***@127.0.0.1:1/x"'],
+      [{ DATABASE_URL: 'shop:s3cret-pass@db.internal/shop' }, 'DATABASE_URL must use postgres: or postgresql:, got "shop:***@db.internal/shop"'],
+      [{ SMTP_URL: 'smtp://mail:s3cret#pass@mail.internal:99999' }, 'SMTP_URL must be a URL, got "smtp://mail:***@mail.internal:99999"'],
     ];
     for (const [env, message] of cases) {
       let error: Error | undefined;

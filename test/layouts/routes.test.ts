@@ -144,6 +144,8 @@ describe(`layouts over HTTP (${DATABASE_KIND})`, () => {
       expect((await client.get(`/api/ua/layout/${mine.id}`)).status).to.equal(401);
       const catalogLayout = (await client.get(`/api/ua/layout/product/${products[1]}`).set('Authorization', users.admin.auth)).body.id;
       expect((await client.get(`/api/ua/layout/${catalogLayout}/`).set('Authorization', users.owner.auth)).status).to.equal(404);
+      // An empty id must not reach the list of the parent path.
+      expect((await client.get('/api/ua/layout//').set('Authorization', users.owner.auth)).status).to.equal(404);
       for (const id of ['not-a-uuid', '00000000-0000-0000-0000-000000000000']) {
         expect((await client.get(`/api/ua/layout/${id}/`).set('Authorization', users.owner.auth)).status).to.equal(404);
       }
