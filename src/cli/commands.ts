@@ -40,6 +40,14 @@ function positiveInteger(name: string, value: string | undefined, fallback: numb
   return Number(value);
 }
 
+/** The user with the --email given, or a usage error. */
+async function existingUser(runtime: Runtime, value: string | undefined) {
+  const email = requiredEmail(value);
+  const user = await runtime.users.findByEmail(email);
+  if (!user) throw new UsageError(`no user with e-mail ${email}`);
+  return user;
+}
+
 function requiredEmail(value: string | undefined): string {
   if (!value || !/^[^@\s]+@[^@\s]+$/.test(value)) throw new UsageError('--email must be an e-mail address');
   return value;
@@ -155,8 +163,7 @@ export const COMMANDS: Record<string, Command> = {
       const values = options(args, { email: { type: 'string' }, role: { type: 'string' } });
       const email = requiredEmail(values.email);
       if (!ROLES.includes(values.role as Role)) throw new UsageError(`--role must be one of ${ROLES.join(', ')}`);
-      const user = await runtime.users.findByEmail(email);
-      if (!user) throw new UsageError(`no user with e-mail ${email}`);
+      const user = await existingUser(runtime, email);
       await runtime.users.setRole(user.id, values.role as Role);
       process.stdout.write(`${email} (id ${user.id}) is now ${values.role}\n`);
     },
@@ -165,9 +172,7 @@ export const COMMANDS: Record<string, Command> = {
     summary: 'Delete a user: e-mail, name and login identities erased, tokens revoked; orders and payments stay',
     usage: 'photobook delete-user --email E',
     async run(runtime, args) {
-      const email = requiredEmail(options(args, { email: { type: 'string' } }).email);
-      const user = await runtime.users.findByEmail(email);
-      if (!user) throw new UsageError(`no user with e-mail ${email}`);
+      const user = await existingUser(runtime, options(args, { email: { type: 'string' } }).email);
       await deleteUser(runtime.db, user.id);
       process.stdout.write(`user ${user.id} deleted\n`);
     },
@@ -176,9 +181,7 @@ export const COMMANDS: Record<string, Command> = {
     summary: 'Print a JWT for the user with that e-mail address',
     usage: 'photobook issue-token --email E',
     async run(runtime, args) {
-      const email = requiredEmail(options(args, { email: { type: 'string' } }).email);
-      const user = await runtime.users.findByEmail(email);
-      if (!user) throw new UsageError(`no user with e-mail ${email}`);
+      const user = await existingUser(runtime, options(args, { email: { type: 'string' } }).email);
       process.stdout.write(`${runtime.tokens.issue(user)}\n`);
     },
   },

@@ -117,7 +117,19 @@ export interface Validator {
   errorsOf(schemaId: string, value: unknown): FieldErrors | null;
 }
 
+// Compiling every schema takes a noticeable part of start-up: the HTTP app and the editing channel share one.
+const validators = new WeakMap<JsonSchema[], Validator>();
+
+/** The validator of these schemas, compiled once per schema list. */
 export function createValidator(schemas: JsonSchema[]): Validator {
+  const known = validators.get(schemas);
+  if (known) return known;
+  const validator = compileValidator(schemas);
+  validators.set(schemas, validator);
+  return validator;
+}
+
+function compileValidator(schemas: JsonSchema[]): Validator {
   // Query strings and form fields are all text: one instance coerces ("1" -> 1, a lone value -> [value]);
   // JSON bodies are taken as sent.
   const queryAjv = buildAjv(schemas, 'array');
