@@ -7,7 +7,7 @@ import pg from 'pg';
 import { openPostgres } from '../src/db/postgres';
 import { type GalleryFilterParams, resolveFilters } from '../src/gallery/filters';
 import { createGalleryRepository } from '../src/gallery/repository';
-import { createSnapshotSource } from '../src/gallery/snapshot';
+import { loadSnapshot } from '../src/gallery/snapshot';
 import { databaseUrl, seededDatabase } from './database';
 
 interface BenchRoute { name: string; path: string; filter?: GalleryFilterParams; page?: 'first' | 'last' }
@@ -70,7 +70,7 @@ async function measure(url: string, seconds: number): Promise<Figures> {
 
 async function printPlans(url: string): Promise<void> {
   const db = openPostgres(url, 2);
-  const snapshot = await createSnapshotSource(db).current();
+  const snapshot = await loadSnapshot(db);
   const repository = createGalleryRepository(db.sql);
   for (const route of ROUTES) {
     if (!route.filter) continue;

@@ -17,6 +17,7 @@ import { accountRoutes, enabledProviders, loginRoutes } from './auth/routes';
 import { buildOpenApiDocument } from './docs/openapi';
 import { docsRoutes } from './docs/routes';
 import { galleryRoutes } from './gallery/routes';
+import type { CatalogChangeFeed } from './gallery/change-feed';
 import { createGalleryService } from './gallery/service';
 import { healthRoutes } from './health/routes';
 import { authenticate } from './http/auth';
@@ -55,6 +56,7 @@ export interface AppDependencies {
   userEvents: UserEvents;
   schemas: JsonSchema[];
   queue: Queue;
+  catalogChanges: CatalogChangeFeed;
 }
 
 /** extraModules: routers mounted after the service's own (tests use it to exercise the HTTP shell). */
@@ -71,7 +73,7 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
     loginRoutes({ config: deps.config, db: deps.db, tokens: deps.tokens, providers: enabledProviders(deps.config) }),
     accountRoutes(deps.users, deps.db, deps.userEvents),
     mediaRoutes(deps.media),
-    galleryRoutes({ gallery: createGalleryService(deps.db), validator, media: deps.media }),
+    galleryRoutes({ gallery: createGalleryService(deps.db, deps.catalogChanges, deps.config.gallery.cacheBytes), validator, media: deps.media }),
     themeRoutes({
       themes: createThemesService({
         db: deps.db, media: deps.media, log: deps.log, queue: deps.queue,

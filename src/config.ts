@@ -36,6 +36,13 @@ export type PaymentConfig = { returnUrl: string } & (
   | { provider: 'sandbox' }
   | { provider: 'yookassa'; url: string; shopId: string; secretKey: string; timeoutMs: number });
 
+export interface GalleryCacheConfig {
+  /** The most memory the gallery's cached responses may take (bodies, keys and bookkeeping). */
+  cacheBytes: number;
+  /** A cached page is never older than this: past it without word from the database, the cache is not used. */
+  maxStalenessMs: number;
+}
+
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 export interface Config {
@@ -65,6 +72,7 @@ export interface Config {
   readonly trustProxy: boolean;
   /** How many proxies of our own append to X-Forwarded-For: only that many right-most entries are believed. */
   readonly trustProxyHops: number;
+  readonly gallery: GalleryCacheConfig;
   readonly oauth: OAuthConfig;
   readonly mail: MailConfig;
   readonly jobRetry: JobRetryConfig;
@@ -273,6 +281,10 @@ export function loadConfig(env: Env = process.env): Config {
     socketEventsPerSecond: integer(env, 'SOCKET_EVENTS_PER_SECOND', 200, 1, 100_000),
     trustProxy: integer(env, 'TRUST_PROXY', 0, 0, 10) > 0,
     trustProxyHops: integer(env, 'TRUST_PROXY', 0, 0, 10),
+    gallery: {
+      cacheBytes: integer(env, 'GALLERY_CACHE_BYTES', 64 * 1024 * 1024, 0, 16 * 1024 * 1024 * 1024),
+      maxStalenessMs: integer(env, 'GALLERY_MAX_STALENESS_MS', 1000, 100, 60_000),
+    },
     oauth: oauthConfig(env),
     mail: mailConfig(env),
     jobRetry: {

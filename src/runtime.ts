@@ -8,6 +8,7 @@ import { createUsersRepository, type UsersRepository } from './auth/users-reposi
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { migrate } from './db/migrate';
+import { CatalogChangeFeed } from './gallery/change-feed';
 import { openDatabase } from './db/open';
 import { type JsonSchema, loadSchemas } from './http/schemas';
 import { createMailer } from './mail/mailer';
@@ -26,6 +27,8 @@ export interface Runtime {
   userEvents: UserEvents;
   queue: Queue;
   products: ProductsService;
+  /** Catalog changes pushed by the database; listens from the first gallery request on. */
+  catalogChanges: CatalogChangeFeed;
   schemas: JsonSchema[];
   /** What background jobs get, in whichever process works them. */
   jobContext: JobContext;
@@ -41,6 +44,7 @@ export async function openRuntime(config: Config, log: Logger, database?: Databa
     if (applied.length > 0) log.info({ migrations: applied }, 'migrations applied');
     const queue = await startQueue(db, jobRegistry, log, config.jobRetry);
     const media = createLocalDiskStorage(path.join(config.dataDir, 'media'), config.publicBaseUrl);
+    const catalogChanges = new CatalogChangeFeed(db, config.gallery.maxStalenessMs, log);
     let closing: Promise<boolean> | undefined;
     return {
       config, log, db, queue, media,
@@ -49,9 +53,10 @@ export async function openRuntime(config: Config, log: Logger, database?: Databa
       users: createUsersRepository(db.orm),
       userEvents: createUserEvents(),
       products: createProductsService(queue),
+      catalogChanges,
       schemas: loadSchemas(),
       // Idempotent: a server's stop and its owner may both close the runtime.
-      close: (queueTimeoutMs) => (closing ??= queue.stop(queueTimeoutMs).finally(() => db.close())),
+      close: (queueTimeoutMs) => (closing ??= queue.stop(queueTimeoutMs).finally(() => catalogChanges.close()).finally(() => db.close())),
     };
   } catch (error) {
     await db.close().catch(() => undefined);

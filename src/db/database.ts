@@ -20,11 +20,35 @@ export interface Transaction {
   readonly sql: SqlExecutor;
 }
 
+/** What a listener is told about its channel. */
+export interface NotificationHandlers {
+  /** A notification on the channel, in commit order. */
+  notification(payload: string): void;
+  /** Listening (again): notifications sent while it was not listening are lost. */
+  listening(): void;
+  /** The listening connection was lost; it is being opened again (unless the database is closing). */
+  interrupted(error: Error): void;
+}
+
+export interface NotificationListener {
+  /** Sends a notification on the channel through the listening connection itself (see CatalogChangeFeed.sync). */
+  notify(payload: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Counts the writes that completed through this process's connections (statements other than SELECT, commits). */
+export interface WriteCounter {
+  count: number;
+}
+
 export interface Database extends Transaction {
   readonly kind: 'postgres' | 'pglite';
   /** The server's connection string, for components that need connections of their own (the Socket.IO adapter). */
   readonly connectionString?: string;
   /** Commits when fn resolves, rolls back when it throws (and rethrows). */
   transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
+  /** LISTEN on channel over a connection of its own, opened again when lost; closed with the database. */
+  listen(channel: string, handlers: NotificationHandlers): NotificationListener;
+  readonly writes: WriteCounter;
   close(): Promise<void>;
 }

@@ -2,7 +2,7 @@
 import { PGlite, type PGliteInterface, type Transaction as PGliteTransaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
-import type { Database, Orm, QueryResult, SqlExecutor, Transaction } from './database';
+import type { Database, NotificationHandlers, NotificationListener, Orm, QueryResult, SqlExecutor, Transaction } from './database';
 import * as tables from './tables/index';
 
 type PGliteClient = PGliteInterface | PGliteTransaction;
@@ -27,6 +27,24 @@ function orm(client: PGliteClient): Orm {
   return drizzle(client as PGlite, { schema: tables }) as unknown as Orm;
 }
 
+/**
+ * PGlite runs in this process and is its only user: a notification reaches the listener before the statement that
+ * sent it returns, and the "connection" cannot be lost.
+ */
+function listenOnPGlite(client: PGliteInterface, channel: string, handlers: NotificationHandlers): NotificationListener {
+  const unlisten = client.listen(channel, (payload) => handlers.notification(payload));
+  unlisten.then(() => handlers.listening(), (error: Error) => handlers.interrupted(error));
+  return {
+    async notify(payload) {
+      await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    async close() {
+      if (client.closed) return;
+      await (await unlisten)().catch(() => undefined);
+    },
+  };
+}
+
 export function wrapPGlite(client: PGliteInterface): Database {
   return {
     kind: 'pglite',
@@ -35,6 +53,9 @@ export function wrapPGlite(client: PGliteInterface): Database {
     // PGlite serialises transactions itself: other queries wait until this one ends.
     transaction: <T>(fn: (tx: Transaction) => Promise<T>) =>
       client.transaction((tx) => fn({ orm: orm(tx), sql: executor(tx) })),
+    listen: (channel, handlers) => listenOnPGlite(client, channel, handlers),
+    // Never needed here: notifications arrive before the writing statement returns (see listenOnPGlite).
+    writes: { count: 0 },
     close: () => client.close(),
   };
 }

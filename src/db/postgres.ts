@@ -1,7 +1,8 @@
 // Database on a PostgreSQL server through a pg Pool.
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import type { Database, QueryResult, SqlExecutor, Transaction } from './database';
+import type { Database, NotificationListener, QueryResult, SqlExecutor, Transaction, WriteCounter } from './database';
+import { listenOnPostgres } from './pg-listener';
 import * as tables from './tables/index';
 
 type Queryable = pg.Pool | pg.PoolClient;
@@ -16,8 +17,41 @@ function executor(client: Queryable): SqlExecutor {
   };
 }
 
+const READ_ONLY = /^\s*(?:SELECT|SHOW|EXPLAIN)\b/i;
+
+/**
+ * A pg Client that counts the writes it completes, whoever sends them (raw SQL, drizzle, pg-boss, a transaction's
+ * COMMIT). The gallery waits for its change notifications to catch up after a write of this process.
+ */
+function writeCountingClient(writes: WriteCounter): typeof pg.Client {
+  return class WriteCountingClient extends pg.Client {
+    // pg's overloads cannot be restated one by one; the arguments are passed through untouched.
+    override query(...args: any[]): any {
+      const first = args[0] as string | { text?: string } | undefined;
+      const text = typeof first === 'string' ? first : first?.text;
+      if (text === undefined || READ_ONLY.test(text)) return (super.query as (...a: unknown[]) => unknown)(...args);
+      const count = () => {
+        writes.count += 1;
+      };
+      const last = args[args.length - 1];
+      if (typeof last === 'function') {
+        args[args.length - 1] = (error: Error, result: unknown) => {
+          count();
+          (last as (e: Error, r: unknown) => void)(error, result);
+        };
+        return (super.query as (...a: unknown[]) => unknown)(...args);
+      }
+      const result = (super.query as (...a: unknown[]) => unknown)(...args);
+      if (result instanceof Promise) result.then(count, count);
+      return result;
+    }
+  };
+}
+
 export function openPostgres(connectionString: string, poolSize = 10): Database {
-  const pool = new pg.Pool({ connectionString, max: poolSize });
+  const writes: WriteCounter = { count: 0 };
+  const pool = new pg.Pool({ connectionString, max: poolSize, Client: writeCountingClient(writes) });
+  const listeners = new Set<NotificationListener>();
   // An idle client that loses its server emits here; without a listener that would crash the process.
   pool.on('error', () => undefined);
   return {
@@ -39,6 +73,22 @@ export function openPostgres(connectionString: string, poolSize = 10): Database 
         client.release();
       }
     },
-    close: () => pool.end(),
+    listen(channel, handlers) {
+      const listener = listenOnPostgres(connectionString, channel, handlers);
+      listeners.add(listener);
+      return {
+        notify: (payload) => listener.notify(payload),
+        close: () => {
+          listeners.delete(listener);
+          return listener.close();
+        },
+      };
+    },
+    writes,
+    async close() {
+      await Promise.all([...listeners].map((listener) => listener.close()));
+      listeners.clear();
+      await pool.end();
+    },
   };
 }

@@ -1,6 +1,7 @@
 // From validated query parameters to a product query: ids are checked against the catalog, theme-level and
 // orientation filters become lists of theme and format ids.
 import type { FieldErrors } from '../http/errors';
+import type { FilterMatcher } from './page-cache';
 import type { CatalogSnapshot } from './snapshot';
 
 export type GallerySort = 'new' | 'top';
@@ -22,6 +23,8 @@ export interface GalleryFilterParams {
 
 /** What the repository is asked for. An undefined list means "no condition"; an empty one matches nothing. */
 export interface ProductQuery {
+  /** Products of approved themes only (when no theme condition gives a list, and some theme is not approved). */
+  approvedOnly: boolean;
   themeIds?: number[];
   formatIds?: number[];
   productTypeIds?: number[];
@@ -54,10 +57,10 @@ function matchingThemeIds(params: GalleryFilterParams, snapshot: CatalogSnapshot
   if (params.theme_color) conditions.push((theme) => theme.colorId !== null && params.theme_color!.includes(theme.colorId));
   if (params.theme_style) conditions.push((theme) => theme.styleId !== null && params.theme_style!.includes(theme.styleId));
   if (params.theme_author) conditions.push((theme) => theme.authorId !== null && params.theme_author!.includes(theme.authorId));
-  const approved = [...snapshot.themes.entries()].filter(([, theme]) => theme.approved);
-  // Shoppers see products of approved themes only; with no theme condition and every theme approved, no list is needed.
-  if (conditions.length === 0 && approved.length === snapshot.themes.size) return undefined;
-  return approved.filter(([, theme]) => conditions.every((condition) => condition(theme))).map(([id]) => id);
+  // Shoppers see products of approved themes only: without a theme condition that is a flag, not a list of ids.
+  if (conditions.length === 0) return undefined;
+  return [...snapshot.themes.entries()]
+    .filter(([, theme]) => theme.approved && conditions.every((condition) => condition(theme))).map(([id]) => id);
 }
 
 function matchingFormatIds(params: GalleryFilterParams, snapshot: CatalogSnapshot): number[] | undefined {
@@ -82,8 +85,10 @@ export function resolveFilters(
   checkChoices(errors, 'theme_author', params.theme_author, ids(snapshot.themeAuthors));
   if (Object.keys(errors).length > 0) return { errors };
   const search = params.search?.trim();
+  const themeIds = matchingThemeIds(params, snapshot);
   const query: ProductQuery = {
-    themeIds: matchingThemeIds(params, snapshot),
+    approvedOnly: themeIds === undefined && snapshot.approvedThemeIds.size < snapshot.themes.size,
+    themeIds,
     formatIds: matchingFormatIds(params, snapshot),
     productTypeIds: params.type && unique(params.type),
     specialProjects: params.special_project && unique(params.special_project),
@@ -92,4 +97,40 @@ export function resolveFilters(
     sort: params.sort ?? 'new',
   };
   return { query };
+}
+
+/**
+ * The filter's cache key: the parameters that decide which products are listed, each list sorted and without
+ * repeats, so that a catalog of many themes still gives a key of a few dozen characters.
+ */
+export function filterKey(params: GalleryFilterParams): string {
+  const parts: string[] = [];
+  for (const name of V2_FILTER_PARAMS) {
+    const value = params[name];
+    if (name === 'search') {
+      const search = params.search?.trim();
+      if (search) parts.push(`search=${search}`);
+    } else if (Array.isArray(value)) {
+      parts.push(`${name}=${[...new Set<string | number>(value)].sort().join(',')}`);
+    }
+  }
+  parts.push(`sort=${params.sort ?? 'new'}`);
+  return parts.join('&');
+}
+
+/** Which product rows the query lists, as far as a change notification tells (a search is assumed to match). */
+export function matcherFor(query: ProductQuery, snapshot: CatalogSnapshot): FilterMatcher {
+  const themes = query.themeIds ? new Set(query.themeIds) : snapshot.approvedThemeIds;
+  const formats = query.formatIds && new Set(query.formatIds);
+  const types = query.productTypeIds && new Set(query.productTypeIds);
+  const specials = query.specialProjects && new Set(query.specialProjects);
+  const categories = query.templateCategories && new Set(query.templateCategories);
+  return {
+    theme: (themeId) => themes.has(themeId),
+    row: (row) => themes.has(row.themeId)
+      && (!formats || formats.has(row.formatId))
+      && (!types || types.has(row.productTypeId))
+      && (!specials || (row.specialProject !== null && specials.has(row.specialProject)))
+      && (!categories || row.templateCategories.some((category) => categories.has(category))),
+  };
 }

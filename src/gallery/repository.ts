@@ -33,6 +33,7 @@ function whereClause(query: ProductQuery): { sql: string; params: unknown[] } {
     params.push(value);
     conditions.push(condition(`$${params.length}`));
   };
+  if (query.approvedOnly) conditions.push('theme_id IN (SELECT id FROM themes WHERE approved)');
   if (query.themeIds) add((p) => `theme_id = ANY(${p}::int[])`, query.themeIds);
   if (query.formatIds) add((p) => `format_id = ANY(${p}::int[])`, query.formatIds);
   if (query.productTypeIds) add((p) => `product_type_id = ANY(${p}::int[])`, query.productTypeIds);

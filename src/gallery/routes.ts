@@ -1,14 +1,15 @@
 // GET /api/gallery/product/ (v1), /api/gallery/meta/, /api/gallery2/product/ (v2), /api/gallery2/themecategory/
 import Router from '@koa/router';
-import type { Context } from 'koa';
+import type { Context, Next } from 'koa';
 import { HttpError, validationError } from '../http/errors';
-import { notModified } from '../http/etag';
-import { languageOf } from '../http/language';
+import { sendCacheable } from '../http/etag';
+import { type Language, languageOf } from '../http/language';
 import type { RouteDoc, RouteModule } from '../http/route-module';
 import type { Validator } from '../http/validation';
 import type { MediaStorage } from '../media/storage';
 import { pickFilterParams, V1_FILTER_PARAMS, V2_FILTER_PARAMS } from './filters';
 import { presentMeta, presentThemeCategories, presentV1Page, presentV2Page } from './presenters';
+import type { CachedResponse } from './page-cache';
 import type { GalleryPage, GalleryService } from './service';
 import type { CatalogSnapshot } from './snapshot';
 
@@ -26,38 +27,54 @@ function appliedQueryParams(ctx: Context): Record<string, string> | undefined {
   }));
 }
 
+type CacheStatus = 'HIT' | 'MISS' | 'BYPASS';
+
+/** Sends ready bytes with their ETag, or a 304 when the client holds them. X-Cache tells where the bytes came from. */
+function send(ctx: Context, response: CachedResponse, cache: CacheStatus): void {
+  ctx.set('X-Cache', cache);
+  if (sendCacheable(ctx, response.etag)) {
+    ctx.type = 'application/json';
+    ctx.body = response.body;
+  }
+}
+
 export function galleryRoutes(deps: { gallery: GalleryService; validator: Validator; media: MediaStorage }): RouteModule {
   const { gallery, validator, media } = deps;
   const router = new Router();
 
+  // Before validation: a URL whose answer is cached was validated when the answer was made.
+  const servedFromCache = async (ctx: Context, next: Next) => {
+    const caching = await gallery.caching();
+    ctx.state.galleryCaching = caching;
+    const cached = caching ? gallery.cached(ctx.url) : undefined;
+    if (cached) send(ctx, cached, 'HIT');
+    else await next();
+  };
+
   const listProducts = (known: readonly string[], present: (page: GalleryPage, snapshot: CatalogSnapshot, ctx: Context) => object) =>
     async (ctx: Context) => {
-      const snapshot = await gallery.snapshot();
-      if (notModified(ctx, snapshot.version)) return;
-      const params = pickFilterParams(ctx.state.query, known);
-      const result = await gallery.list(snapshot, params, ctx.query.page, ctx.query.page_size);
+      const caching = ctx.state.galleryCaching as boolean;
+      const request = { url: ctx.url, params: pickFilterParams(ctx.state.query, known), page: ctx.query.page, pageSize: ctx.query.page_size };
+      const result = await gallery.list(request, caching, (page, snapshot) => present(page, snapshot, ctx));
       if (result.kind === 'invalid-filter') throw validationError(result.errors);
       if (result.kind === 'invalid-page') throw invalidPage();
-      ctx.body = present(result.page, snapshot, ctx);
+      send(ctx, result.response, caching ? 'MISS' : 'BYPASS');
     };
 
-  router.get('/api/gallery/product/', validator.query('gallery-filter.json'),
+  router.get('/api/gallery/product/', servedFromCache, validator.query('gallery-filter.json'),
     listProducts(V1_FILTER_PARAMS, (page, snapshot) => presentV1Page(page, snapshot, media)));
-  router.get('/api/gallery2/product/', validator.query('gallery2-filter.json'),
+  router.get('/api/gallery2/product/', servedFromCache, validator.query('gallery2-filter.json'),
     listProducts(V2_FILTER_PARAMS, (page, snapshot, ctx) => presentV2Page(page, snapshot, media, appliedQueryParams(ctx))));
 
-  router.get('/api/gallery/meta/', async (ctx) => {
-    const snapshot = await gallery.snapshot();
+  const fromSnapshot = (name: string, present: (snapshot: CatalogSnapshot, language: Language) => object) => async (ctx: Context) => {
+    const caching = await gallery.caching();
     const language = languageOf(ctx);
-    if (notModified(ctx, snapshot.version, language)) return;
-    ctx.body = presentMeta(snapshot, language);
-  });
-  router.get('/api/gallery2/themecategory/', async (ctx) => {
-    const snapshot = await gallery.snapshot();
-    const language = languageOf(ctx);
-    if (notModified(ctx, snapshot.version, language)) return;
-    ctx.body = presentThemeCategories(snapshot, language);
-  });
+    const snapshot = await gallery.snapshot(caching);
+    ctx.vary('Accept-Language');
+    send(ctx, gallery.fromSnapshot(snapshot, `${name}|${language}`, () => present(snapshot, language)), caching ? 'HIT' : 'BYPASS');
+  };
+  router.get('/api/gallery/meta/', fromSnapshot('meta', presentMeta));
+  router.get('/api/gallery2/themecategory/', fromSnapshot('themecategory', presentThemeCategories));
 
   return { router, docs: GALLERY_DOCS };
 }

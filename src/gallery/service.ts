@@ -1,11 +1,14 @@
-// The gallery's logic: filters resolved against the catalog snapshot, totals cached per catalog version, pages.
+// The gallery's logic: filters resolved against the catalog snapshot, pages made into response bytes once and
+// served from memory until the database reports a change that concerns them (change-feed.ts, page-cache.ts).
+import { createHash } from 'node:crypto';
 import type { Database } from '../db/database';
 import type { FieldErrors } from '../http/errors';
-import { type GalleryFilterParams, type ProductQuery, resolveFilters } from './filters';
+import type { CatalogChangeFeed } from './change-feed';
+import { filterKey, type GalleryFilterParams, matcherFor, type ProductQuery, resolveFilters } from './filters';
+import { type CachedResponse, type FilterGroup, GalleryPageCache } from './page-cache';
 import { lastPageOf, pageNumberOf, pageSizeOf } from './paging';
 import { createGalleryRepository, type GalleryRow } from './repository';
 import { type CatalogSnapshot, createSnapshotSource } from './snapshot';
-import { VersionCache } from './version-cache';
 
 export interface GalleryPage {
   count: number;
@@ -15,46 +18,95 @@ export interface GalleryPage {
 }
 
 export type GalleryListResult =
-  | { kind: 'page'; page: GalleryPage }
+  | { kind: 'page'; response: CachedResponse }
   | { kind: 'invalid-filter'; errors: FieldErrors }
   | { kind: 'invalid-page' };
 
-// Per catalog version: totals of this many filter combinations, and this many pages (20-30 rows each).
-const CACHED_COUNTS = 10_000;
-const CACHED_PAGES = 5_000;
+/** What a route asks for: the request's URL (the cache key), its filter and paging parameters. */
+export interface GalleryListRequest {
+  url: string;
+  params: GalleryFilterParams;
+  page: string | string[] | undefined;
+  pageSize: string | string[] | undefined;
+}
 
-export function createGalleryService(db: Database) {
-  const snapshots = createSnapshotSource(db);
+/** A weak validator of the exact bytes: equal bodies give equal ETags in every process of the service. */
+export function responseOf(body: object): CachedResponse {
+  const bytes = Buffer.from(JSON.stringify(body));
+  return { body: bytes, etag: `W/"${createHash('sha1').update(bytes).digest('base64url').slice(0, 22)}"` };
+}
+
+export function createGalleryService(db: Database, feed: CatalogChangeFeed, cacheBytes: number) {
+  const snapshots = createSnapshotSource(db, feed);
   const repository = createGalleryRepository(db.sql);
-  // Shoppers ask for the same few pages far more often than the catalog changes, so totals and pages are kept
-  // per catalog version: the version is read on every request, so a change is seen at once.
-  const counts = new VersionCache<number>(CACHED_COUNTS);
-  const pages = new VersionCache<GalleryRow[]>(CACHED_PAGES);
+  const cache = new GalleryPageCache(cacheBytes);
+  feed.onChange((change) => cache.apply(change));
 
-  const filterKey = (query: ProductQuery) => {
-    const { sort: _sort, ...filter } = query;
-    return JSON.stringify(filter);
+  const countOf = (group: FilterGroup, query: ProductQuery): Promise<number> => {
+    if (group.count) return group.count;
+    const count = repository.count(query);
+    group.count = count;
+    // A failed count is not kept: the next request tries again.
+    count.catch(() => {
+      if (group.count === count) group.count = undefined;
+    });
+    return count;
   };
 
   return {
-    /** The current catalog snapshot; its version identifies every response made from it (ETag). */
-    snapshot: () => snapshots.current(),
+    /**
+     * Whether the cache may be used for this request: the database's change notifications are flowing, and have
+     * caught up with this process's own writes (so that a change made here is in the next answer from here).
+     */
+    async caching(): Promise<boolean> {
+      if (!feed.current) return false;
+      return !feed.behindLocalWrites || feed.catchUp();
+    },
+
+    /** The cached response for this URL, if any (only when caching() said yes). */
+    cached: (url: string) => cache.lookup(url),
+
+    snapshot: (caching: boolean) => snapshots.current(caching),
+
+    /** A response made from the snapshot alone (metadata), kept with it. */
+    fromSnapshot(snapshot: CatalogSnapshot, key: string, make: () => object): CachedResponse {
+      let response = snapshot.responses.get(key);
+      if (!response) snapshot.responses.set(key, (response = responseOf(make())));
+      return response;
+    },
 
     async list(
-      snapshot: CatalogSnapshot, params: GalleryFilterParams, rawPage: string | string[] | undefined, rawPageSize: string | string[] | undefined,
+      request: GalleryListRequest, caching: boolean, render: (page: GalleryPage, snapshot: CatalogSnapshot) => object,
     ): Promise<GalleryListResult> {
-      const resolved = resolveFilters(params, snapshot);
+      const snapshot = await snapshots.current(caching);
+      const resolved = resolveFilters(request.params, snapshot);
       if (resolved.errors) return { kind: 'invalid-filter', errors: resolved.errors };
       const query = resolved.query;
-      const pageSize = pageSizeOf(rawPageSize);
-      const emptyByFilter = [query.themeIds, query.formatIds].some((ids) => ids?.length === 0);
-      const count = emptyByFilter ? 0 : await counts.get(snapshot.version, filterKey(query), () => repository.count(query));
-      const page = pageNumberOf(rawPage, count, pageSize);
-      if (page === undefined) return { kind: 'invalid-page' };
-      const rows = await pages.get(snapshot.version, `${JSON.stringify(query)}|${page}|${pageSize}`,
-        () => repository.page(query, (page - 1) * pageSize, pageSize, count));
-      return { kind: 'page', page: { count, page, lastPage: lastPageOf(count, pageSize), rows } };
+      const group = cache.acquire(filterKey(request.params), () => matcherFor(query, snapshot), caching);
+      const pending = cache.begin(request.url, group);
+      try {
+        const pageSize = pageSizeOf(request.pageSize);
+        const emptyByFilter = [query.themeIds, query.formatIds].some((ids) => ids?.length === 0);
+        const count = emptyByFilter ? 0 : await countOf(group, query);
+        const page = pageNumberOf(request.page, count, pageSize);
+        if (page === undefined) {
+          cache.abandon(pending);
+          return { kind: 'invalid-page' };
+        }
+        const rows = await repository.page(query, (page - 1) * pageSize, pageSize, count);
+        const response = responseOf(render({ count, page, lastPage: lastPageOf(count, pageSize), rows }, snapshot));
+        cache.finish(pending, response, rows.map((row) => row.id));
+        return { kind: 'page', response };
+      } catch (error) {
+        cache.abandon(pending);
+        throw error;
+      } finally {
+        cache.release(group);
+      }
     },
+
+    /** Bytes held, pages and filters: for tests and operators. */
+    cacheStats: () => cache.stats,
 
     explain: repository.explainPage,
   };

@@ -1,7 +1,9 @@
-// The small, slowly changing part of the catalog (reference data and theme attributes) held in memory per
-// catalog version: filters on themes, categories and orientations become lists of theme and format ids.
+// The small, slowly changing part of the catalog (reference data and theme attributes) held in memory until the
+// database reports a change to it: filters on themes, categories and orientations become lists of theme and format ids.
 import { asc } from 'drizzle-orm';
 import type { Database } from '../db/database';
+import type { CatalogChangeFeed } from './change-feed';
+import type { CachedResponse } from './page-cache';
 import {
   formats, orientations, productTypes, templateCategories, themeAuthors, themeCategories, themeCategoryLinks,
   themeColors, themes, themeStyles,
@@ -27,7 +29,6 @@ export interface FormatFacts extends Named<number> {
 }
 
 export interface CatalogSnapshot {
-  version: number;
   formats: Map<number, FormatFacts>;
   productTypes: Named<number>[];
   themeCategories: (Named<number> & { inV1Meta: boolean })[];
@@ -37,9 +38,13 @@ export interface CatalogSnapshot {
   orientations: Named<string>[];
   templateCategories: Named<string>[];
   themes: Map<number, ThemeFacts>;
+  /** Ids of the themes shoppers see. */
+  approvedThemeIds: Set<number>;
+  /** Responses made from this snapshot alone (metadata per language), kept as long as it is. */
+  responses: Map<string, CachedResponse>;
 }
 
-async function loadSnapshot(db: Database, version: number): Promise<CatalogSnapshot> {
+export async function loadSnapshot(db: Database): Promise<CatalogSnapshot> {
   const { orm } = db;
   const [formatRows, types, categories, colors, styles, authors, orientationRows, templateCats, themeRows, links] = await Promise.all([
     orm.select().from(formats).orderBy(asc(formats.id)),
@@ -56,7 +61,6 @@ async function loadSnapshot(db: Database, version: number): Promise<CatalogSnaps
   const themeMap = new Map<number, ThemeFacts>(themeRows.map(({ id, ...facts }) => [id, { ...facts, categoryIds: [] }]));
   for (const link of links) themeMap.get(link.themeId)?.categoryIds.push(link.categoryId);
   return {
-    version,
     formats: new Map(formatRows.map((format) => [format.id, format])),
     productTypes: types,
     themeCategories: categories,
@@ -66,29 +70,44 @@ async function loadSnapshot(db: Database, version: number): Promise<CatalogSnaps
     orientations: orientationRows,
     templateCategories: templateCats,
     themes: themeMap,
+    approvedThemeIds: new Set(themeRows.filter((theme) => theme.approved).map((theme) => theme.id)),
+    responses: new Map(),
   };
 }
 
 export interface SnapshotSource {
-  /** The snapshot of the current catalog version; reloaded only when the version has moved. */
-  current(): Promise<CatalogSnapshot>;
+  /**
+   * The catalog's snapshot. With caching, the one kept since the last reported change; without, one read now
+   * (shared by the requests that arrive while it is read).
+   */
+  current(caching: boolean): Promise<CatalogSnapshot>;
 }
 
-export function createSnapshotSource(db: Database): SnapshotSource {
-  let cached: { version: number; snapshot: Promise<CatalogSnapshot> } | undefined;
+export function createSnapshotSource(db: Database, feed: CatalogChangeFeed): SnapshotSource {
+  let kept: Promise<CatalogSnapshot> | undefined;
+  let reading: Promise<CatalogSnapshot> | undefined;
+  // Moves with every change: a snapshot read before the latest change is served to its requests but not kept.
+  let generation = 0;
+  feed.onChange((change) => {
+    if (change.scope === 'products') return;
+    generation += 1;
+    kept = undefined;
+    reading = undefined;
+  });
+
+  const read = () => {
+    const snapshot = loadSnapshot(db);
+    const readAt = generation;
+    reading = snapshot;
+    snapshot.then(() => {
+      if (generation === readAt) kept = snapshot;
+    }, () => undefined).finally(() => {
+      if (reading === snapshot) reading = undefined;
+    });
+    return snapshot;
+  };
+
   return {
-    async current() {
-      const { rows: [state] } = await db.sql.query<{ version: string | number }>('SELECT version FROM catalog_state');
-      const version = Number(state.version);
-      if (cached?.version !== version) {
-        // Requests that see the same new version share one reload; a failed reload is not kept.
-        const snapshot = loadSnapshot(db, version);
-        cached = { version, snapshot };
-        snapshot.catch(() => {
-          if (cached?.snapshot === snapshot) cached = undefined;
-        });
-      }
-      return cached.snapshot;
-    },
+    current: (caching) => (caching && kept) || reading || read(),
   };
 }

@@ -1,17 +1,15 @@
-// Conditional GETs for public, versioned data: a weak ETag from the data's version and the request, 304 on a match.
-import { createHash } from 'node:crypto';
+// Conditional GETs for public data: the ETag is given by the caller (a digest of the bytes), 304 on a match.
 import type { Context } from 'koa';
 
 /**
- * Sets the ETag and caching headers; returns true when the client's copy is current (the response is then a 304
- * and the caller does no more work). Clients revalidate every time, so a new product shows up at once.
+ * Sets the ETag and caching headers; returns false when the client's copy is current (the response is then a 304
+ * and the caller sends no body). Clients revalidate every time, so a new product shows up at once.
  */
-export function notModified(ctx: Context, version: number, ...varying: string[]): boolean {
-  const digest = createHash('sha1').update([ctx.path, ctx.querystring, ...varying].join('\n')).digest('base64url').slice(0, 16);
+export function sendCacheable(ctx: Context, etag: string): boolean {
   ctx.status = 200;
-  ctx.etag = `W/"${version}-${digest}"`;
+  ctx.set('ETag', etag);
   ctx.set('Cache-Control', 'public, no-cache');
-  if (!ctx.fresh) return false;
+  if (!ctx.fresh) return true;
   ctx.status = 304;
-  return true;
+  return false;
 }

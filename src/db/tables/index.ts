@@ -3,5 +3,4 @@ export * from './reference';
 export * from './catalog';
 export * from './layouts';
 export * from './orders';
-export * from './catalog-state';
 export * from './checkout';
