@@ -27,11 +27,25 @@ export async function seedBulkProducts(
   const { rows } = await db.sql.query<{ id: number }>('SELECT id FROM products WHERE layout_id IS NOT NULL ORDER BY id');
   if (rows.length === 0) throw new Error('bulk products are copies of products with layouts: seed the demo catalog first');
   const exemplarIds = rows.map((row) => row.id);
-  for (let done = 0; done < missing; done += CHUNK) {
-    const size = Math.min(CHUNK, missing - done);
-    await db.sql.query(INSERT_CHUNK, [total + done + 1, total + done + size, exemplarIds, exemplarIds.length]);
-    onProgress(done + size, missing);
+  // Trigram entries are gathered in GIN's pending list while loading (many times faster than one row at a time),
+  // then merged; searches want no pending list (migration 0008), so it is off again afterwards.
+  await setSearchIndexPendingList(db, true);
+  try {
+    for (let done = 0; done < missing; done += CHUNK) {
+      const size = Math.min(CHUNK, missing - done);
+      await db.sql.query(INSERT_CHUNK, [total + done + 1, total + done + size, exemplarIds, exemplarIds.length]);
+      onProgress(done + size, missing);
+    }
+  } finally {
+    await setSearchIndexPendingList(db, false);
   }
   await db.sql.query('ANALYZE products');
   return missing;
+}
+
+async function setSearchIndexPendingList(db: Database, on: boolean): Promise<void> {
+  for (const index of ['products_name_trgm_idx', 'products_description_trgm_idx']) {
+    await db.sql.query(`ALTER INDEX ${index} SET (fastupdate = ${on ? 'on' : 'off'})`);
+    if (!on) await db.sql.query(`SELECT gin_clean_pending_list('${index}')`);
+  }
 }

@@ -2,6 +2,7 @@
 // and again (segmented LRU). A new entry goes to the probation segment; only a second hit promotes it to the
 // protected segment, which holds at most protectedShare of the budget. Room is made by dropping the least recently
 // used entry of probation first, so a stream of distinct keys (search strings, say) only ever evicts its own kind.
+// Probation may use whatever protected leaves free; one entry may not be larger than probation's own share.
 
 export interface Sized {
   /** What the entry costs in memory, in bytes: fixed once stored. */
@@ -14,13 +15,16 @@ export class SegmentedLru<Entry extends Sized> {
   private readonly protected = new Map<string, Entry>();
   private probationBytes = 0;
   private protectedBytes = 0;
+  private readonly protectedBudget: number;
 
   /** onEvict: told of every entry that leaves the cache for want of room (not of those deleted by the caller). */
   constructor(
     readonly budgetBytes: number,
     private readonly onEvict: (key: string, entry: Entry) => void,
-    private readonly protectedShare = 0.8,
-  ) {}
+    protectedShare = 0.8,
+  ) {
+    this.protectedBudget = Math.floor(budgetBytes * protectedShare);
+  }
 
   get bytes(): number {
     return this.probationBytes + this.protectedBytes;
@@ -46,7 +50,7 @@ export class SegmentedLru<Entry extends Sized> {
     this.protectedBytes += trial.bytes;
     // The protected segment's least used entries go back on probation: they may still be hit and kept.
     for (const [oldKey, old] of this.protected) {
-      if (this.protectedBytes <= this.budgetBytes * this.protectedShare) break;
+      if (this.protectedBytes <= this.protectedBudget) break;
       this.protected.delete(oldKey);
       this.protectedBytes -= old.bytes;
       this.probation.set(oldKey, old);
@@ -59,7 +63,7 @@ export class SegmentedLru<Entry extends Sized> {
   /** Stores the entry on probation (replacing one under the same key); false when it is larger than probation can hold. */
   set(key: string, entry: Entry): boolean {
     this.delete(key);
-    if (entry.bytes > this.budgetBytes * (1 - this.protectedShare)) return false;
+    if (entry.bytes > this.budgetBytes - this.protectedBudget) return false;
     this.probation.set(key, entry);
     this.probationBytes += entry.bytes;
     this.makeRoom();

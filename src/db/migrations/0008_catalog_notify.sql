@@ -119,3 +119,10 @@ CREATE TRIGGER products_catalog_notify_delete AFTER DELETE ON products
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION publish_product_change();
 CREATE TRIGGER products_catalog_notify_truncate AFTER TRUNCATE ON products
   FOR EACH STATEMENT EXECUTE FUNCTION publish_product_change();
+
+-- Search: the trigram indexes keep no pending list. With one (GIN's fastupdate), every search also scans the list
+-- of rows inserted since the last vacuum: a few milliseconds per query on a catalog that grows all day, where a
+-- search that matches nothing otherwise costs a few hundredths of one. Bulk seeding turns it on for its duration.
+ALTER INDEX products_name_trgm_idx SET (fastupdate = off);
+ALTER INDEX products_description_trgm_idx SET (fastupdate = off);
+SELECT gin_clean_pending_list('products_name_trgm_idx'), gin_clean_pending_list('products_description_trgm_idx');
