@@ -140,7 +140,7 @@ async function printPlans(url: string): Promise<void> {
     if (!route.filter) continue;
     const resolved = resolveFilters(route.filter, snapshot);
     if (resolved.errors) throw new Error(JSON.stringify(resolved.errors));
-    const total = await repository.count(resolved.query);
+    const { total } = await repository.count(resolved.query);
     const offset = route.page === 'last' ? Math.floor((total - 1) / 20) * 20 : 0;
     console.log(`\n--- plan: ${route.name} (${total} matching)\n${await repository.explainPage(resolved.query, offset, 20, total)}`);
   }

@@ -10,6 +10,11 @@ export interface ProductAttributes {
   templateCategories: string[];
 }
 
+/** A version of a row that left the lists it matched (sign -1: deleted, or the old version) or entered them (1). */
+export interface ProductVersion extends ProductAttributes {
+  sign: 1 | -1;
+}
+
 export type CatalogChange =
   /** Reference data or a theme's gallery attributes: the snapshot and everything made from it. */
   | { scope: 'reference' }
@@ -17,8 +22,10 @@ export type CatalogChange =
   | { scope: 'everything' }
   | {
     scope: 'products';
+    /** The writing transaction's id: a total counted in a snapshot that sees it already includes the change. */
+    tx: number;
     /** Rows that entered or left lists or moved in their order; the themes of such rows when there were many. */
-    moved: ProductAttributes[];
+    moved: ProductVersion[];
     movedThemes: number[];
     /** Products whose preview alone changed; their themes when there were many. */
     shown: number[];
@@ -29,13 +36,13 @@ const isInteger = (value: unknown): value is number => Number.isSafeInteger(valu
 const integers = (value: unknown): number[] | undefined =>
   value === undefined ? [] : Array.isArray(value) && value.every(isInteger) ? value : undefined;
 
-function attributesOf(tuple: unknown): ProductAttributes | undefined {
-  if (!Array.isArray(tuple) || tuple.length !== 5) return undefined;
-  const [themeId, formatId, productTypeId, specialProject, templateCategories] = tuple as unknown[];
-  if (!isInteger(themeId) || !isInteger(formatId) || !isInteger(productTypeId)) return undefined;
+function versionOf(tuple: unknown): ProductVersion | undefined {
+  if (!Array.isArray(tuple) || tuple.length !== 6) return undefined;
+  const [themeId, formatId, productTypeId, specialProject, templateCategories, sign] = tuple as unknown[];
+  if (!isInteger(themeId) || !isInteger(formatId) || !isInteger(productTypeId) || (sign !== 1 && sign !== -1)) return undefined;
   if (specialProject !== null && typeof specialProject !== 'string') return undefined;
   if (!Array.isArray(templateCategories) || !templateCategories.every((item) => typeof item === 'string')) return undefined;
-  return { themeId, formatId, productTypeId, specialProject, templateCategories };
+  return { themeId, formatId, productTypeId, specialProject, templateCategories, sign };
 }
 
 export function parseCatalogChange(payload: string): CatalogChange {
@@ -47,10 +54,10 @@ export function parseCatalogChange(payload: string): CatalogChange {
   }
   if (message?.scope === 'reference') return { scope: 'reference' };
   if (message?.scope !== 'products' || message.all === true) return { scope: 'everything' };
-  const rows = message.rows === undefined ? [] : Array.isArray(message.rows) ? message.rows.map(attributesOf) : [undefined];
+  const rows = message.rows === undefined ? [] : Array.isArray(message.rows) ? message.rows.map(versionOf) : [undefined];
   const movedThemes = integers(message.themes);
   const shown = integers(message.shown);
   const shownThemes = integers(message.shown_themes);
-  if (rows.includes(undefined) || !movedThemes || !shown || !shownThemes) return { scope: 'everything' };
-  return { scope: 'products', moved: rows as ProductAttributes[], movedThemes, shown, shownThemes };
+  if (!isInteger(message.tx) || rows.includes(undefined) || !movedThemes || !shown || !shownThemes) return { scope: 'everything' };
+  return { scope: 'products', tx: message.tx, moved: rows as ProductVersion[], movedThemes, shown, shownThemes };
 }

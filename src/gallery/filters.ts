@@ -126,6 +126,7 @@ export function matcherFor(query: ProductQuery, snapshot: CatalogSnapshot): Filt
   const specials = query.specialProjects && new Set(query.specialProjects);
   const categories = query.templateCategories && new Set(query.templateCategories);
   return {
+    approximate: query.search !== undefined,
     theme: (themeId) => themes.has(themeId),
     row: (row) => themes.has(row.themeId)
       && (!formats || formats.has(row.formatId))

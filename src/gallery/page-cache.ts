@@ -2,32 +2,40 @@
 // change notifications allow.
 //
 // Granularity (what a change drops):
-//   - a product entering or leaving lists, or moving in their order: the totals and pages of the filters that match
-//     its attributes (theme, format, type, special project, template categories; a search filter is assumed to
-//     match, as its text is not in the notification). A statement over many rows names their themes instead, and
-//     drops the filters that can show those themes;
+//   - a product entering or leaving lists, or moving in their order: the pages of the filters that match its
+//     attributes (theme, format, type, special project, template categories). Their totals are kept, corrected by
+//     the change (total.ts), except those of searches (the text is not in the notification, so a search is assumed
+//     to match and counted again). A statement over many rows names their themes instead, and drops everything of
+//     the filters that can show those themes;
 //   - a product's preview alone: the cached pages that show that product; totals stay;
 //   - reference data or a theme's approval, author, color or style: everything (and the catalog snapshot).
 import type { CatalogChange, ProductAttributes } from './changes';
 import { type Sized, SegmentedLru } from './segmented-lru';
+import type { Total } from './total';
 
 /** Which rows a filter lists, in terms of what a change notification carries. */
 export interface FilterMatcher {
+  /** Might a row with these attributes be listed? Exact unless `approximate`. */
   row(attributes: ProductAttributes): boolean;
   /** Can rows of this theme be in the list at all? */
   theme(themeId: number): boolean;
+  /** row() may say yes to rows that are not listed (a search): the total cannot be corrected, only counted again. */
+  approximate: boolean;
 }
 
 /** A filter's cached state: its total, and the cached pages made from it. */
-export class FilterGroup {
-  count: Promise<number> | undefined;
+export class FilterGroup implements Sized {
+  total: Total | undefined;
   readonly pages = new Set<string>();
-  /** Dropped by a change: nothing computed from it may be stored. */
+  /** Pages of it being computed. */
+  readonly pending = new Set<PendingPage>();
+  /** Dropped by a change or evicted: nothing computed from it may be stored. */
   dropped = false;
-  /** Requests computing a page of it. */
-  inUse = 0;
+  readonly bytes: number;
 
-  constructor(readonly key: string, readonly matcher: FilterMatcher, readonly registered: boolean) {}
+  constructor(readonly key: string, readonly matcher: FilterMatcher, readonly registered: boolean) {
+    this.bytes = GROUP_OVERHEAD_BYTES + key.length * 2;
+  }
 }
 
 export interface CachedResponse {
@@ -41,68 +49,84 @@ interface CachedPage extends Sized {
   productIds: number[];
 }
 
-/** A page being computed: stored only if no change it could miss arrived meanwhile. */
+/** A page being computed: stored only if no change it could miss arrived meanwhile; joined by the same URL until then. */
 export interface PendingPage {
   readonly url: string;
   readonly group: FilterGroup;
   valid: boolean;
+  result?: Promise<unknown>;
 }
 
 // Estimated bookkeeping per page and per filter (Map entries, objects, the matcher's sets), on top of the bytes of
-// bodies and keys. The bound is kept on the safe side: each page is also charged its filter's cost in full.
+// bodies and keys, erring on the safe side.
 const PAGE_OVERHEAD_BYTES = 400;
-const GROUP_OVERHEAD_BYTES = 600;
+const GROUP_OVERHEAD_BYTES = 1000;
 const URLS_CACHED_UP_TO = 1024;
+// Filters (totals) take a tenth of the budget, pages the rest: a filter is a few hundred bytes, a page ten kilobytes.
+const FILTERS_SHARE = 0.1;
 
 export class GalleryPageCache {
   private readonly pages: SegmentedLru<CachedPage>;
-  private readonly groups = new Map<string, FilterGroup>();
+  // A filter is kept on its own (its total outlives its pages, which every new product drops), in two segments too.
+  private readonly groups: SegmentedLru<FilterGroup>;
   private readonly pagesByProduct = new Map<number, Set<string>>();
-  private readonly pending = new Set<PendingPage>();
+  private readonly pending = new Map<string, PendingPage>();
 
   constructor(budgetBytes: number) {
-    this.pages = new SegmentedLru<CachedPage>(budgetBytes, (url, page) => this.forget(url, page));
+    const filterBytes = Math.floor(budgetBytes * FILTERS_SHARE);
+    this.groups = new SegmentedLru<FilterGroup>(filterBytes, (_key, group) => this.evictGroup(group));
+    this.pages = new SegmentedLru<CachedPage>(budgetBytes - filterBytes, (url, page) => this.forget(url, page));
   }
 
   get stats() {
-    return { bytes: this.pages.bytes, budgetBytes: this.pages.budgetBytes, pages: this.pages.size, filters: this.groups.size };
+    return {
+      bytes: this.pages.bytes + this.groups.bytes,
+      budgetBytes: this.pages.budgetBytes + this.groups.budgetBytes,
+      pages: this.pages.size,
+      filters: this.groups.size,
+    };
   }
 
   /** The cached response for this URL (path and query string as sent), counted as a use. */
   lookup(url: string): CachedResponse | undefined {
-    return this.pages.get(url)?.response;
+    const page = this.pages.get(url);
+    if (!page) return undefined;
+    // A use of the page is a use of its filter: a filter evicted takes its pages with it.
+    this.groups.get(page.group.key);
+    return page.response;
   }
 
-  /** The filter's group, made if new; release() it when done. caching false: a group of its own, never kept. */
-  acquire(key: string, matcher: () => FilterMatcher, caching: boolean): FilterGroup {
-    let group = caching ? this.groups.get(key) : undefined;
-    if (!group) {
-      group = new FilterGroup(key, matcher(), caching);
-      if (caching) this.groups.set(key, group);
-    }
-    group.inUse += 1;
+  /** The filter's group, made if new. caching false: a group of its own, never kept. */
+  group(key: string, matcher: () => FilterMatcher, caching: boolean): FilterGroup {
+    const known = caching ? this.groups.get(key) : undefined;
+    if (known) return known;
+    const group = new FilterGroup(key, matcher(), caching);
+    if (caching && !this.groups.set(key, group)) group.dropped = true;
     return group;
   }
 
-  release(group: FilterGroup): void {
-    group.inUse -= 1;
-    this.dropIfUnused(group);
+  /** The computation of this URL's page under way, if no change has made it stale since it began. */
+  inFlight(url: string): Promise<unknown> | undefined {
+    const pending = this.pending.get(url);
+    return pending?.valid && !pending.group.dropped ? pending.result : undefined;
   }
 
   begin(url: string, group: FilterGroup): PendingPage {
-    const pending = { url, group, valid: group.registered && url.length <= URLS_CACHED_UP_TO };
-    if (pending.valid) this.pending.add(pending);
+    const pending: PendingPage = { url, group, valid: group.registered && url.length <= URLS_CACHED_UP_TO };
+    if (pending.valid) {
+      this.pending.set(url, pending);
+      group.pending.add(pending);
+    }
     return pending;
   }
 
   /** Keeps the page unless a change arrived while it was computed; the response is served either way. */
   finish(pending: PendingPage, response: CachedResponse, productIds: number[]): void {
-    this.pending.delete(pending);
+    this.abandon(pending);
     const { url, group } = pending;
     if (!pending.valid || group.dropped) return;
     this.deletePage(url);
-    const bytes = response.body.length + (url.length + response.etag.length) * 2 + productIds.length * 8
-      + PAGE_OVERHEAD_BYTES + GROUP_OVERHEAD_BYTES + group.key.length * 2;
+    const bytes = response.body.length + (url.length + response.etag.length) * 2 + productIds.length * 8 + PAGE_OVERHEAD_BYTES;
     if (!this.pages.set(url, { bytes, group, response, productIds })) return;
     group.pages.add(url);
     for (const id of productIds) {
@@ -113,7 +137,8 @@ export class GalleryPageCache {
   }
 
   abandon(pending: PendingPage): void {
-    this.pending.delete(pending);
+    if (this.pending.get(pending.url) === pending) this.pending.delete(pending.url);
+    pending.group.pending.delete(pending);
   }
 
   apply(change: CatalogChange): void {
@@ -124,7 +149,13 @@ export class GalleryPageCache {
     if (change.moved.length > 0 || change.movedThemes.length > 0) {
       for (const group of [...this.groups.values()]) {
         const { matcher } = group;
-        if (change.moved.some((row) => matcher.row(row)) || change.movedThemes.some((theme) => matcher.theme(theme))) this.dropGroup(group);
+        const listed = change.moved.filter((row) => matcher.row(row));
+        if (change.movedThemes.some((theme) => matcher.theme(theme)) || (listed.length > 0 && matcher.approximate)) {
+          this.dropGroup(group);
+        } else if (listed.length > 0) {
+          group.total?.apply(change.tx, listed.reduce((sum, row) => sum + row.sign, 0));
+          this.dropPages(group);
+        }
       }
     }
     for (const id of change.shown) {
@@ -148,14 +179,31 @@ export class GalleryPageCache {
   }
 
   private invalidatePending(): void {
-    for (const pending of this.pending) pending.valid = false;
+    for (const pending of this.pending.values()) {
+      pending.valid = false;
+      pending.group.pending.delete(pending);
+    }
     this.pending.clear();
   }
 
   private dropGroup(group: FilterGroup): void {
-    group.dropped = true;
     this.groups.delete(group.key);
+    this.evictGroup(group);
+  }
+
+  private evictGroup(group: FilterGroup): void {
+    group.dropped = true;
+    this.dropPages(group);
+  }
+
+  /** The group's pages, cached or being computed: they show its total and its order. */
+  private dropPages(group: FilterGroup): void {
     for (const url of [...group.pages]) this.deletePage(url);
+    for (const pending of group.pending) {
+      pending.valid = false;
+      if (this.pending.get(pending.url) === pending) this.pending.delete(pending.url);
+    }
+    group.pending.clear();
   }
 
   private deletePage(url: string): void {
@@ -171,11 +219,5 @@ export class GalleryPageCache {
       urls?.delete(url);
       if (urls?.size === 0) this.pagesByProduct.delete(id);
     }
-    this.dropIfUnused(page.group);
-  }
-
-  /** A filter with no cached page and no request using it is not kept: its total alone is not worth the memory. */
-  private dropIfUnused(group: FilterGroup): void {
-    if (group.inUse === 0 && group.pages.size === 0 && this.groups.get(group.key) === group) this.groups.delete(group.key);
   }
 }

@@ -1,6 +1,7 @@
 // SQL for the gallery's product lists: one indexed table, filters as id lists, a total and stable order.
 import type { SqlExecutor } from '../db/database';
 import type { ProductQuery } from './filters';
+import type { CountResult } from './total';
 
 export interface GalleryRow {
   id: number;
@@ -64,10 +65,12 @@ function pageStatement(query: ProductQuery, offset: number, limit: number, total
 
 export function createGalleryRepository(sql: SqlExecutor) {
   return {
-    async count(query: ProductQuery): Promise<number> {
+    /** The number of matching products, and the snapshot it was counted in (see total.ts). */
+    async count(query: ProductQuery): Promise<CountResult> {
       const where = whereClause(query);
-      const { rows } = await sql.query<{ total: number }>(`SELECT count(*)::int AS total FROM products ${where.sql}`, where.params);
-      return rows[0].total;
+      const { rows } = await sql.query<CountResult>(
+        `SELECT count(*)::int AS total, pg_current_snapshot()::text AS snapshot FROM products ${where.sql}`, where.params);
+      return rows[0];
     },
     async page(query: ProductQuery, offset: number, limit: number, total: number): Promise<GalleryRow[]> {
       if (limit <= 0 || offset >= total) return [];

@@ -85,6 +85,12 @@ export class SegmentedLru<Entry extends Sized> {
     return guarded;
   }
 
+  /** Every entry, without counting a use. */
+  *values(): IterableIterator<Entry> {
+    yield* this.probation.values();
+    yield* this.protected.values();
+  }
+
   clear(): void {
     this.probation.clear();
     this.protected.clear();

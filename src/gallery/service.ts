@@ -9,6 +9,7 @@ import { type CachedResponse, type FilterGroup, GalleryPageCache } from './page-
 import { lastPageOf, pageNumberOf, pageSizeOf } from './paging';
 import { createGalleryRepository, type GalleryRow } from './repository';
 import { type CatalogSnapshot, createSnapshotSource } from './snapshot';
+import { Total } from './total';
 
 export interface GalleryPage {
   count: number;
@@ -43,15 +44,44 @@ export function createGalleryService(db: Database, feed: CatalogChangeFeed, cach
   feed.onChange((change) => cache.apply(change));
 
   const countOf = (group: FilterGroup, query: ProductQuery): Promise<number> => {
-    if (group.count) return group.count;
-    const count = repository.count(query);
-    group.count = count;
-    // A failed count is not kept: the next request tries again.
-    count.catch(() => {
-      if (group.count === count) group.count = undefined;
-    });
-    return count;
+    if (!group.total) {
+      const total = new Total(repository.count(query));
+      group.total = total;
+      // A failed count is not kept: the next request tries again.
+      total.counted.catch(() => {
+        if (group.total === total) group.total = undefined;
+      });
+    }
+    return group.total.current();
   };
+
+  async function computePage(
+    request: GalleryListRequest, caching: boolean, render: (page: GalleryPage, snapshot: CatalogSnapshot) => object,
+  ): Promise<GalleryListResult> {
+    const snapshot = await snapshots.current(caching);
+    const resolved = resolveFilters(request.params, snapshot);
+    if (resolved.errors) return { kind: 'invalid-filter', errors: resolved.errors };
+    const query = resolved.query;
+    const group = cache.group(filterKey(request.params), () => matcherFor(query, snapshot), caching);
+    const pending = cache.begin(request.url, group);
+    try {
+      const pageSize = pageSizeOf(request.pageSize);
+      const emptyByFilter = [query.themeIds, query.formatIds].some((ids) => ids?.length === 0);
+      const count = emptyByFilter ? 0 : await countOf(group, query);
+      const page = pageNumberOf(request.page, count, pageSize);
+      if (page === undefined) {
+        cache.abandon(pending);
+        return { kind: 'invalid-page' };
+      }
+      const rows = await repository.page(query, (page - 1) * pageSize, pageSize, count);
+      const response = responseOf(render({ count, page, lastPage: lastPageOf(count, pageSize), rows }, snapshot));
+      cache.finish(pending, response, rows.map((row) => row.id));
+      return { kind: 'page', response };
+    } catch (error) {
+      cache.abandon(pending);
+      throw error;
+    }
+  }
 
   return {
     /**
@@ -75,34 +105,13 @@ export function createGalleryService(db: Database, feed: CatalogChangeFeed, cach
       return response;
     },
 
-    async list(
+    /** A page of products; requests for the same URL while it is made share the work (a new page after a change). */
+    list(
       request: GalleryListRequest, caching: boolean, render: (page: GalleryPage, snapshot: CatalogSnapshot) => object,
     ): Promise<GalleryListResult> {
-      const snapshot = await snapshots.current(caching);
-      const resolved = resolveFilters(request.params, snapshot);
-      if (resolved.errors) return { kind: 'invalid-filter', errors: resolved.errors };
-      const query = resolved.query;
-      const group = cache.acquire(filterKey(request.params), () => matcherFor(query, snapshot), caching);
-      const pending = cache.begin(request.url, group);
-      try {
-        const pageSize = pageSizeOf(request.pageSize);
-        const emptyByFilter = [query.themeIds, query.formatIds].some((ids) => ids?.length === 0);
-        const count = emptyByFilter ? 0 : await countOf(group, query);
-        const page = pageNumberOf(request.page, count, pageSize);
-        if (page === undefined) {
-          cache.abandon(pending);
-          return { kind: 'invalid-page' };
-        }
-        const rows = await repository.page(query, (page - 1) * pageSize, pageSize, count);
-        const response = responseOf(render({ count, page, lastPage: lastPageOf(count, pageSize), rows }, snapshot));
-        cache.finish(pending, response, rows.map((row) => row.id));
-        return { kind: 'page', response };
-      } catch (error) {
-        cache.abandon(pending);
-        throw error;
-      } finally {
-        cache.release(group);
-      }
+      const shared = caching ? cache.inFlight(request.url) : undefined;
+      if (shared) return shared as Promise<GalleryListResult>;
+      return computePage(request, caching, render);
     },
 
     /** Bytes held, pages and filters: for tests and operators. */

@@ -121,10 +121,13 @@ describe('catalog change feed', () => {
       await runtime.db.sql.query(
         "INSERT INTO products (name, theme_id, format_id, product_type_id, template_categories) VALUES ('Новая', 1, 1, 1, '{bigphoto}')");
       if (feed.behindLocalWrites) expect(await feed.catchUp()).to.equal(true);
-      expect(changes).to.deep.equal([{
-        scope: 'products', moved: [{ themeId: 1, formatId: 1, productTypeId: 1, specialProject: null, templateCategories: ['bigphoto'] }],
+      expect(changes).to.have.length(1);
+      const { tx, ...change } = changes[0] as CatalogChange & { tx: number };
+      expect(tx).to.be.a('number');
+      expect(change).to.deep.equal({
+        scope: 'products', moved: [{ themeId: 1, formatId: 1, productTypeId: 1, specialProject: null, templateCategories: ['bigphoto'], sign: 1 }],
         movedThemes: [], shown: [], shownThemes: [],
-      }]);
+      });
     });
   });
 });

@@ -4,10 +4,11 @@
 -- Payloads (JSON, at most a few kilobytes, well under NOTIFY's 8000 bytes):
 --   {"scope":"reference"}                 reference data or a theme's gallery attributes changed: everything
 --   {"scope":"products","all":true}       products changed wholesale (TRUNCATE, or too many themes to list)
---   {"scope":"products", "rows":[[theme_id, format_id, product_type_id, special_project, template_categories]],
+--   {"scope":"products", "tx":txid, "rows":[[theme_id, format_id, product_type_id, special_project, template_categories, sign]],
 --    "themes":[theme_id], "shown":[product_id], "shown_themes":[theme_id]}
---     rows/themes: products that entered or left lists, or moved in their order (one tuple per old and new version
---                  of a row, or the themes touched when a statement changed more than 20 rows);
+--     tx: the writing transaction, so that a reader can tell whether a total it counted already includes the change;
+--     rows/themes: products that entered or left lists, or moved in their order (one tuple per old version, sign -1,
+--                  and per new version, sign 1; or the themes touched when a statement changed more than 20 rows);
 --     shown/shown_themes: products whose displayed preview alone changed (ids, or themes above 100 rows).
 DROP FUNCTION bump_catalog_version() CASCADE;
 DROP TABLE catalog_state;
@@ -67,8 +68,8 @@ BEGIN
   -- kind 'm': a row entered or left lists, or moved in their order (filtered or sorted columns, or searched text);
   -- kind 's': only its displayed preview changed. Other columns (layout_id) do not concern the gallery.
   changed := CASE TG_OP
-    WHEN 'INSERT' THEN 'SELECT ''m'' AS kind, n.* FROM new_rows n'
-    WHEN 'DELETE' THEN 'SELECT ''m'' AS kind, o.* FROM old_rows o'
+    WHEN 'INSERT' THEN 'SELECT ''m'' AS kind, 1 AS sign, n.* FROM new_rows n'
+    WHEN 'DELETE' THEN 'SELECT ''m'' AS kind, -1 AS sign, o.* FROM old_rows o'
     ELSE $q$
       WITH pairs AS (
         SELECT o AS old_row, n AS new_row,
@@ -80,9 +81,9 @@ BEGIN
           o.preview_cover IS DISTINCT FROM n.preview_cover AS reshown
         FROM old_rows o JOIN new_rows n ON n.id = o.id
       )
-      SELECT 'm' AS kind, (old_row).* FROM pairs WHERE moved
-      UNION ALL SELECT 'm', (new_row).* FROM pairs WHERE moved
-      UNION ALL SELECT 's', (new_row).* FROM pairs WHERE reshown AND NOT moved
+      SELECT 'm' AS kind, -1 AS sign, (old_row).* FROM pairs WHERE moved
+      UNION ALL SELECT 'm', 1, (new_row).* FROM pairs WHERE moved
+      UNION ALL SELECT 's', 0, (new_row).* FROM pairs WHERE reshown AND NOT moved
     $q$
   END;
   EXECUTE format($q$
@@ -92,8 +93,9 @@ BEGIN
     )
     SELECT json_strip_nulls(json_build_object(
       'scope', 'products',
+      'tx', txid_current(),
       'rows', CASE WHEN counts.moved BETWEEN 1 AND 20 THEN (
-        SELECT json_agg(json_build_array(theme_id, format_id, product_type_id, special_project, template_categories))
+        SELECT json_agg(json_build_array(theme_id, format_id, product_type_id, special_project, template_categories, sign))
         FROM changed WHERE kind = 'm') END,
       'themes', CASE WHEN counts.moved > 20 THEN (SELECT json_agg(DISTINCT theme_id) FROM changed WHERE kind = 'm') END,
       'shown', CASE WHEN counts.reshown BETWEEN 1 AND 100 THEN (SELECT json_agg(id) FROM changed WHERE kind = 's') END,
