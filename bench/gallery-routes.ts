@@ -42,18 +42,22 @@ function roundRobin(): () => string {
   return () => `/api/gallery2/product/?fmt=2&page=${(next++ % REPEATED_PAGES) + 1}`;
 }
 
-// Lower-case Cyrillic а..я (32 letters, no ё): a counter written in these letters is a search nobody asked before.
+// Lower-case Cyrillic а..я (32 letters, no ё): five of them, scrambled from a counter, make a search nobody asked
+// before and that, like most long-tail searches, matches few products or none. (Consecutive counter values written
+// out directly would share their last letters: every 32nd string would contain a trigram of a common word and count
+// a good part of the catalog, which measures the database's text search rather than the cache.)
 const LETTERS = Array.from({ length: 32 }, (_, index) => String.fromCharCode(0x430 + index));
+const SEARCH_SPACE = 32 ** 5;
 let searchCounter = 0;
 
-/** The counter in base 32, least significant letter first (consecutive strings differ in the first letter), 3+ letters. */
+/** The counter times an odd constant modulo 32^5 (a permutation, so never a repeat), in five letters. */
 export function distinctSearch(): string {
-  let value = searchCounter++;
+  let value = (searchCounter++ * 1_103_515_245) % SEARCH_SPACE;
   let text = '';
-  do {
+  for (let letter = 0; letter < 5; letter += 1) {
     text += LETTERS[value % 32];
     value = Math.floor(value / 32);
-  } while (value > 0 || text.length < 3);
+  }
   return text;
 }
 

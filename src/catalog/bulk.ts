@@ -27,8 +27,8 @@ export async function seedBulkProducts(
   const { rows } = await db.sql.query<{ id: number }>('SELECT id FROM products WHERE layout_id IS NOT NULL ORDER BY id');
   if (rows.length === 0) throw new Error('bulk products are copies of products with layouts: seed the demo catalog first');
   const exemplarIds = rows.map((row) => row.id);
-  // Trigram entries are gathered in GIN's pending list while loading (many times faster than one row at a time),
-  // then merged; searches want no pending list (migration 0008), so it is off again afterwards.
+  // Trigram entries are gathered in GIN's pending list while loading and merged in bulk, rather than inserted into
+  // the index row by row; searches want no pending list (migration 0008), so it is off again afterwards.
   await setSearchIndexPendingList(db, true);
   try {
     for (let done = 0; done < missing; done += CHUNK) {

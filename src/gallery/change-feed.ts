@@ -83,8 +83,9 @@ export class CatalogChangeFeed {
         void this.ping();
       },
       interrupted: (error) => {
+        // Told once per loss, not at every failed attempt to listen again while the database is away.
+        if (this.listening) this.log.warn({ err: error }, 'gallery cache off: catalog change notifications interrupted');
         this.listening = false;
-        this.log.warn({ err: error }, 'gallery cache off: catalog change notifications interrupted');
         this.becomeStale();
       },
     });

@@ -71,7 +71,8 @@ export function galleryRoutes(deps: { gallery: GalleryService; validator: Valida
     const language = languageOf(ctx);
     const snapshot = await gallery.snapshot(caching);
     ctx.vary('Accept-Language');
-    send(ctx, gallery.fromSnapshot(snapshot, `${name}|${language}`, () => present(snapshot, language)), caching ? 'HIT' : 'BYPASS');
+    const { response, made } = gallery.fromSnapshot(snapshot, `${name}|${language}`, () => present(snapshot, language));
+    send(ctx, response, !caching ? 'BYPASS' : made ? 'MISS' : 'HIT');
   };
   router.get('/api/gallery/meta/', fromSnapshot('meta', presentMeta));
   router.get('/api/gallery2/themecategory/', fromSnapshot('themecategory', presentThemeCategories));

@@ -64,22 +64,23 @@ export function createGalleryService(db: Database, feed: CatalogChangeFeed, cach
     const query = resolved.query;
     const group = cache.group(filterKey(request.params), () => matcherFor(query, snapshot), caching);
     const pending = cache.begin(request.url, group);
-    try {
+    const work = (async (): Promise<GalleryListResult> => {
       const pageSize = pageSizeOf(request.pageSize);
       const emptyByFilter = [query.themeIds, query.formatIds].some((ids) => ids?.length === 0);
       const count = emptyByFilter ? 0 : await countOf(group, query);
       const page = pageNumberOf(request.page, count, pageSize);
-      if (page === undefined) {
-        cache.abandon(pending);
-        return { kind: 'invalid-page' };
-      }
+      if (page === undefined) return { kind: 'invalid-page' };
       const rows = await repository.page(query, (page - 1) * pageSize, pageSize, count);
       const response = responseOf(render({ count, page, lastPage: lastPageOf(count, pageSize), rows }, snapshot));
       cache.finish(pending, response, rows.map((row) => row.id));
       return { kind: 'page', response };
-    } catch (error) {
+    })();
+    // Requests for the same URL that arrive from now on wait for this one.
+    pending.result = work;
+    try {
+      return await work;
+    } finally {
       cache.abandon(pending);
-      throw error;
     }
   }
 
@@ -98,11 +99,13 @@ export function createGalleryService(db: Database, feed: CatalogChangeFeed, cach
 
     snapshot: (caching: boolean) => snapshots.current(caching),
 
-    /** A response made from the snapshot alone (metadata), kept with it. */
-    fromSnapshot(snapshot: CatalogSnapshot, key: string, make: () => object): CachedResponse {
-      let response = snapshot.responses.get(key);
-      if (!response) snapshot.responses.set(key, (response = responseOf(make())));
-      return response;
+    /** A response made from the snapshot alone (metadata), kept with it; made: whether it was made now. */
+    fromSnapshot(snapshot: CatalogSnapshot, key: string, make: () => object): { response: CachedResponse; made: boolean } {
+      const kept = snapshot.responses.get(key);
+      if (kept) return { response: kept, made: false };
+      const response = responseOf(make());
+      snapshot.responses.set(key, response);
+      return { response, made: true };
     },
 
     /** A page of products; requests for the same URL while it is made share the work (a new page after a change). */
