@@ -13,6 +13,9 @@ export interface ProductAttributes {
 /** A version of a row that left the lists it matched (sign -1: deleted, or the old version) or entered them (1). */
 export interface ProductVersion extends ProductAttributes {
   sign: 1 | -1;
+  /** The text searches match; null when the notification had no room for it. */
+  name: string | null;
+  description: string | null;
 }
 
 export type CatalogChange =
@@ -36,13 +39,15 @@ const isInteger = (value: unknown): value is number => Number.isSafeInteger(valu
 const integers = (value: unknown): number[] | undefined =>
   value === undefined ? [] : Array.isArray(value) && value.every(isInteger) ? value : undefined;
 
+const textOrNull = (value: unknown): value is string | null => value === null || typeof value === 'string';
+
 function versionOf(tuple: unknown): ProductVersion | undefined {
-  if (!Array.isArray(tuple) || tuple.length !== 6) return undefined;
-  const [themeId, formatId, productTypeId, specialProject, templateCategories, sign] = tuple as unknown[];
+  if (!Array.isArray(tuple) || tuple.length !== 8) return undefined;
+  const [themeId, formatId, productTypeId, specialProject, templateCategories, sign, name, description] = tuple as unknown[];
   if (!isInteger(themeId) || !isInteger(formatId) || !isInteger(productTypeId) || (sign !== 1 && sign !== -1)) return undefined;
-  if (specialProject !== null && typeof specialProject !== 'string') return undefined;
+  if (!textOrNull(specialProject) || !textOrNull(name) || !textOrNull(description)) return undefined;
   if (!Array.isArray(templateCategories) || !templateCategories.every((item) => typeof item === 'string')) return undefined;
-  return { themeId, formatId, productTypeId, specialProject, templateCategories, sign };
+  return { themeId, formatId, productTypeId, specialProject, templateCategories, sign, name, description };
 }
 
 export function parseCatalogChange(payload: string): CatalogChange {

@@ -1,6 +1,7 @@
 // From validated query parameters to a product query: ids are checked against the catalog, theme-level and
 // orientation filters become lists of theme and format ids.
 import type { FieldErrors } from '../http/errors';
+import type { ProductVersion } from './changes';
 import type { FilterMatcher } from './page-cache';
 import type { CatalogSnapshot } from './snapshot';
 
@@ -118,20 +119,35 @@ export function filterKey(params: GalleryFilterParams): string {
   return parts.join('&');
 }
 
-/** Which product rows the query lists, as far as a change notification tells (a search is assumed to match). */
+// Letters whose lower case is one letter, the same in JavaScript and in PostgreSQL's UTF-8 locales (Latin-1 and
+// Cyrillic): for text made of them, ILIKE '%s%' is exactly "the lower-cased text contains the lower-cased s".
+const SIMPLE_CASE = /^[\u0000-\u00ff\u0400-\u04ff]*$/;
+
+/** Whether the version's name or description contains the search as ILIKE finds it; undefined if not sure. */
+function searchFinds(search: string, version: ProductVersion): boolean | undefined {
+  const { name, description } = version;
+  if (name === null || description === null || ![search, name, description].every((text) => SIMPLE_CASE.test(text))) return undefined;
+  const needle = search.toLowerCase();
+  return name.toLowerCase().includes(needle) || description.toLowerCase().includes(needle);
+}
+
+/** Which product rows the query lists, as far as a change notification tells. */
 export function matcherFor(query: ProductQuery, snapshot: CatalogSnapshot): FilterMatcher {
   const themes = query.themeIds ? new Set(query.themeIds) : snapshot.approvedThemeIds;
   const formats = query.formatIds && new Set(query.formatIds);
   const types = query.productTypeIds && new Set(query.productTypeIds);
   const specials = query.specialProjects && new Set(query.specialProjects);
   const categories = query.templateCategories && new Set(query.templateCategories);
+  const { search } = query;
   return {
-    approximate: query.search !== undefined,
     theme: (themeId) => themes.has(themeId),
-    row: (row) => themes.has(row.themeId)
-      && (!formats || formats.has(row.formatId))
-      && (!types || types.has(row.productTypeId))
-      && (!specials || (row.specialProject !== null && specials.has(row.specialProject)))
-      && (!categories || row.templateCategories.some((category) => categories.has(category))),
+    row: (row) => {
+      const listed = themes.has(row.themeId)
+        && (!formats || formats.has(row.formatId))
+        && (!types || types.has(row.productTypeId))
+        && (!specials || (row.specialProject !== null && specials.has(row.specialProject)))
+        && (!categories || row.templateCategories.some((category) => categories.has(category)));
+      return listed && search !== undefined ? searchFinds(search, row) : listed;
+    },
   };
 }

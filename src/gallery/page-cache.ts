@@ -2,25 +2,23 @@
 // change notifications allow.
 //
 // Granularity (what a change drops):
-//   - a product entering or leaving lists, or moving in their order: the pages of the filters that match its
-//     attributes (theme, format, type, special project, template categories). Their totals are kept, corrected by
-//     the change (total.ts), except those of searches (the text is not in the notification, so a search is assumed
-//     to match and counted again). A statement over many rows names their themes instead, and drops everything of
-//     the filters that can show those themes;
+//   - a product entering or leaving lists, or moving in their order: the pages of the filters that list it (by
+//     theme, format, type, special project, template categories and searched text). Their totals are kept,
+//     corrected by the change (total.ts). Where a filter cannot tell whether it lists the row (a search, when the
+//     text was too long for the notification or has letters whose case rules differ), or where a statement over
+//     many rows named only their themes, everything of the filters concerned is dropped and counted again;
 //   - a product's preview alone: the cached pages that show that product; totals stay;
 //   - reference data or a theme's approval, author, color or style: everything (and the catalog snapshot).
-import type { CatalogChange, ProductAttributes } from './changes';
+import type { CatalogChange, ProductVersion } from './changes';
 import { type Sized, SegmentedLru } from './segmented-lru';
 import type { Total } from './total';
 
 /** Which rows a filter lists, in terms of what a change notification carries. */
 export interface FilterMatcher {
-  /** Might a row with these attributes be listed? Exact unless `approximate`. */
-  row(attributes: ProductAttributes): boolean;
+  /** Is a row with these attributes listed? undefined: cannot be told from the notification. */
+  row(version: ProductVersion): boolean | undefined;
   /** Can rows of this theme be in the list at all? */
   theme(themeId: number): boolean;
-  /** row() may say yes to rows that are not listed (a search): the total cannot be corrected, only counted again. */
-  approximate: boolean;
 }
 
 /** A filter's cached state: its total, and the cached pages made from it. */
@@ -149,11 +147,11 @@ export class GalleryPageCache {
     if (change.moved.length > 0 || change.movedThemes.length > 0) {
       for (const group of [...this.groups.values()]) {
         const { matcher } = group;
-        const listed = change.moved.filter((row) => matcher.row(row));
-        if (change.movedThemes.some((theme) => matcher.theme(theme)) || (listed.length > 0 && matcher.approximate)) {
+        const verdicts = change.moved.map((row) => matcher.row(row));
+        if (change.movedThemes.some((theme) => matcher.theme(theme)) || verdicts.includes(undefined)) {
           this.dropGroup(group);
-        } else if (listed.length > 0) {
-          group.total?.apply(change.tx, listed.reduce((sum, row) => sum + row.sign, 0));
+        } else if (verdicts.includes(true)) {
+          group.total?.apply(change.tx, change.moved.reduce((sum, row, index) => sum + (verdicts[index] ? row.sign : 0), 0));
           this.dropPages(group);
         }
       }

@@ -43,17 +43,26 @@ describe(`catalog change notifications from the database (${DATABASE_KIND})`, ()
 
   it('names the filtered attributes of an inserted product', async () => {
     expect(await notificationsOf("INSERT INTO products (name, theme_id, format_id, product_type_id, special_project, template_categories) VALUES ('a', 2, 3, 4, 'newyear', '{bigphoto}')"))
-      .to.deep.equal([{ scope: 'products', rows: [[2, 3, 4, 'newyear', ['bigphoto'], 1]] }]);
+      .to.deep.equal([{ scope: 'products', rows: [[2, 3, 4, 'newyear', ['bigphoto'], 1, 'a', '']] }]);
   });
 
   it('names the old and the new version of a product that moved, and only the id of one whose preview changed', async () => {
     expect(await notificationsOf('UPDATE products SET format_id = 2 WHERE id = 3')).to.deep.equal([
-      { scope: 'products', rows: [[3, 4, 4, null, ['bigphoto', 'shorttext'], -1], [3, 2, 4, null, ['bigphoto', 'shorttext'], 1]] },
+      { scope: 'products', rows: [
+        [3, 4, 4, null, ['bigphoto', 'shorttext'], -1, 'Фотокнига 3', 'Книга для путешествий'],
+        [3, 2, 4, null, ['bigphoto', 'shorttext'], 1, 'Фотокнига 3', 'Книга для путешествий'],
+      ] },
     ]);
     expect(await notificationsOf('UPDATE products SET popularity = popularity + 1 WHERE id = 3')).to.have.length(1);
     expect(await notificationsOf("UPDATE products SET preview_cover = 'p.jpg' WHERE id = 4")).to.deep.equal([
       { scope: 'products', shown: [4] },
     ]);
+  });
+
+  it('leaves the searched text out when with it the notification would be too long', async () => {
+    const long = 'Ж'.repeat(4000);
+    expect(await notificationsOf(`INSERT INTO products (name, description, theme_id, format_id, product_type_id) VALUES ('b', '${long}', 1, 1, 1)`))
+      .to.deep.equal([{ scope: 'products', rows: [[1, 1, 1, null, [], 1, null, null]] }]);
   });
 
   it('says nothing of a change the gallery does not show', async () => {
@@ -67,7 +76,7 @@ describe(`catalog change notifications from the database (${DATABASE_KIND})`, ()
     expect(await notificationsOf("UPDATE products SET preview_cover = 'q.jpg' WHERE name = 'bulk'")).to.deep.equal([
       { scope: 'products', shown_themes: [1, 2] },
     ]);
-    expect(await notificationsOf('DELETE FROM products WHERE id = 1')).to.deep.equal([{ scope: 'products', rows: [[1, 2, 2, null, ['smallphoto', 'withtext'], -1]] }]);
+    expect(await notificationsOf('DELETE FROM products WHERE id = 1')).to.deep.equal([{ scope: 'products', rows: [[1, 2, 2, null, ['smallphoto', 'withtext'], -1, 'Фотокнига 1', 'Книга для путешествий']] }]);
     expect(await notificationsOf('TRUNCATE products CASCADE')).to.deep.equal([{ scope: 'products', all: true }]);
   });
 

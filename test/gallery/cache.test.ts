@@ -62,6 +62,24 @@ describe(`gallery cache (${DATABASE_KIND})`, () => {
     expect(listed.body.count).to.equal(before[2].body.count + 1);
   });
 
+  it('keeps a search\'s total exact through new products, dropping its pages only for those it finds', async () => {
+    const path = `/api/gallery2/product/?search=${encodeURIComponent('морская')}`;
+    const counted = async () => (await runtime.db.sql.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM products WHERE theme_id IN (1, 2, 3) AND (name ILIKE '%морская%' OR description ILIKE '%морская%')")).rows[0].n;
+    const before = await whenCaching(client, path);
+    expect(before.body.count).to.equal(await counted());
+
+    await runtime.db.sql.query("INSERT INTO products (name, theme_id, format_id, product_type_id) VALUES ('Горная книга', 1, 1, 1)");
+    expect((await client.get(path)).headers['x-cache']).to.equal('HIT');
+    await runtime.db.sql.query("INSERT INTO products (name, description, theme_id, format_id, product_type_id) VALUES ('Книга', 'МОРСКАЯ прогулка', 2, 1, 1)");
+    await runtime.db.sql.query("INSERT INTO products (name, theme_id, format_id, product_type_id) VALUES ('Морская Волна', 3, 2, 1)");
+    const after = await client.get(path);
+    expect(after.headers['x-cache']).to.equal('MISS');
+    expect(after.body.count).to.equal(before.body.count + 2);
+    expect(after.body.count).to.equal(await counted());
+    expect(after.body.results[0].name).to.equal('Морская Волна');
+  });
+
   it('leaves every page alone when a product of an unapproved theme is added', async () => {
     const all = await whenCaching(client, '/api/gallery2/product/');
     await insertProduct(runtime, 4);

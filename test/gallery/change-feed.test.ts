@@ -125,7 +125,7 @@ describe('catalog change feed', () => {
       const { tx, ...change } = changes[0] as CatalogChange & { tx: number };
       expect(tx).to.be.a('number');
       expect(change).to.deep.equal({
-        scope: 'products', moved: [{ themeId: 1, formatId: 1, productTypeId: 1, specialProject: null, templateCategories: ['bigphoto'], sign: 1 }],
+        scope: 'products', moved: [{ themeId: 1, formatId: 1, productTypeId: 1, specialProject: null, templateCategories: ['bigphoto'], sign: 1, name: 'Новая', description: '' }],
         movedThemes: [], shown: [], shownThemes: [],
       });
     });

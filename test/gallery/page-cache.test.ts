@@ -3,15 +3,17 @@ import type { ProductVersion } from '../../src/gallery/changes';
 import { type FilterMatcher, GalleryPageCache } from '../../src/gallery/page-cache';
 import { Total } from '../../src/gallery/total';
 
-// A filter on themes and formats, as matcherFor() builds from a query; a search matches approximately.
-const filterOn = (themes: number[], formats?: number[], search = false): FilterMatcher => ({
-  approximate: search,
+// A filter on themes and formats, as matcherFor() builds from a query; unsure: a search that cannot tell.
+const filterOn = (themes: number[], formats?: number[], unsure = false): FilterMatcher => ({
   theme: (id) => themes.includes(id),
-  row: (row) => themes.includes(row.themeId) && (!formats || formats.includes(row.formatId)),
+  row: (row) => {
+    const listed = themes.includes(row.themeId) && (!formats || formats.includes(row.formatId));
+    return listed && unsure ? undefined : listed;
+  },
 });
 
 const row = (themeId: number, formatId = 1, sign: 1 | -1 = 1): ProductVersion =>
-  ({ themeId, formatId, productTypeId: 1, specialProject: null, templateCategories: [], sign });
+  ({ themeId, formatId, productTypeId: 1, specialProject: null, templateCategories: [], sign, name: null, description: null });
 const response = (text: string) => ({ body: Buffer.from(text), etag: `W/"${text.length}"` });
 
 /** Stores a page of the filter as a request would: acquire, begin, finish, release. */
@@ -55,7 +57,7 @@ describe('gallery page cache', () => {
     expect(await totalOf(cache, 'theme=1', filterOn([1]))).to.equal(10);
   });
 
-  it('drops a search\'s total with its pages: whether the row matches its text is not known', () => {
+  it('drops the total and pages of a filter that cannot tell whether it lists the row', () => {
     cache.apply(products({ moved: [row(2, 5)] }));
     expect(cache.lookup('/s')).to.equal(undefined);
     expect(cache.stats.filters).to.equal(2);

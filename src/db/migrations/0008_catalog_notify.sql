@@ -4,11 +4,13 @@
 -- Payloads (JSON, at most a few kilobytes, well under NOTIFY's 8000 bytes):
 --   {"scope":"reference"}                 reference data or a theme's gallery attributes changed: everything
 --   {"scope":"products","all":true}       products changed wholesale (TRUNCATE, or too many themes to list)
---   {"scope":"products", "tx":txid, "rows":[[theme_id, format_id, product_type_id, special_project, template_categories, sign]],
+--   {"scope":"products", "tx":txid,
+--    "rows":[[theme_id, format_id, product_type_id, special_project, template_categories, sign, name, description]],
 --    "themes":[theme_id], "shown":[product_id], "shown_themes":[theme_id]}
 --     tx: the writing transaction, so that a reader can tell whether a total it counted already includes the change;
 --     rows/themes: products that entered or left lists, or moved in their order (one tuple per old version, sign -1,
 --                  and per new version, sign 1; or the themes touched when a statement changed more than 20 rows);
+--                  name and description, which searches match, are null when with them the payload would be too long;
 --     shown/shown_themes: products whose displayed preview alone changed (ids, or themes above 100 rows).
 DROP FUNCTION bump_catalog_version() CASCADE;
 DROP TABLE catalog_state;
@@ -60,6 +62,7 @@ CREATE FUNCTION publish_product_change() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   changed text;
   payload text;
+  with_text boolean;
 BEGIN
   IF TG_OP = 'TRUNCATE' THEN
     PERFORM pg_notify('photobook_catalog', '{"scope":"products","all":true}');
@@ -86,26 +89,31 @@ BEGIN
       UNION ALL SELECT 's', 0, (new_row).* FROM pairs WHERE reshown AND NOT moved
     $q$
   END;
-  EXECUTE format($q$
-    WITH changed AS MATERIALIZED (%s),
-    counts AS (
-      SELECT count(*) FILTER (WHERE kind = 'm') AS moved, count(*) FILTER (WHERE kind = 's') AS reshown FROM changed
-    )
-    SELECT json_strip_nulls(json_build_object(
-      'scope', 'products',
-      'tx', txid_current(),
-      'rows', CASE WHEN counts.moved BETWEEN 1 AND 20 THEN (
-        SELECT json_agg(json_build_array(theme_id, format_id, product_type_id, special_project, template_categories, sign))
-        FROM changed WHERE kind = 'm') END,
-      'themes', CASE WHEN counts.moved > 20 THEN (SELECT json_agg(DISTINCT theme_id) FROM changed WHERE kind = 'm') END,
-      'shown', CASE WHEN counts.reshown BETWEEN 1 AND 100 THEN (SELECT json_agg(id) FROM changed WHERE kind = 's') END,
-      'shown_themes', CASE WHEN counts.reshown > 100 THEN (SELECT json_agg(DISTINCT theme_id) FROM changed WHERE kind = 's') END
-    ))::text
-    FROM counts WHERE counts.moved + counts.reshown > 0
-  $q$, changed) INTO payload;
+  -- With the searched text if that fits in a notification, else without (searches then count again).
+  FOREACH with_text IN ARRAY ARRAY[true, false] LOOP
+    EXECUTE format($q$
+      WITH changed AS MATERIALIZED (%s),
+      counts AS (
+        SELECT count(*) FILTER (WHERE kind = 'm') AS moved, count(*) FILTER (WHERE kind = 's') AS reshown FROM changed
+      )
+      SELECT json_strip_nulls(json_build_object(
+        'scope', 'products',
+        'tx', txid_current(),
+        'rows', CASE WHEN counts.moved BETWEEN 1 AND 20 THEN (
+          SELECT json_agg(json_build_array(theme_id, format_id, product_type_id, special_project, template_categories, sign,
+            CASE WHEN %L THEN name END, CASE WHEN %L THEN description END))
+          FROM changed WHERE kind = 'm') END,
+        'themes', CASE WHEN counts.moved > 20 THEN (SELECT json_agg(DISTINCT theme_id) FROM changed WHERE kind = 'm') END,
+        'shown', CASE WHEN counts.reshown BETWEEN 1 AND 100 THEN (SELECT json_agg(id) FROM changed WHERE kind = 's') END,
+        'shown_themes', CASE WHEN counts.reshown > 100 THEN (SELECT json_agg(DISTINCT theme_id) FROM changed WHERE kind = 's') END
+      ))::text
+      FROM counts WHERE counts.moved + counts.reshown > 0
+    $q$, changed, with_text, with_text) INTO payload;
+    EXIT WHEN payload IS NULL OR octet_length(payload) <= 7000;
+  END LOOP;
   IF payload IS NOT NULL THEN
     -- A statement over thousands of themes cannot list them within NOTIFY's limit: everything is flushed instead.
-    IF length(payload) > 7000 THEN
+    IF octet_length(payload) > 7000 THEN
       payload := '{"scope":"products","all":true}';
     END IF;
     PERFORM pg_notify('photobook_catalog', payload);

@@ -1,0 +1,44 @@
+import { expect } from 'chai';
+import type { ProductVersion } from '../../src/gallery/changes';
+import { filterKey, matcherFor, type ProductQuery } from '../../src/gallery/filters';
+import type { CatalogSnapshot } from '../../src/gallery/snapshot';
+
+// Themes 1 and 2 approved, 3 not.
+const snapshot = { approvedThemeIds: new Set([1, 2]) } as CatalogSnapshot;
+const query = (change: Partial<ProductQuery>): ProductQuery => ({ approvedOnly: true, sort: 'new', ...change });
+const version = (change: Partial<ProductVersion>): ProductVersion => ({
+  themeId: 1, formatId: 1, productTypeId: 1, specialProject: null, templateCategories: ['bigphoto'], sign: 1,
+  name: 'Фотокнига', description: '', ...change,
+});
+
+describe('gallery filters', () => {
+  it('key a filter by its parameters, lists sorted and without repeats, whatever their order', () => {
+    expect(filterKey({ fmt: [3, 1, 3], theme_cat: [2], search: '  море ' })).to.equal('search=море&fmt=1,3&theme_cat=2&sort=new');
+    expect(filterKey({ theme_cat: [2], fmt: [1, 3], search: 'море', sort: 'new' })).to.equal('search=море&fmt=1,3&theme_cat=2&sort=new');
+    expect(filterKey({ sort: 'top' })).to.equal('sort=top');
+  });
+
+  it('tell which rows a filter lists from a notification\'s attributes', () => {
+    const matcher = matcherFor(query({ formatIds: [1, 2], specialProjects: ['newyear'], templateCategories: ['bigphoto', 'notext'] }), snapshot);
+    expect(matcher.row(version({ specialProject: 'newyear' }))).to.equal(true);
+    expect(matcher.row(version({ specialProject: null }))).to.equal(false);
+    expect(matcher.row(version({ specialProject: 'newyear', themeId: 3 }))).to.equal(false);
+    expect(matcher.row(version({ specialProject: 'newyear', formatId: 5 }))).to.equal(false);
+    expect(matcher.row(version({ specialProject: 'newyear', templateCategories: ['withtext'] }))).to.equal(false);
+    expect([1, 2, 3].map((theme) => matcher.theme(theme))).to.deep.equal([true, true, false]);
+  });
+
+  it('find a search in the name or description as ILIKE does, and say when they cannot tell', () => {
+    const matcher = matcherFor(query({ search: 'МорСК' }), snapshot);
+    expect(matcher.row(version({ name: 'Морская книга' }))).to.equal(true);
+    expect(matcher.row(version({ description: 'для МОРСКИХ снимков' }))).to.equal(true);
+    expect(matcher.row(version({ name: 'Горная книга' }))).to.equal(false);
+    // The text was too long for the notification.
+    expect(matcher.row(version({ name: null, description: null }))).to.equal(undefined);
+    // Letters whose case rules differ between JavaScript and the database's locale.
+    expect(matcher.row(version({ name: 'İstanbul морская' }))).to.equal(undefined);
+    expect(matcherFor(query({ search: 'ΣΟΦΙΑ' }), snapshot).row(version({ name: 'σοφια' }))).to.equal(undefined);
+    // A row the filter cannot list at all is not listed, whatever its text.
+    expect(matcher.row(version({ themeId: 3, name: null, description: null }))).to.equal(false);
+  });
+});
