@@ -86,11 +86,12 @@ const errors = {
   400: { description: 'A malformed filter value, or an id that does not exist', schema: 'validation-error.json' },
 };
 const localized = 'Names are Russian, or English for `Accept-Language: en`.';
+const cached = ' `X-Cache` says where the answer came from: `HIT` (memory), `MISS` (made now and kept), `BYPASS` (made now; the cache is not in use).';
 
 const GALLERY_DOCS: RouteDoc[] = [
   {
     method: 'get', path: '/api/gallery/product/', tags, summary: 'Products, version 1 (frozen)',
-    description: 'Filtered, sorted, paged products. Paging as version 2 (page, page_size). The response shape never changes.',
+    description: `Filtered, sorted, paged products. Paging as version 2 (page, page_size). The response shape never changes.${cached}`,
     query: ['gallery-filter.json', 'gallery-paging.json'],
     responses: { 200: { description: 'A page of products', schema: 'gallery-product-list.json' }, ...errors, 404: { description: 'Invalid page.', schema: 'error-detail.json' } },
   },
@@ -100,7 +101,7 @@ const GALLERY_DOCS: RouteDoc[] = [
   },
   {
     method: 'get', path: '/api/gallery2/product/', tags, summary: 'Products, version 2 (alpha)',
-    description: 'Also accepts every version 1 filter and sort. Filtered responses echo the applied query parameters in query_params (repeated values joined by commas).',
+    description: `Also accepts every version 1 filter and sort. Filtered responses echo the applied query parameters in query_params (repeated values joined by commas).${cached}`,
     query: ['gallery2-filter.json', 'gallery-filter.json', 'gallery-paging.json'],
     responses: { 200: { description: 'A page of products', schema: 'gallery2-product-list.json' }, ...errors, 404: { description: 'Invalid page.', schema: 'error-detail.json' } },
   },
