@@ -102,21 +102,16 @@ export function resolveFilters(
 
 /**
  * The filter's cache key: the parameters that decide which products are listed, each list sorted and without
- * repeats, so that a catalog of many themes still gives a key of a few dozen characters.
+ * repeats, so that a catalog of many themes still gives a short key. JSON, so that no value can pass for another
+ * parameter (a search for "a&fmt=1", a special project named "x,y").
  */
 export function filterKey(params: GalleryFilterParams): string {
-  const parts: string[] = [];
+  const key: unknown[] = [params.sort ?? 'new', params.search?.trim() || null];
   for (const name of V2_FILTER_PARAMS) {
     const value = params[name];
-    if (name === 'search') {
-      const search = params.search?.trim();
-      if (search) parts.push(`search=${search}`);
-    } else if (Array.isArray(value)) {
-      parts.push(`${name}=${[...new Set<string | number>(value)].sort().join(',')}`);
-    }
+    if (name !== 'search' && name !== 'sort') key.push(Array.isArray(value) ? [...new Set<string | number>(value)].sort() : null);
   }
-  parts.push(`sort=${params.sort ?? 'new'}`);
-  return parts.join('&');
+  return JSON.stringify(key);
 }
 
 // Letters whose lower case is one letter, the same in JavaScript and in PostgreSQL's UTF-8 locales (Latin-1 and

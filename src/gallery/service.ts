@@ -62,7 +62,9 @@ export function createGalleryService(db: Database, feed: CatalogChangeFeed, cach
     const resolved = resolveFilters(request.params, snapshot);
     if (resolved.errors) return { kind: 'invalid-filter', errors: resolved.errors };
     const query = resolved.query;
-    const group = cache.group(filterKey(request.params), () => matcherFor(query, snapshot), caching);
+    // Kept only if resolved from the current snapshot: a reference change may have come while this request waited.
+    const keep = caching && snapshots.isCurrent(snapshot);
+    const group = cache.group(filterKey(request.params), () => matcherFor(query, snapshot), keep);
     const pending = cache.begin(request.url, group);
     const work = (async (): Promise<GalleryListResult> => {
       const pageSize = pageSizeOf(request.pageSize);

@@ -81,6 +81,11 @@ export interface SnapshotSource {
    * (shared by the requests that arrive while it is read).
    */
   current(caching: boolean): Promise<CatalogSnapshot>;
+  /**
+   * False once a change has been reported since the snapshot was read: what is resolved from it must not be kept
+   * (a request that got it just before the change may still be using it).
+   */
+  isCurrent(snapshot: CatalogSnapshot): boolean;
 }
 
 export function createSnapshotSource(db: Database, feed: CatalogChangeFeed): SnapshotSource {
@@ -88,6 +93,7 @@ export function createSnapshotSource(db: Database, feed: CatalogChangeFeed): Sna
   let reading: Promise<CatalogSnapshot> | undefined;
   // Moves with every change: a snapshot read before the latest change is served to its requests but not kept.
   let generation = 0;
+  const readIn = new WeakMap<CatalogSnapshot, number>();
   feed.onChange((change) => {
     if (change.scope === 'products') return;
     generation += 1;
@@ -96,8 +102,11 @@ export function createSnapshotSource(db: Database, feed: CatalogChangeFeed): Sna
   });
 
   const read = () => {
-    const snapshot = loadSnapshot(db);
     const readAt = generation;
+    const snapshot = loadSnapshot(db).then((loaded) => {
+      readIn.set(loaded, readAt);
+      return loaded;
+    });
     reading = snapshot;
     snapshot.then(() => {
       if (generation === readAt) kept = snapshot;
@@ -109,5 +118,6 @@ export function createSnapshotSource(db: Database, feed: CatalogChangeFeed): Sna
 
   return {
     current: (caching) => (caching && kept) || reading || read(),
+    isCurrent: (snapshot) => readIn.get(snapshot) === generation,
   };
 }

@@ -13,9 +13,15 @@ const version = (change: Partial<ProductVersion>): ProductVersion => ({
 
 describe('gallery filters', () => {
   it('key a filter by its parameters, lists sorted and without repeats, whatever their order', () => {
-    expect(filterKey({ fmt: [3, 1, 3], theme_cat: [2], search: '  море ' })).to.equal('search=море&fmt=1,3&theme_cat=2&sort=new');
-    expect(filterKey({ theme_cat: [2], fmt: [1, 3], search: 'море', sort: 'new' })).to.equal('search=море&fmt=1,3&theme_cat=2&sort=new');
-    expect(filterKey({ sort: 'top' })).to.equal('sort=top');
+    expect(filterKey({ fmt: [3, 1, 3], theme_cat: [2], search: '  море ' })).to.equal(filterKey({ theme_cat: [2], fmt: [1, 3], search: 'море', sort: 'new' }));
+    expect(filterKey({ sort: 'top' })).to.not.equal(filterKey({}));
+    expect(filterKey({ fmt: [1, 3] })).to.not.equal(filterKey({ type: [1, 3] }));
+  });
+
+  it('key no value as if it were another parameter or another list', () => {
+    expect(filterKey({ search: 'книга&fmt=1' })).to.not.equal(filterKey({ search: 'книга', fmt: [1] }));
+    expect(filterKey({ special_project: ['newyear,school'] })).to.not.equal(filterKey({ special_project: ['newyear', 'school'] }));
+    expect(filterKey({ search: '["x"]' })).to.not.equal(filterKey({ search: 'x' }));
   });
 
   it('tell which rows a filter lists from a notification\'s attributes', () => {

@@ -91,6 +91,16 @@ describe('gallery page cache', () => {
     expect(cache.lookup('/b?page=2')).to.equal(undefined);
   });
 
+  it('lets a request join the page being made for its URL, until a change makes that page stale', () => {
+    const group = cache.group('theme=1', () => filterOn([1]), true);
+    const making = cache.begin('/a?page=9', group);
+    making.result = Promise.resolve('the page');
+    expect(cache.inFlight('/a?page=9')).to.equal(making.result);
+    expect(cache.inFlight('/a?page=8')).to.equal(undefined);
+    cache.apply(products({ moved: [row(1)] }));
+    expect(cache.inFlight('/a?page=9')).to.equal(undefined);
+  });
+
   it('counts at least the bytes of bodies and keys, and stays within its budget', () => {
     const small = new GalleryPageCache(200_000);
     let bodies = 0;
