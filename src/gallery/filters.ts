@@ -3,7 +3,7 @@
 import type { FieldErrors } from '../http/errors';
 import type { ProductVersion } from './changes';
 import type { FilterMatcher } from './page-cache';
-import type { CatalogSnapshot } from './snapshot';
+import { type CatalogSnapshot, SIMPLE_CASE_LETTERS } from './snapshot';
 
 export type GallerySort = 'new' | 'top';
 
@@ -114,14 +114,13 @@ export function filterKey(params: GalleryFilterParams): string {
   return JSON.stringify(key);
 }
 
-// Letters whose lower case is one letter, the same in JavaScript and in PostgreSQL's UTF-8 locales (Latin-1 and
-// Cyrillic): for text made of them, ILIKE '%s%' is exactly "the lower-cased text contains the lower-cased s".
-const SIMPLE_CASE = /^[\u0000-\u00ff\u0400-\u04ff]*$/;
-
+// ILIKE '%s%' is "the lower-cased text contains the lower-cased s" (PostgreSQL lower-cases both for multibyte text).
+// The gallery decides that itself only for letters it has checked the database folds as JavaScript does.
 /** Whether the version's name or description contains the search as ILIKE finds it; undefined if not sure. */
-function searchFinds(search: string, version: ProductVersion): boolean | undefined {
+function searchFinds(search: string, version: ProductVersion, snapshot: CatalogSnapshot): boolean | undefined {
   const { name, description } = version;
-  if (name === null || description === null || ![search, name, description].every((text) => SIMPLE_CASE.test(text))) return undefined;
+  if (!snapshot.caseFoldingAgrees || name === null || description === null) return undefined;
+  if (![search, name, description].every((text) => SIMPLE_CASE_LETTERS.test(text))) return undefined;
   const needle = search.toLowerCase();
   return name.toLowerCase().includes(needle) || description.toLowerCase().includes(needle);
 }
@@ -142,7 +141,7 @@ export function matcherFor(query: ProductQuery, snapshot: CatalogSnapshot): Filt
         && (!types || types.has(row.productTypeId))
         && (!specials || (row.specialProject !== null && specials.has(row.specialProject)))
         && (!categories || row.templateCategories.some((category) => categories.has(category)));
-      return listed && search !== undefined ? searchFinds(search, row) : listed;
+      return listed && search !== undefined ? searchFinds(search, row, snapshot) : listed;
     },
   };
 }

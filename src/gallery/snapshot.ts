@@ -40,13 +40,27 @@ export interface CatalogSnapshot {
   themes: Map<number, ThemeFacts>;
   /** Ids of the themes shoppers see. */
   approvedThemeIds: Set<number>;
+  /** Whether the database lower-cases SIMPLE_CASE_LETTERS as JavaScript does (not so under a C locale, say). */
+  caseFoldingAgrees: boolean;
   /** Responses made from this snapshot alone (metadata per language), kept as long as it is. */
   responses: Map<string, CachedResponse>;
 }
 
+/** The letters whose case the gallery folds itself to tell whether a new product matches a search (filters.ts). */
+export const SIMPLE_CASE_LETTERS = /^[\u0001-\u00ff\u0400-\u04ff]*$/;
+const EVERY_SIMPLE_CASE_LETTER = String.fromCharCode(
+  ...Array.from({ length: 0xff }, (_, index) => index + 1),
+  ...Array.from({ length: 0x100 }, (_, index) => 0x400 + index),
+);
+
+export async function caseFoldingAgrees(db: Database): Promise<boolean> {
+  const { rows } = await db.sql.query<{ lowered: string }>('SELECT lower($1) AS lowered', [EVERY_SIMPLE_CASE_LETTER]);
+  return rows[0]?.lowered === EVERY_SIMPLE_CASE_LETTER.toLowerCase();
+}
+
 export async function loadSnapshot(db: Database): Promise<CatalogSnapshot> {
   const { orm } = db;
-  const [formatRows, types, categories, colors, styles, authors, orientationRows, templateCats, themeRows, links] = await Promise.all([
+  const [formatRows, types, categories, colors, styles, authors, orientationRows, templateCats, themeRows, links, folding] = await Promise.all([
     orm.select().from(formats).orderBy(asc(formats.id)),
     orm.select().from(productTypes).orderBy(asc(productTypes.id)),
     orm.select().from(themeCategories).orderBy(asc(themeCategories.id)),
@@ -57,6 +71,7 @@ export async function loadSnapshot(db: Database): Promise<CatalogSnapshot> {
     orm.select().from(templateCategories).orderBy(asc(templateCategories.id)),
     orm.select({ id: themes.id, approved: themes.approved, colorId: themes.colorId, styleId: themes.styleId, authorId: themes.authorId }).from(themes),
     orm.select().from(themeCategoryLinks),
+    caseFoldingAgrees(db),
   ]);
   const themeMap = new Map<number, ThemeFacts>(themeRows.map(({ id, ...facts }) => [id, { ...facts, categoryIds: [] }]));
   for (const link of links) themeMap.get(link.themeId)?.categoryIds.push(link.categoryId);
@@ -71,6 +86,7 @@ export async function loadSnapshot(db: Database): Promise<CatalogSnapshot> {
     templateCategories: templateCats,
     themes: themeMap,
     approvedThemeIds: new Set(themeRows.filter((theme) => theme.approved).map((theme) => theme.id)),
+    caseFoldingAgrees: folding,
     responses: new Map(),
   };
 }

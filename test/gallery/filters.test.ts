@@ -4,7 +4,7 @@ import { filterKey, matcherFor, type ProductQuery } from '../../src/gallery/filt
 import type { CatalogSnapshot } from '../../src/gallery/snapshot';
 
 // Themes 1 and 2 approved, 3 not.
-const snapshot = { approvedThemeIds: new Set([1, 2]) } as CatalogSnapshot;
+const snapshot = { approvedThemeIds: new Set([1, 2]), caseFoldingAgrees: true } as CatalogSnapshot;
 const query = (change: Partial<ProductQuery>): ProductQuery => ({ approvedOnly: true, sort: 'new', ...change });
 const version = (change: Partial<ProductVersion>): ProductVersion => ({
   themeId: 1, formatId: 1, productTypeId: 1, specialProject: null, templateCategories: ['bigphoto'], sign: 1,
@@ -44,6 +44,9 @@ describe('gallery filters', () => {
     // Letters whose case rules differ between JavaScript and the database's locale.
     expect(matcher.row(version({ name: 'İstanbul морская' }))).to.equal(undefined);
     expect(matcherFor(query({ search: 'ΣΟΦΙΑ' }), snapshot).row(version({ name: 'σοφια' }))).to.equal(undefined);
+    // A database that folds case otherwise (a C locale folds only ASCII letters).
+    const cLocale = { ...snapshot, caseFoldingAgrees: false } as CatalogSnapshot;
+    expect(matcherFor(query({ search: 'морск' }), cLocale).row(version({ name: 'Морская книга' }))).to.equal(undefined);
     // A row the filter cannot list at all is not listed, whatever its text.
     expect(matcher.row(version({ themeId: 3, name: null, description: null }))).to.equal(false);
   });

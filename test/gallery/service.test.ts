@@ -2,7 +2,10 @@ import { expect } from 'chai';
 import { loadFixture, loadReferenceData } from '../../src/catalog/fixtures';
 import type { CatalogChangeFeed } from '../../src/gallery/change-feed';
 import type { CatalogChange } from '../../src/gallery/changes';
+import { databaseUrlOn, runAdminStatement } from '../../src/db/admin';
+import { openPostgres } from '../../src/db/postgres';
 import { createGalleryService, type GalleryService } from '../../src/gallery/service';
+import { caseFoldingAgrees } from '../../src/gallery/snapshot';
 import { DATABASE_KIND } from '../helpers/database';
 import { type TestRuntime, testRuntime } from '../helpers/runtime';
 import { fixture } from './catalog-fixture';
@@ -48,3 +51,31 @@ describe(`gallery service and changes in flight (${DATABASE_KIND})`, () => {
     expect(gallery.cached('/second')).to.not.equal(undefined);
   });
 });
+
+// A server database made with a C ctype lower-cases ASCII letters only: ILIKE then finds "морская" in "морская" but
+// not in "МОРСКАЯ", and the gallery must not decide that for the database.
+if (DATABASE_KIND === 'postgres') {
+  describe('gallery on a database whose locale folds only ASCII letters', () => {
+    let runtime: TestRuntime;
+    before(async () => {
+      runtime = await testRuntime();
+    });
+    const name = `pb_c_locale_${process.pid}`;
+    const admin = process.env.TEST_DATABASE_URL!;
+    after(async () => {
+      await runtime.dispose();
+      await runAdminStatement(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    });
+
+    it('tells that it folds case otherwise than JavaScript, so that searches are counted again there', async () => {
+      await runAdminStatement(admin, `CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C'`);
+      const db = openPostgres(databaseUrlOn(admin, name), 2);
+      try {
+        expect(await caseFoldingAgrees(db)).to.equal(false);
+        expect(await caseFoldingAgrees(runtime.db)).to.equal(true);
+      } finally {
+        await db.close();
+      }
+    });
+  });
+}
