@@ -33,6 +33,8 @@ export interface NotificationHandlers {
 export interface NotificationListener {
   /** Sends a notification on the channel through the listening connection itself (see CatalogChangeFeed.sync). */
   notify(payload: string): Promise<void>;
+  /** Drops the listening connection and opens another (one that stopped delivering may be stuck, not lost). */
+  reconnect(): void;
   close(): Promise<void>;
 }
 

@@ -50,6 +50,9 @@ export function listenOnPostgres(connectionString: string, channel: string, hand
       if (!client) throw new Error('not listening');
       await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
+    reconnect() {
+      if (client) lose(client, new Error('listening connection replaced: no notifications in time'));
+    },
     async close() {
       closed = true;
       clearTimeout(retryTimer);

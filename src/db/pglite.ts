@@ -38,6 +38,8 @@ function listenOnPGlite(client: PGliteInterface, channel: string, handlers: Noti
     async notify(payload) {
       await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
+    // In-process: nothing to reopen.
+    reconnect() {},
     async close() {
       if (client.closed) return;
       await (await unlisten)().catch(() => undefined);

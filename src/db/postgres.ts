@@ -78,6 +78,7 @@ export function openPostgres(connectionString: string, poolSize = 10): Database 
       listeners.add(listener);
       return {
         notify: (payload) => listener.notify(payload),
+        reconnect: () => listener.reconnect(),
         close: () => {
           listeners.delete(listener);
           return listener.close();

@@ -31,6 +31,7 @@ export class CatalogChangeFeed {
   /** Local writes (db.writes.count) known to be delivered: those counted before a returned ping was sent. */
   private writesDelivered = -1;
   private catchingUp: { writes: number; done: Promise<boolean> } | undefined;
+  private beating = false;
   private staleTimer: NodeJS.Timeout | undefined;
   private heartbeat: NodeJS.Timeout | undefined;
   private readonly subscribers: ((change: CatalogChange) => void)[] = [];
@@ -83,24 +84,44 @@ export class CatalogChangeFeed {
         void this.ping();
       },
       interrupted: (error) => {
-        // Told once per loss, not at every failed attempt to listen again while the database is away.
-        if (this.listening) this.log.warn({ err: error }, 'gallery cache off: catalog change notifications interrupted');
         this.listening = false;
-        this.becomeStale();
+        this.becomeStale('listening connection lost', error);
       },
     });
-    this.heartbeat = setInterval(() => void this.ping(), Math.max(25, Math.floor(this.maxStalenessMs / 4)));
+    this.heartbeat = setInterval(() => this.beat(), Math.max(25, Math.floor(this.maxStalenessMs / 4)));
     this.heartbeat.unref();
+  }
+
+  /**
+   * One heartbeat ping at a time: while one is out, more would only pile up on a stalled connection. A ping that does
+   * not come back means a connection that delivers nothing, stuck rather than closed: it is replaced.
+   */
+  private beat(): void {
+    if (this.beating) return;
+    this.beating = true;
+    void this.ping().then((delivered) => {
+      this.beating = false;
+      if (!delivered && this.listening && !this.closed) this.listener?.reconnect();
+    });
   }
 
   private ping(): Promise<boolean> {
     if (!this.listening || !this.listener) return Promise.resolve(false);
     const seq = ++this.seq;
     return new Promise<boolean>((resolve) => {
-      this.pings.set(seq, { sentAt: performance.now(), writes: this.db.writes.count, done: resolve });
+      // Not back within the staleness bound: it is taken as lost.
+      const timeout = setTimeout(() => {
+        if (this.pings.delete(seq)) resolve(false);
+      }, this.maxStalenessMs);
+      timeout.unref();
+      const done = (delivered: boolean) => {
+        clearTimeout(timeout);
+        resolve(delivered);
+      };
+      this.pings.set(seq, { sentAt: performance.now(), writes: this.db.writes.count, done });
       this.listener!.notify(JSON.stringify({ scope: 'ping', feed: this.id, seq })).catch(() => {
         this.pings.delete(seq);
-        resolve(false);
+        done(false);
       });
     });
   }
@@ -138,12 +159,14 @@ export class CatalogChangeFeed {
     }
     this.writesDelivered = Math.max(this.writesDelivered, ping.writes);
     clearTimeout(this.staleTimer);
-    this.staleTimer = setTimeout(() => this.becomeStale(), Math.max(0, ping.sentAt + this.maxStalenessMs - performance.now()));
+    this.staleTimer = setTimeout(
+      () => this.becomeStale('no word from the database in time'), Math.max(0, ping.sentAt + this.maxStalenessMs - performance.now()));
     this.staleTimer.unref();
   }
 
-  private becomeStale(): void {
-    if (this.isCurrent && !this.closed) this.log.warn({ maxStalenessMs: this.maxStalenessMs }, 'gallery cache off: no word from the database in time');
+  private becomeStale(reason: string, error?: Error): void {
+    // Told once per outage, not at every failed attempt to listen again while the database is away.
+    if (this.isCurrent && !this.closed) this.log.warn({ err: error, maxStalenessMs: this.maxStalenessMs }, `gallery cache off: ${reason}`);
     this.isCurrent = false;
     clearTimeout(this.staleTimer);
     this.settlePings(false);

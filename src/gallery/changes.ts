@@ -13,10 +13,15 @@ export interface ProductAttributes {
 /** A version of a row that left the lists it matched (sign -1: deleted, or the old version) or entered them (1). */
 export interface ProductVersion extends ProductAttributes {
   sign: 1 | -1;
-  /** The text searches match; null when the notification had no room for it. */
-  name: string | null;
-  description: string | null;
+  /**
+   * Name and description lower-cased, as searches match them; undefined when the notification had no room for
+   * them, or when they hold letters outside SIMPLE_CASE_LETTERS (lower-cased once here, not once per filter).
+   */
+  searchable: { name: string; description: string } | undefined;
 }
+
+/** Letters whose lower case the service may compute itself: Latin-1 and Cyrillic (see snapshot.caseFoldingAgrees). */
+export const SIMPLE_CASE_LETTERS = /^[\u0001-\u00ff\u0400-\u04ff]*$/;
 
 export type CatalogChange =
   /** Reference data or a theme's gallery attributes: the snapshot and everything made from it. */
@@ -47,7 +52,9 @@ function versionOf(tuple: unknown): ProductVersion | undefined {
   if (!isInteger(themeId) || !isInteger(formatId) || !isInteger(productTypeId) || (sign !== 1 && sign !== -1)) return undefined;
   if (!textOrNull(specialProject) || !textOrNull(name) || !textOrNull(description)) return undefined;
   if (!Array.isArray(templateCategories) || !templateCategories.every((item) => typeof item === 'string')) return undefined;
-  return { themeId, formatId, productTypeId, specialProject, templateCategories, sign, name, description };
+  const searchable = name !== null && description !== null && SIMPLE_CASE_LETTERS.test(name) && SIMPLE_CASE_LETTERS.test(description)
+    ? { name: name.toLowerCase(), description: description.toLowerCase() } : undefined;
+  return { themeId, formatId, productTypeId, specialProject, templateCategories, sign, searchable };
 }
 
 export function parseCatalogChange(payload: string): CatalogChange {

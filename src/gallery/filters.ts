@@ -1,9 +1,9 @@
 // From validated query parameters to a product query: ids are checked against the catalog, theme-level and
 // orientation filters become lists of theme and format ids.
 import type { FieldErrors } from '../http/errors';
-import type { ProductVersion } from './changes';
+import { type ProductVersion, SIMPLE_CASE_LETTERS } from './changes';
 import type { FilterMatcher } from './page-cache';
-import { type CatalogSnapshot, SIMPLE_CASE_LETTERS } from './snapshot';
+import type { CatalogSnapshot } from './snapshot';
 
 export type GallerySort = 'new' | 'top';
 
@@ -116,13 +116,9 @@ export function filterKey(params: GalleryFilterParams): string {
 
 // ILIKE '%s%' is "the lower-cased text contains the lower-cased s" (PostgreSQL lower-cases both for multibyte text).
 // The gallery decides that itself only for letters it has checked the database folds as JavaScript does.
-/** Whether the version's name or description contains the search as ILIKE finds it; undefined if not sure. */
-function searchFinds(search: string, version: ProductVersion, snapshot: CatalogSnapshot): boolean | undefined {
-  const { name, description } = version;
-  if (!snapshot.caseFoldingAgrees || name === null || description === null) return undefined;
-  if (![search, name, description].every((text) => SIMPLE_CASE_LETTERS.test(text))) return undefined;
-  const needle = search.toLowerCase();
-  return name.toLowerCase().includes(needle) || description.toLowerCase().includes(needle);
+function searchFinds(needle: string, version: ProductVersion): boolean | undefined {
+  const text = version.searchable;
+  return text && (text.name.includes(needle) || text.description.includes(needle));
 }
 
 /** Which product rows the query lists, as far as a change notification tells. */
@@ -132,8 +128,12 @@ export function matcherFor(query: ProductQuery, snapshot: CatalogSnapshot): Filt
   const types = query.productTypeIds && new Set(query.productTypeIds);
   const specials = query.specialProjects && new Set(query.specialProjects);
   const categories = query.templateCategories && new Set(query.templateCategories);
-  const { search } = query;
+  // Sets of its own (not the snapshot's), at about 64 bytes an element.
+  const bytes = [query.themeIds && themes, formats, types, specials, categories].reduce((sum, set) => sum + (set ? 100 + set.size * 64 : 0), 0);
+  const needle = query.search !== undefined && snapshot.caseFoldingAgrees && SIMPLE_CASE_LETTERS.test(query.search)
+    ? query.search.toLowerCase() : undefined;
   return {
+    bytes,
     theme: (themeId) => themes.has(themeId),
     row: (row) => {
       const listed = themes.has(row.themeId)
@@ -141,7 +141,8 @@ export function matcherFor(query: ProductQuery, snapshot: CatalogSnapshot): Filt
         && (!types || types.has(row.productTypeId))
         && (!specials || (row.specialProject !== null && specials.has(row.specialProject)))
         && (!categories || row.templateCategories.some((category) => categories.has(category)));
-      return listed && search !== undefined ? searchFinds(search, row, snapshot) : listed;
+      if (!listed || query.search === undefined) return listed;
+      return needle === undefined ? undefined : searchFinds(needle, row);
     },
   };
 }

@@ -19,6 +19,8 @@ export interface FilterMatcher {
   row(version: ProductVersion): boolean | undefined;
   /** Can rows of this theme be in the list at all? */
   theme(themeId: number): boolean;
+  /** What its own data (sets of ids) takes in memory, estimated. */
+  bytes: number;
 }
 
 /** A filter's cached state: its total, and the cached pages made from it. */
@@ -32,7 +34,7 @@ export class FilterGroup implements Sized {
   readonly bytes: number;
 
   constructor(readonly key: string, readonly matcher: FilterMatcher, readonly registered: boolean) {
-    this.bytes = GROUP_OVERHEAD_BYTES + key.length * 2;
+    this.bytes = GROUP_OVERHEAD_BYTES + key.length * 2 + matcher.bytes;
   }
 }
 
@@ -55,9 +57,10 @@ export interface PendingPage {
   result?: Promise<unknown>;
 }
 
-// Estimated bookkeeping per page and per filter (Map entries, objects, the matcher's sets), on top of the bytes of
-// bodies and keys, erring on the safe side.
+// Estimated bookkeeping per page and per filter (Map entries, objects), on top of the bytes of bodies, keys and the
+// matchers' sets, erring on the safe side. Each product a page shows costs an entry in the index by product.
 const PAGE_OVERHEAD_BYTES = 400;
+const INDEXED_PRODUCT_BYTES = 250;
 const GROUP_OVERHEAD_BYTES = 1000;
 const URLS_CACHED_UP_TO = 1024;
 // Filters (totals) take a tenth of the budget, pages the rest: a filter is a few hundred bytes, a page ten kilobytes.
@@ -124,7 +127,8 @@ export class GalleryPageCache {
     const { url, group } = pending;
     if (!pending.valid || group.dropped) return;
     this.deletePage(url);
-    const bytes = response.body.length + (url.length + response.etag.length) * 2 + productIds.length * 8 + PAGE_OVERHEAD_BYTES;
+    const bytes = response.body.length + (url.length + response.etag.length) * 2 + productIds.length * INDEXED_PRODUCT_BYTES
+      + PAGE_OVERHEAD_BYTES;
     if (!this.pages.set(url, { bytes, group, response, productIds })) return;
     group.pages.add(url);
     for (const id of productIds) {

@@ -11,9 +11,9 @@ describe(`catalog change notifications from the database (${DATABASE_KIND})`, ()
   const received: unknown[] = [];
 
   /** The notifications the statement caused, as parsed JSON (pinging itself afterwards so that all have arrived). */
-  async function notificationsOf(statement: string): Promise<unknown[]> {
+  async function notificationsOf(statement: string | (() => Promise<unknown>)): Promise<unknown[]> {
     received.length = 0;
-    await db.sql.query(statement);
+    await (typeof statement === 'string' ? db.sql.query(statement) : statement());
     await listener.notify('{"end":true}');
     for (let wait = 0; !received.some((item) => (item as { end?: boolean }).end); wait += 1) {
       if (wait > 500) throw new Error('the end marker never came back');
@@ -21,8 +21,11 @@ describe(`catalog change notifications from the database (${DATABASE_KIND})`, ()
     }
     // The writing transaction's id differs from run to run: checked here, compared without.
     return received.filter((item) => !(item as { end?: boolean }).end).map((item) => {
-      const { tx, ...rest } = item as { tx?: unknown };
-      if ((rest as { scope?: string }).scope === 'products' && !(rest as { all?: boolean }).all) expect(tx).to.be.a('number');
+      const { tx, n, ...rest } = item as { tx?: unknown; n?: unknown };
+      if ((rest as { scope?: string }).scope === 'products' && !(rest as { all?: boolean }).all) {
+        expect(tx).to.be.a('number');
+        expect(n).to.be.a('number');
+      }
       return rest;
     });
   }
@@ -63,6 +66,30 @@ describe(`catalog change notifications from the database (${DATABASE_KIND})`, ()
     const long = 'Ж'.repeat(4000);
     expect(await notificationsOf(`INSERT INTO products (name, description, theme_id, format_id, product_type_id) VALUES ('b', '${long}', 1, 1, 1)`))
       .to.deep.equal([{ scope: 'products', rows: [[1, 1, 1, null, [], 1, null, null]] }]);
+  });
+
+  it('reports a move for a change of any column that filters, sorts or is searched', async () => {
+    for (const change of [
+      'theme_id = 2', 'format_id = 5', 'product_type_id = 3', "special_project = 'school'", "template_categories = '{notext}'",
+      "name = 'Другое имя'", "description = 'Другое описание'", 'popularity = 99', "created_at = now() - interval '1 day'",
+    ]) {
+      const [notification] = await notificationsOf(`UPDATE products SET ${change} WHERE id = 7`);
+      expect((notification as { rows?: unknown[] }).rows, change).to.have.length(2);
+    }
+  });
+
+  it('reports a product whose id changed as one that left and one that entered', async () => {
+    const [notification] = await notificationsOf('UPDATE products SET id = 9999 WHERE id = 8');
+    expect((notification as { rows: unknown[][] }).rows.map((row) => row[5]).sort()).to.deep.equal([-1, 1]);
+  });
+
+  it('numbers every statement, so that equal changes in one transaction are each delivered', async () => {
+    const insert = "INSERT INTO products (name, theme_id, format_id, product_type_id) VALUES ('twice', 1, 1, 1)";
+    const twice = () => db.transaction(async (tx) => {
+      await tx.sql.query(insert);
+      await tx.sql.query(insert);
+    });
+    expect(await notificationsOf(twice)).to.have.length(2);
   });
 
   it('says nothing of a change the gallery does not show', async () => {

@@ -24,7 +24,7 @@ async function until(condition: () => boolean, what: string, ms = 3000): Promise
  * connection can be played out exactly; the feed under test is the real one.
  */
 function controlledChannel() {
-  const state = { delivering: true, handlers: undefined as NotificationHandlers | undefined };
+  const state = { delivering: true, handlers: undefined as NotificationHandlers | undefined, sent: 0, reconnects: 0 };
   const db = {
     writes: { count: 0 },
     listen(_channel: string, handlers: NotificationHandlers) {
@@ -32,7 +32,13 @@ function controlledChannel() {
       setImmediate(() => handlers.listening());
       return {
         async notify(payload: string) {
+          state.sent += 1;
           if (state.delivering) setImmediate(() => handlers.notification(payload));
+        },
+        reconnect() {
+          state.reconnects += 1;
+          handlers.interrupted(new Error('replaced'));
+          setImmediate(() => handlers.listening());
         },
         async close() {},
       };
@@ -61,10 +67,16 @@ describe('catalog change feed', () => {
     await until(() => feed.current, 'current');
     state.delivering = false;
     const stuckAt = Date.now();
+    const sentBefore = state.sent;
     await until(() => !feed.current, 'stale');
     // Pings go every 50 ms; the last one returned at most 50 ms before delivery stopped.
     expect(Date.now() - stuckAt).to.be.at.most(400);
     expect(changes.at(-1)).to.deep.equal({ scope: 'everything' });
+    // The silent connection is replaced, and heartbeats wait for the one ping out instead of piling up.
+    expect(state.reconnects).to.be.at.least(1);
+    await sleep(600);
+    // About one per staleness period (200 ms) in those 800 ms, where one per heartbeat (50 ms) would be 16.
+    expect(state.sent - sentBefore).to.be.at.most(10);
     state.delivering = true;
     await until(() => feed.current, 'current again');
     await feed.close();
@@ -125,7 +137,7 @@ describe('catalog change feed', () => {
       const { tx, ...change } = changes[0] as CatalogChange & { tx: number };
       expect(tx).to.be.a('number');
       expect(change).to.deep.equal({
-        scope: 'products', moved: [{ themeId: 1, formatId: 1, productTypeId: 1, specialProject: null, templateCategories: ['bigphoto'], sign: 1, name: 'Новая', description: '' }],
+        scope: 'products', moved: [{ themeId: 1, formatId: 1, productTypeId: 1, specialProject: null, templateCategories: ['bigphoto'], sign: 1, searchable: { name: 'новая', description: '' } }],
         movedThemes: [], shown: [], shownThemes: [],
       });
     });

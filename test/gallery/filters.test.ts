@@ -1,15 +1,19 @@
 import { expect } from 'chai';
-import type { ProductVersion } from '../../src/gallery/changes';
+import { parseCatalogChange, type ProductVersion } from '../../src/gallery/changes';
 import { filterKey, matcherFor, type ProductQuery } from '../../src/gallery/filters';
 import type { CatalogSnapshot } from '../../src/gallery/snapshot';
 
 // Themes 1 and 2 approved, 3 not.
 const snapshot = { approvedThemeIds: new Set([1, 2]), caseFoldingAgrees: true } as CatalogSnapshot;
 const query = (change: Partial<ProductQuery>): ProductQuery => ({ approvedOnly: true, sort: 'new', ...change });
-const version = (change: Partial<ProductVersion>): ProductVersion => ({
-  themeId: 1, formatId: 1, productTypeId: 1, specialProject: null, templateCategories: ['bigphoto'], sign: 1,
-  name: 'Фотокнига', description: '', ...change,
-});
+/** A row version as a notification delivers it (parsed from the trigger's tuple). */
+function version(change: Partial<Omit<ProductVersion, 'searchable'> & { name: string | null; description: string | null }>): ProductVersion {
+  const row = { themeId: 1, formatId: 1, productTypeId: 1, specialProject: null, templateCategories: ['bigphoto'], sign: 1, name: 'Фотокнига', description: '', ...change };
+  const payload = { scope: 'products', tx: 1, rows: [[row.themeId, row.formatId, row.productTypeId, row.specialProject, row.templateCategories, row.sign, row.name, row.description]] };
+  const parsed = parseCatalogChange(JSON.stringify(payload));
+  if (parsed.scope !== 'products') throw new Error('not a product change');
+  return parsed.moved[0];
+}
 
 describe('gallery filters', () => {
   it('key a filter by its parameters, lists sorted and without repeats, whatever their order', () => {
@@ -31,6 +35,8 @@ describe('gallery filters', () => {
     expect(matcher.row(version({ specialProject: 'newyear', themeId: 3 }))).to.equal(false);
     expect(matcher.row(version({ specialProject: 'newyear', formatId: 5 }))).to.equal(false);
     expect(matcher.row(version({ specialProject: 'newyear', templateCategories: ['withtext'] }))).to.equal(false);
+    const typed = matcherFor(query({ productTypeIds: [2] }), snapshot);
+    expect([typed.row(version({ productTypeId: 2 })), typed.row(version({ productTypeId: 1 }))]).to.deep.equal([true, false]);
     expect([1, 2, 3].map((theme) => matcher.theme(theme))).to.deep.equal([true, true, false]);
   });
 

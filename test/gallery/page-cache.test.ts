@@ -5,6 +5,7 @@ import { Total } from '../../src/gallery/total';
 
 // A filter on themes and formats, as matcherFor() builds from a query; unsure: a search that cannot tell.
 const filterOn = (themes: number[], formats?: number[], unsure = false): FilterMatcher => ({
+  bytes: 0,
   theme: (id) => themes.includes(id),
   row: (row) => {
     const listed = themes.includes(row.themeId) && (!formats || formats.includes(row.formatId));
@@ -13,7 +14,7 @@ const filterOn = (themes: number[], formats?: number[], unsure = false): FilterM
 });
 
 const row = (themeId: number, formatId = 1, sign: 1 | -1 = 1): ProductVersion =>
-  ({ themeId, formatId, productTypeId: 1, specialProject: null, templateCategories: [], sign, name: null, description: null });
+  ({ themeId, formatId, productTypeId: 1, specialProject: null, templateCategories: [], sign, searchable: undefined });
 const response = (text: string) => ({ body: Buffer.from(text), etag: `W/"${text.length}"` });
 
 /** Stores a page of the filter as a request would: acquire, begin, finish, release. */

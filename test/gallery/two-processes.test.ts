@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import request from 'supertest';
+import { buildApp } from '../../src/app';
 import { loadFixture, loadReferenceData } from '../../src/catalog/fixtures';
 import { DATABASE_KIND } from '../helpers/database';
 import { TEST_JWT_SECRET, type TestRuntime, testRuntime } from '../helpers/runtime';
@@ -95,6 +96,35 @@ if (DATABASE_KIND === 'postgres') {
       // The notification of that insert went nowhere; the page is made again all the same.
       await askUntil(there.url, (answer) => answer.count === before.count + 1);
       await askUntil(there.url, (answer) => answer.cache === 'HIT');
+    });
+
+    it('waits, after a write of its own, until its notifications have caught up, even when they are held up', async function () {
+      const here = request(buildApp(runtime).callback());
+      const askHere = async () => {
+        const response = await here.get(LIST);
+        return { count: response.body.count as number, cache: response.headers['x-cache'] as string };
+      };
+      for (let attempt = 0; (await askHere()).cache !== 'HIT'; attempt += 1) {
+        if (attempt > 200) throw new Error('the cache never came into use');
+        await sleep(10);
+      }
+      const before = await askHere();
+      const pids = await listenerPids(runtime);
+      try {
+        pids.forEach((pid) => process.kill(pid, 'SIGSTOP'));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EPERM') this.skip();
+        throw error;
+      }
+      try {
+        // Written through this process: its very next answer must count it, though no notification can arrive.
+        await insertProduct();
+        const after = await askHere();
+        expect(after.count).to.equal(before.count + 1);
+        expect(after.cache).to.equal('BYPASS');
+      } finally {
+        pids.forEach((pid) => process.kill(pid, 'SIGCONT'));
+      }
     });
 
     it('stops serving cached pages once its maximum staleness passes without word from a stalled connection', async function () {

@@ -4,7 +4,7 @@
 -- Payloads (JSON, at most a few kilobytes, well under NOTIFY's 8000 bytes):
 --   {"scope":"reference"}                 reference data or a theme's gallery attributes changed: everything
 --   {"scope":"products","all":true}       products changed wholesale (TRUNCATE, or too many themes to list)
---   {"scope":"products", "tx":txid,
+--   {"scope":"products", "tx":txid, "n":number of the statement (catalog_change_seq),
 --    "rows":[[theme_id, format_id, product_type_id, special_project, template_categories, sign, name, description]],
 --    "themes":[theme_id], "shown":[product_id], "shown_themes":[theme_id]}
 --     tx: the writing transaction, so that a reader can tell whether a total it counted already includes the change;
@@ -14,6 +14,10 @@
 --     shown/shown_themes: products whose displayed preview alone changed (ids, or themes above 100 rows).
 DROP FUNCTION bump_catalog_version() CASCADE;
 DROP TABLE catalog_state;
+
+-- Numbers every product notification: PostgreSQL delivers identical payloads of one transaction once, and two equal
+-- inserts in one transaction must count twice.
+CREATE SEQUENCE catalog_change_seq;
 
 CREATE FUNCTION publish_reference_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -87,6 +91,9 @@ BEGIN
       SELECT 'm' AS kind, -1 AS sign, (old_row).* FROM pairs WHERE moved
       UNION ALL SELECT 'm', 1, (new_row).* FROM pairs WHERE moved
       UNION ALL SELECT 's', 0, (new_row).* FROM pairs WHERE reshown AND NOT moved
+      -- A row whose id changed has no pair: it left under its old id and entered under its new one.
+      UNION ALL SELECT 'm', -1, o.* FROM old_rows o WHERE NOT EXISTS (SELECT 1 FROM new_rows n WHERE n.id = o.id)
+      UNION ALL SELECT 'm', 1, n.* FROM new_rows n WHERE NOT EXISTS (SELECT 1 FROM old_rows o WHERE o.id = n.id)
     $q$
   END;
   -- With the searched text if that fits in a notification, else without (searches then count again).
@@ -99,6 +106,7 @@ BEGIN
       SELECT json_strip_nulls(json_build_object(
         'scope', 'products',
         'tx', txid_current(),
+        'n', nextval('catalog_change_seq'),
         'rows', CASE WHEN counts.moved BETWEEN 1 AND 20 THEN (
           SELECT json_agg(json_build_array(theme_id, format_id, product_type_id, special_project, template_categories, sign,
             CASE WHEN %L THEN name END, CASE WHEN %L THEN description END))
