@@ -4,6 +4,16 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { ConfigError, loadConfig } from '../src/config';
 
+/** The error loadConfig throws for this environment in dataDir, or undefined. */
+function configErrorOf(dataDir: string, env: Record<string, string>): Error | undefined {
+  try {
+    loadConfig({ DATA_DIR: dataDir, ...env });
+  } catch (caught) {
+    return caught as Error;
+  }
+  return undefined;
+}
+
 describe('configuration', () => {
   let dataDir: string;
   beforeEach(() => {
@@ -45,12 +55,7 @@ describe('configuration', () => {
   };
   for (const [name, env] of Object.entries(bad)) {
     it(`stops with one clear line for ${name}`, () => {
-      let error: Error | undefined;
-      try {
-        loadConfig({ DATA_DIR: dataDir, ...env });
-      } catch (caught) {
-        error = caught as Error;
-      }
+      const error = configErrorOf(dataDir, env);
       expect(error).to.be.instanceOf(ConfigError);
       expect(error!.message).to.include(Object.keys(env)[0]);
       expect(error!.message).not.to.include('\n');
@@ -73,12 +78,7 @@ describe('configuration', () => {
       [{ SMTP_URL: 'smtp://mail:s3cret#pass@mail.internal:99999' }, 'SMTP_URL must be a URL, got "smtp://mail:***@mail.internal:99999"'],
     ];
     for (const [env, message] of cases) {
-      let error: Error | undefined;
-      try {
-        loadConfig({ DATA_DIR: dataDir, ...env });
-      } catch (caught) {
-        error = caught as Error;
-      }
+      const error = configErrorOf(dataDir, env);
       expect(error).to.be.instanceOf(ConfigError);
       expect(error!.message).to.equal(message);
       expect(error!.message).not.to.include('s3cret');

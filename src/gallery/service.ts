@@ -118,11 +118,6 @@ export function createGalleryService(db: Database, feed: CatalogChangeFeed, cach
       if (shared) return shared as Promise<GalleryListResult>;
       return computePage(request, caching, render);
     },
-
-    /** Bytes held, pages and filters: for tests and operators. */
-    cacheStats: () => cache.stats,
-
-    explain: repository.explainPage,
   };
 }
 

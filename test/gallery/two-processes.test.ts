@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { RequestListener } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
@@ -15,18 +16,21 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Answer { count: number; cache: string }
 
-async function ask(url: string): Promise<Answer> {
-  const response = await request(url).get(LIST);
+/** A process of the service: a child's URL, or this process's app. */
+type Target = string | RequestListener;
+
+async function ask(target: Target): Promise<Answer> {
+  const response = await request(target).get(LIST);
   expect(response.status).to.equal(200);
   return { count: response.body.count as number, cache: response.headers['x-cache'] as string };
 }
 
 /** Asks until the answer satisfies the condition; every answer on the way is returned too. */
-async function askUntil(url: string, done: (answer: Answer) => boolean, seconds = 10): Promise<Answer[]> {
+async function askUntil(target: Target, done: (answer: Answer) => boolean, seconds = 10): Promise<Answer[]> {
   const answers: Answer[] = [];
   const deadline = Date.now() + seconds * 1000;
   for (;;) {
-    const answer = await ask(url);
+    const answer = await ask(target);
     answers.push(answer);
     if (done(answer)) return answers;
     if (Date.now() > deadline) throw new Error(`no such answer within ${seconds} s: ${JSON.stringify(answers.slice(-3))}`);
@@ -39,6 +43,23 @@ async function listenerPids(runtime: TestRuntime): Promise<number[]> {
   const { rows } = await runtime.db.sql.query<{ pid: number }>(
     "SELECT pid FROM pg_stat_activity WHERE application_name = 'photobook-listener' AND datname = current_database()");
   return rows.map((row) => row.pid);
+}
+
+/** Runs fn while every listening backend is stopped (SIGSTOP): connections that stay open but deliver nothing. */
+async function withListenersStalled(runtime: TestRuntime, test: Mocha.Context, fn: () => Promise<void>): Promise<void> {
+  const pids = await listenerPids(runtime);
+  try {
+    pids.forEach((pid) => process.kill(pid, 'SIGSTOP'));
+  } catch (error) {
+    // Stopping a PostgreSQL backend takes the rights of its owner (root here, as in CI).
+    if ((error as NodeJS.ErrnoException).code === 'EPERM') test.skip();
+    throw error;
+  }
+  try {
+    await fn();
+  } finally {
+    pids.forEach((pid) => process.kill(pid, 'SIGCONT'));
+  }
 }
 
 // Processes sharing a database need a database server: embedded PGlite has one process by design.
@@ -99,53 +120,27 @@ if (DATABASE_KIND === 'postgres') {
     });
 
     it('waits, after a write of its own, until its notifications have caught up, even when they are held up', async function () {
-      const here = request(buildApp(runtime).callback());
-      const askHere = async () => {
-        const response = await here.get(LIST);
-        return { count: response.body.count as number, cache: response.headers['x-cache'] as string };
-      };
-      for (let attempt = 0; (await askHere()).cache !== 'HIT'; attempt += 1) {
-        if (attempt > 200) throw new Error('the cache never came into use');
-        await sleep(10);
-      }
-      const before = await askHere();
-      const pids = await listenerPids(runtime);
-      try {
-        pids.forEach((pid) => process.kill(pid, 'SIGSTOP'));
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'EPERM') this.skip();
-        throw error;
-      }
-      try {
+      const here = buildApp(runtime).callback();
+      await askUntil(here, (answer) => answer.cache === 'HIT');
+      const before = await ask(here);
+      await withListenersStalled(runtime, this, async () => {
         // Written through this process: its very next answer must count it, though no notification can arrive.
         await insertProduct();
-        const after = await askHere();
+        const after = await ask(here);
         expect(after.count).to.equal(before.count + 1);
         expect(after.cache).to.equal('BYPASS');
-      } finally {
-        pids.forEach((pid) => process.kill(pid, 'SIGCONT'));
-      }
+      });
     });
 
     it('stops serving cached pages once its maximum staleness passes without word from a stalled connection', async function () {
       const there = await secondProcess(300);
-      const pids = await listenerPids(runtime);
-      try {
-        pids.forEach((pid) => process.kill(pid, 'SIGSTOP'));
-      } catch (error) {
-        // Stopping a PostgreSQL backend takes the rights of its owner (root here, as in CI).
-        if ((error as NodeJS.ErrnoException).code === 'EPERM') this.skip();
-        throw error;
-      }
-      try {
+      await withListenersStalled(runtime, this, async () => {
         const before = await ask(there.url);
         await insertProduct();
         // The listener cannot deliver the insert: after at most 300 ms the process answers from the database.
         const answers = await askUntil(there.url, (answer) => answer.count === before.count + 1);
         expect(answers.at(-1)!.cache).to.equal('BYPASS');
-      } finally {
-        pids.forEach((pid) => process.kill(pid, 'SIGCONT'));
-      }
+      });
       await askUntil(there.url, (answer) => answer.cache === 'HIT');
     });
   });
