@@ -41,12 +41,18 @@ export function presentV1Page(page: GalleryPage, snapshot: CatalogSnapshot, medi
   };
 }
 
-export function presentV2Page(page: GalleryPage, snapshot: CatalogSnapshot, media: MediaStorage, queryParams?: Record<string, string>) {
+export function presentV2Page(
+  page: GalleryPage, snapshot: CatalogSnapshot, media: MediaStorage, language: Language, queryParams?: Record<string, string>,
+) {
+  const groups = new Map(snapshot.productTypes.map((type) => [type.id, { id: type.id, name: localizedName(type, language) }]));
   return {
     ...pageLinks(page),
     results: page.rows.map((row) => {
       const { format, orientation } = formatOf(snapshot, row);
-      return { id: row.id, orientation, name: row.name, theme_id: row.theme_id, format, preview_cover: previewUrl(media, row.preview_cover) };
+      return {
+        id: row.id, orientation, name: row.name, theme_id: row.theme_id, format, preview_cover: previewUrl(media, row.preview_cover),
+        product_group: groups.get(row.product_type_id) ?? { id: row.product_type_id, name: '' },
+      };
     }),
     ...(queryParams ? { query_params: queryParams } : {}),
   };

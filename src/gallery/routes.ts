@@ -43,28 +43,35 @@ export function galleryRoutes(deps: { gallery: GalleryService; validator: Valida
   const router = new Router();
 
   // Before validation: a URL whose answer is cached was validated when the answer was made.
-  const servedFromCache = async (ctx: Context, next: Next) => {
+  const servedFromCache = (cacheKey: (ctx: Context) => string) => async (ctx: Context, next: Next) => {
     const caching = await gallery.caching();
     ctx.state.galleryCaching = caching;
-    const cached = caching ? gallery.cached(ctx.url) : undefined;
+    const cached = caching ? gallery.cached(cacheKey(ctx)) : undefined;
     if (cached) send(ctx, cached, 'HIT');
     else await next();
   };
 
-  const listProducts = (known: readonly string[], present: (page: GalleryPage, snapshot: CatalogSnapshot, ctx: Context) => object) =>
+  const listProducts = (
+    known: readonly string[], cacheKey: (ctx: Context) => string,
+    present: (page: GalleryPage, snapshot: CatalogSnapshot, ctx: Context) => object,
+  ) =>
     async (ctx: Context) => {
       const caching = ctx.state.galleryCaching as boolean;
-      const request = { url: ctx.url, params: pickFilterParams(ctx.state.query, known), page: ctx.query.page, pageSize: ctx.query.page_size };
+      const request = { url: cacheKey(ctx), params: pickFilterParams(ctx.state.query, known), page: ctx.query.page, pageSize: ctx.query.page_size };
       const result = await gallery.list(request, caching, (page, snapshot) => present(page, snapshot, ctx));
       if (result.kind === 'invalid-filter') throw validationError(result.errors);
       if (result.kind === 'invalid-page') throw invalidPage();
       send(ctx, result.response, caching ? 'MISS' : 'BYPASS');
     };
 
-  router.get('/api/gallery/product/', servedFromCache, validator.query('gallery-filter.json'),
-    listProducts(V1_FILTER_PARAMS, (page, snapshot) => presentV1Page(page, snapshot, media)));
-  router.get('/api/gallery2/product/', servedFromCache, validator.query('gallery2-filter.json'),
-    listProducts(V2_FILTER_PARAMS, (page, snapshot, ctx) => presentV2Page(page, snapshot, media, appliedQueryParams(ctx))));
+  // Version 2 names each product's group in the caller's language: its answers are kept per language.
+  const byUrl = (ctx: Context) => ctx.url;
+  const byLanguageAndUrl = (ctx: Context) => `${languageOf(ctx)} ${ctx.url}`;
+  router.get('/api/gallery/product/', servedFromCache(byUrl), validator.query('gallery-filter.json'),
+    listProducts(V1_FILTER_PARAMS, byUrl, (page, snapshot) => presentV1Page(page, snapshot, media)));
+  router.get('/api/gallery2/product/', servedFromCache(byLanguageAndUrl), validator.query('gallery2-filter.json'),
+    listProducts(V2_FILTER_PARAMS, byLanguageAndUrl,
+      (page, snapshot, ctx) => presentV2Page(page, snapshot, media, languageOf(ctx), appliedQueryParams(ctx))));
 
   const fromSnapshot = (name: string, present: (snapshot: CatalogSnapshot, language: Language) => object) => async (ctx: Context) => {
     const caching = await gallery.caching();

@@ -23,7 +23,7 @@ export type GalleryListResult =
   | { kind: 'invalid-filter'; errors: FieldErrors }
   | { kind: 'invalid-page' };
 
-/** What a route asks for: the request's URL (the cache key), its filter and paging parameters. */
+/** What a route asks for: the request's URL (with the language where the answer depends on it: the cache key), its filter and paging parameters. */
 export interface GalleryListRequest {
   url: string;
   params: GalleryFilterParams;

@@ -8,6 +8,8 @@ import { type TestRuntime, testRuntime } from '../helpers/runtime';
 import { FORMAT_NAME, FORMAT_ORIENTATION, VISIBLE_PRODUCTS, byNew, byTop, fixture, themeOf } from './catalog-fixture';
 import { type Client, expectedIds, walkIds } from './helpers';
 
+const PRODUCT_GROUP_RU: Record<number, string> = { 1: 'Фотокнига', 2: 'Фотожурнал', 3: 'Фотоальбом', 4: 'Фотокалендарь' };
+
 describe(`gallery product lists (${DATABASE_KIND})`, () => {
   let runtime: TestRuntime;
   let client: Client;
@@ -38,7 +40,21 @@ describe(`gallery product lists (${DATABASE_KIND})`, () => {
         theme_id: newest.theme_id,
         format: FORMAT_NAME[newest.format_id],
         preview_cover: newest.id % 2 === 0 ? `http://photobook.test/media/products/${newest.id}/preview.jpg` : null,
+        product_group: { id: newest.product_type_id, name: PRODUCT_GROUP_RU[newest.product_type_id] },
       });
+    });
+
+    it('names each product\'s group in the caller\'s language, and keeps the answers of each language apart', async () => {
+      const groupsOf = (response: request.Response) => new Set(response.body.results.map((item: { product_group: { name: string } }) => item.product_group.name));
+      const url = '/api/gallery2/product/?page_size=30';
+      const russian = await client.get(url);
+      const english = await client.get(url).set('Accept-Language', 'en-GB,en;q=0.9');
+      expect(groupsOf(russian)).to.deep.equal(new Set(Object.values(PRODUCT_GROUP_RU)));
+      expect(groupsOf(english)).to.deep.equal(new Set(['Photobook', 'Photo magazine', 'Photo album', 'Photo calendar']));
+      expect(english.headers.vary).to.match(/Accept-Language/);
+      const russianAgain = await client.get(url);
+      expect(russianAgain.headers['x-cache']).to.equal('HIT');
+      expect(russianAgain.body).to.deep.equal(russian.body);
     });
 
     it('walks every page without repeating or skipping a product, in both sorts, at several page sizes', async () => {
