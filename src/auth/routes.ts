@@ -107,7 +107,7 @@ export function accountRoutes(users: UsersRepository, db: Database, userEvents: 
     const user = await users.findById((ctx.state.user as AuthenticatedUser).id);
     if (!user) throw notAuthenticated();
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { id: user.id, email: user.email, name: user.name, role: user.role };
+    ctx.body = { id: user.id, email: user.email, name: user.name, full_name: user.name, role: user.role };
   });
 
   router.post('/api/auth/logout/', requireRole('user', 'moderator', 'admin'), async (ctx) => {

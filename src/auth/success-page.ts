@@ -1,5 +1,5 @@
 // GET /oauth/success/?set_token=<JWT>: stores the token in localStorage under auth_token and closes itself when
-// it was opened as a popup. The token is read by the script from the address, never written into the page.
+// it was opened as a popup; without a valid token it stores the reason under auth_token_err (the opener polls both). The token is read by the script from the address, never written into the page.
 // Only something shaped like a JWT is stored and greeted; anything else, or an err parameter, is a failure.
 import { createHash } from 'node:crypto';
 
@@ -11,10 +11,13 @@ const SCRIPT = `(function () {
   window.history.replaceState(null, '', window.location.pathname);
   var status = document.getElementById('status');
   if (error === null && isJwt) {
+    window.localStorage.removeItem('auth_token_err');
     window.localStorage.setItem('auth_token', token);
     if (window.opener) { window.close(); } else { status.textContent = 'You are logged in.'; }
   } else {
-    status.textContent = 'Login failed: ' + (error !== null ? error : 'no valid token was given.');
+    var reason = error !== null ? error : 'no valid token was given.';
+    window.localStorage.setItem('auth_token_err', reason);
+    status.textContent = 'Login failed: ' + reason;
   }
 })();`;
 

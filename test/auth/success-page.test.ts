@@ -5,6 +5,7 @@ import { expect } from 'chai';
 import request from 'supertest';
 import { buildApp } from '../../src/app';
 import { DATABASE_KIND } from '../helpers/database';
+import { launchChromium } from '../helpers/browser';
 import { type TestRuntime, testRuntime, testServer } from '../helpers/runtime';
 
 // Debian's chromium, headless: it runs the page's script under the page's Content-Security-Policy and prints the
@@ -42,6 +43,23 @@ describe(`login success page in a browser (${DATABASE_KIND})`, function () {
       expect(await statusShownAt(`${server.url}/oauth/success/?${query}`), query).to.equal('Login failed: no valid token was given.');
     }
     expect(await statusShownAt(`${server.url}/oauth/success/?err=access_denied&set_token=a.b.c`)).to.equal('Login failed: access_denied');
+  });
+
+  it('stores the token as auth_token, or the reason as auth_token_err, where the opener polls them', async () => {
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage();
+      const storage = () => page.evaluate("({ token: localStorage.getItem('auth_token'), error: localStorage.getItem('auth_token_err') })");
+      await page.goto(`${server.url}/oauth/success/?set_token=a.b`);
+      expect(await storage()).to.deep.equal({ token: null, error: 'no valid token was given.' });
+      await page.goto(`${server.url}/oauth/success/?err=access_denied`);
+      expect(await storage()).to.deep.equal({ token: null, error: 'access_denied' });
+      const token = runtime.tokens.issue(await runtime.users.create({ email: 'storage@example.com' }));
+      await page.goto(`${server.url}/oauth/success/?set_token=${token}`);
+      expect(await storage()).to.deep.equal({ token, error: null });
+    } finally {
+      await browser.close();
+    }
   });
 
   it('serves the success page: it stores set_token as auth_token, closes a popup, and only its own script may run', async () => {
