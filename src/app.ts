@@ -89,7 +89,7 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
       products: createProductsAdminService({ ...deps, products: createProductsService(deps.queue) }), validator, media: deps.media,
     }),
     adminJobRoutes({ db: deps.db, registry: jobRegistry }),
-    orderRoutes({ orders, validator }),
+    orderRoutes({ orders, validator, media: deps.media }),
     deliveryRoutes({ delivery, validator, db: deps.db }),
     paymentRoutes({ payments, provider: paymentProvider, validator, log: deps.log }),
     ...extraModules,

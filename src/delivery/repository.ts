@@ -41,8 +41,14 @@ export function createDeliveryRepository() {
         [orderSetId, externalId]);
     },
 
+    /**
+     * The set leaves the cart, and its layouts freeze (a layout in the bin comes out: it is ordered). Editing
+     * messages lock a layout's row before they read its status, so none lands after this commits.
+     */
     async confirmOrderSet(sql: SqlExecutor, orderSetId: number): Promise<void> {
       await sql.query("UPDATE order_sets SET status = 'CONFIRMED' WHERE id = $1 AND status = 'OPEN'", [orderSetId]);
+      await sql.query(`UPDATE layouts SET status = 'IN_WORK', updated_at = now()
+        WHERE id IN (SELECT layout_id FROM orders WHERE order_set_id = $1) AND status IN ('OPEN', 'DELETED')`, [orderSetId]);
     },
   };
 }

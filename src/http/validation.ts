@@ -112,7 +112,8 @@ export interface Validator {
   /** Validates, coerces and fills defaults in form fields (multipart, already parsed); the result is ctx.state.body. */
   form(schemaId: string): (ctx: Context, next: Next) => Promise<void>;
   /** Requires a JSON body and validates it; the result is ctx.state.body. */
-  jsonBody(schemaId: string): (ctx: Context, next: Next) => Promise<void>;
+  /** optional: a request with no body at all (no Content-Type, no length) is taken as {}. */
+  jsonBody(schemaId: string, options?: { optional: boolean }): (ctx: Context, next: Next) => Promise<void>;
   /** For contract tests and internal checks: the errors of value against a schema, or null. */
   errorsOf(schemaId: string, value: unknown): FieldErrors | null;
 }
@@ -158,9 +159,13 @@ function compileValidator(schemas: JsonSchema[]): Validator {
         await next();
       };
     },
-    jsonBody(schemaId) {
+    jsonBody(schemaId, options) {
       const validate = compiled(bodyAjv, schemaId);
       return async (ctx, next) => {
+        if (options?.optional && !ctx.request.length && !ctx.get('Content-Type')) {
+          ctx.state.body = {};
+          return next();
+        }
         if (!ctx.is('application/json')) {
           throw new HttpError(415, { detail: `Unsupported media type "${ctx.get('Content-Type')}" in request.` });
         }

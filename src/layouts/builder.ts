@@ -5,8 +5,18 @@ import type { NewLayoutPage } from './repository';
 
 type Format = Pick<typeof formats.$inferSelect, 'widthCm' | 'heightCm'>;
 type Template = Pick<typeof templates.$inferSelect, 'id' | 'width' | 'height' | 'slots'>;
+type CoverTemplate = Pick<typeof templates.$inferSelect, 'id' | 'width' | 'height'>;
 
 const PIXELS_PER_CM = 100;
+const PIXELS_PER_MM = PIXELS_PER_CM / 10;
+/**
+ * The editor's cover spread (back, spine, front) shows a nominal spine of this width whatever the page count, so
+ * that a format has one cover template; print files size the real spine by the page count.
+ */
+export const COVER_SPINE_MM = 10;
+
+/** The size in millimetres of a format's cover template: both covers and the spine, side by side. */
+export const coverTemplateSize = (format: Format) => ({ width: 2 * format.widthCm * 10 + COVER_SPINE_MM, height: format.heightCm * 10 });
 const TITLE_BOX = { x: 55, y: 40, width: 40, height: 20 };
 
 /** The theme's images a layout starts with (media keys), when the theme has them. */
@@ -21,14 +31,17 @@ export function schemeFitsFormat(template: Pick<Template, 'width' | 'height'>, f
 }
 
 /**
- * Page 0 is the cover (both halves of the spread, so twice as wide): the front cover background and the title.
- * Each further page follows its scheme, on the theme's page background.
+ * Page 0 is the cover, the whole spread of its template (back, spine, front): the front cover background and the
+ * title. Each further page follows its scheme, on the theme's page background.
  */
-export function buildLayoutPages(format: Format, pageTemplates: Template[], images: ThemeImages, title: string): NewLayoutPage[] {
+export function buildLayoutPages(
+  format: Format, coverTemplate: CoverTemplate, pageTemplates: Template[], images: ThemeImages, title: string,
+): NewLayoutPage[] {
   const width = format.widthCm * PIXELS_PER_CM;
   const height = format.heightCm * PIXELS_PER_CM;
+  const spread = { width: coverTemplate.width * PIXELS_PER_MM, height: coverTemplate.height * PIXELS_PER_MM };
   const cover: NewLayoutPage = {
-    num: 0, type: 'COVER', widthPx: width * 2, viewbox: { width: width * 2, height }, templateId: null,
+    num: 0, type: 'COVER', widthPx: spread.width, viewbox: spread, templateId: coverTemplate.id,
     blocks: [backgroundBlock('FRONT_COVER_BACKGROUND', images.frontCover), textBlock(TITLE_BOX, title)],
   };
   const pages = pageTemplates.map((template, index): NewLayoutPage => ({

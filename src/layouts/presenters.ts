@@ -1,8 +1,10 @@
 // Response bodies for layouts and pages (schemes/layout.json, layout-page.json, layout-summary.json, scheme.json).
 import type { Block, UnplacedContent } from '../db/tables/index';
 import type { MediaStorage } from '../media/storage';
+import { roubles } from '../orders/money';
+import { unitPriceKopecks } from '../orders/pricing';
 import { percent } from './blocks';
-import type { LayoutPageRow, LayoutRow, Template } from './repository';
+import type { LayoutPageRow, LayoutRow, ListedLayoutRow, Template } from './repository';
 
 type PageForPresenting = Pick<LayoutPageRow, 'id' | 'layoutId' | 'num' | 'type' | 'factor' | 'widthPx' | 'viewbox' | 'templateId' | 'templateWidth' | 'templateHeight' | 'blocks'>;
 
@@ -34,18 +36,31 @@ export function presentPage(page: PageForPresenting, media: MediaStorage) {
 
 export type PresentedPage = ReturnType<typeof presentPage>;
 
-/** A layout in lists: without its pages. */
+/** What every presentation of a layout carries. */
 export function presentLayoutSummary(layout: LayoutRow) {
   return {
     id: layout.id,
+    hash: layout.hash,
     product_id: layout.productId,
     product_name: layout.productName ?? '',
+    fmt: layout.formatId,
+    theme: layout.themeId,
     name: layout.name,
     status: layout.status,
     version: layout.version,
     num_pages: layout.numPages,
     created: layout.createdAt.toISOString(),
     updated: layout.updatedAt.toISOString(),
+    changed: layout.updatedAt.toISOString(),
+  };
+}
+
+/** A layout in the owner's list ("my products"): the price of one copy and its cover, for the list's preview. */
+export function presentListedLayout(layout: ListedLayoutRow, cover: PageForPresenting | undefined, media: MediaStorage) {
+  return {
+    ...presentLayoutSummary(layout),
+    price_info: { total_cost: layout.priceRule ? roubles(unitPriceKopecks(layout.priceRule, layout.numPages)) : null },
+    pages: cover ? [presentPage(cover, media)] : [],
   };
 }
 

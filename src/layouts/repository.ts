@@ -1,21 +1,30 @@
 // SQL for layouts and their pages: no rules here.
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Orm } from '../db/database';
-import { formats, layoutPages, layouts, products, templates, themes, type LayoutStatus } from '../db/tables/index';
+import { formats, layoutPages, layouts, prices, products, templates, themes, type LayoutStatus } from '../db/tables/index';
+import type { PriceRule } from '../orders/pricing';
 
 export type NewLayout = typeof layouts.$inferInsert;
 export type NewLayoutPage = Omit<typeof layoutPages.$inferInsert, 'layoutId'>;
-export type LayoutRow = typeof layouts.$inferSelect & { productName: string | null };
+export type LayoutRow = typeof layouts.$inferSelect & { productName: string | null; themeId: number | null };
+/** A layout in the owner's list, with the price rule of its format (null when the format has no price). */
+export type ListedLayoutRow = LayoutRow & { priceRule: PriceRule | null };
 export type LayoutPageRow = typeof layoutPages.$inferSelect & { templateWidth: number | null; templateHeight: number | null };
-export type Template = typeof templates.$inferSelect;
+/** A page scheme: a template with a category (cover templates have none). */
+export type Template = typeof templates.$inferSelect & { categoryId: string };
 export type Format = typeof formats.$inferSelect;
 
 const layoutColumns = {
   id: layouts.id, productId: layouts.productId, ownerId: layouts.ownerId, formatId: layouts.formatId,
   name: layouts.name, numPages: layouts.numPages, fontSize: layouts.fontSize, lastSchemePageNum: layouts.lastSchemePageNum,
-  schemeThemeRel: layouts.schemeThemeRel, status: layouts.status, version: layouts.version, unplaced: layouts.unplaced,
-  createdAt: layouts.createdAt, updatedAt: layouts.updatedAt, productName: products.name,
+  schemeThemeRel: layouts.schemeThemeRel, status: layouts.status, hash: layouts.hash, version: layouts.version,
+  unplaced: layouts.unplaced, createdAt: layouts.createdAt, updatedAt: layouts.updatedAt, productName: products.name,
+  themeId: products.themeId,
 };
+
+/** The owner's layouts with one status, or all but the bin's when none is given. */
+const ownedWith = (ownerId: number, status: LayoutStatus | undefined): SQL | undefined =>
+  and(eq(layouts.ownerId, ownerId), status ? eq(layouts.status, status) : ne(layouts.status, 'DELETED'));
 
 const pageColumns = {
   id: layoutPages.id, layoutId: layoutPages.layoutId, num: layoutPages.num, type: layoutPages.type,
@@ -33,10 +42,19 @@ export function createLayoutsRepository(orm: Orm) {
       return id;
     },
 
-    async find(id: string): Promise<LayoutRow | undefined> {
-      const [row] = await orm.select(layoutColumns).from(layouts)
-        .leftJoin(products, eq(products.id, layouts.productId)).where(eq(layouts.id, id));
+    /** By its id, or by its hash (the editor's URL). */
+    async find(ref: string | { id: string } | { hash: string }): Promise<LayoutRow | undefined> {
+      const where = typeof ref === 'string' ? eq(layouts.id, ref) : 'id' in ref ? eq(layouts.id, ref.id) : eq(layouts.hash, ref.hash);
+      const [row] = await orm.select(layoutColumns).from(layouts).leftJoin(products, eq(products.id, layouts.productId)).where(where);
       return row;
+    },
+
+    /** The covers (page 0) of the given layouts. */
+    async coversOf(layoutIds: string[]): Promise<LayoutPageRow[]> {
+      if (layoutIds.length === 0) return [];
+      return orm.select(pageColumns).from(layoutPages)
+        .leftJoin(templates, eq(templates.id, layoutPages.templateId))
+        .where(and(inArray(layoutPages.layoutId, layoutIds), eq(layoutPages.num, 0)));
     },
 
     async pagesOf(layoutId: string): Promise<LayoutPageRow[]> {
@@ -52,22 +70,36 @@ export function createLayoutsRepository(orm: Orm) {
       return row;
     },
 
-    async listOwned(ownerId: number, status: LayoutStatus, limit: number, offset: number): Promise<LayoutRow[]> {
-      return orm.select(layoutColumns).from(layouts)
+    async listOwned(ownerId: number, status: LayoutStatus | undefined, limit: number, offset: number): Promise<ListedLayoutRow[]> {
+      const rows = await orm.select({
+        ...layoutColumns,
+        baseKopecks: prices.baseKopecks, includedPages: prices.includedPages, extraPageKopecks: prices.extraPageKopecks,
+      }).from(layouts)
         .leftJoin(products, eq(products.id, layouts.productId))
-        .where(and(eq(layouts.ownerId, ownerId), eq(layouts.status, status)))
+        .leftJoin(prices, eq(prices.formatId, layouts.formatId))
+        .where(ownedWith(ownerId, status))
         .orderBy(desc(layouts.createdAt), desc(layouts.id))
         .limit(limit).offset(offset);
+      return rows.map(({ baseKopecks, includedPages, extraPageKopecks, ...layout }) => ({
+        ...layout,
+        priceRule: baseKopecks === null ? null : { baseKopecks, includedPages: includedPages!, extraPageKopecks: extraPageKopecks! },
+      }));
     },
 
-    async countOwned(ownerId: number, status: LayoutStatus): Promise<number> {
-      const [row] = await orm.select({ value: count() }).from(layouts)
-        .where(and(eq(layouts.ownerId, ownerId), eq(layouts.status, status)));
+    async countOwned(ownerId: number, status: LayoutStatus | undefined): Promise<number> {
+      const [row] = await orm.select({ value: count() }).from(layouts).where(ownedWith(ownerId, status));
       return Number(row.value);
     },
 
-    async update(id: string, changes: { name?: string; status?: LayoutStatus }): Promise<void> {
-      await orm.update(layouts).set({ ...changes, updatedAt: sql`now()` }).where(eq(layouts.id, id));
+    async rename(id: string, name: string): Promise<void> {
+      await orm.update(layouts).set({ name, updatedAt: sql`now()` }).where(eq(layouts.id, id));
+    },
+
+    /** Moves the layout from one status to another; false when it no longer has the first (an order froze it). */
+    async moveStatus(id: string, from: LayoutStatus, to: LayoutStatus): Promise<boolean> {
+      const moved = await orm.update(layouts).set({ status: to, updatedAt: sql`now()` })
+        .where(and(eq(layouts.id, id), eq(layouts.status, from))).returning({ id: layouts.id });
+      return moved.length === 1;
     },
 
     async format(id: number): Promise<Format | undefined> {
@@ -75,11 +107,11 @@ export function createLayoutsRepository(orm: Orm) {
       return row;
     },
 
-    /** Page schemes in id order, of the given categories (all when none are given). */
+    /** Page schemes in id order, of the given categories (all when none are given); never a cover template. */
     async templates(categories: string[]): Promise<Template[]> {
-      return orm.select().from(templates)
-        .where(categories.length > 0 ? inArray(templates.categoryId, categories) : undefined)
-        .orderBy(asc(templates.id));
+      return await orm.select().from(templates)
+        .where(and(isNull(templates.coverFormatId), categories.length > 0 ? inArray(templates.categoryId, categories) : undefined))
+        .orderBy(asc(templates.id)) as Template[];
     },
   };
 }

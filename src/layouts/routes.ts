@@ -4,11 +4,11 @@ import type { Context } from 'koa';
 import type { AuthenticatedUser } from '../auth/token-user';
 import { requireRole } from '../http/auth';
 import { forbidden, HttpError, notFound, validationError } from '../http/errors';
-import { idParam, uuidParam } from '../http/params';
+import { idParam, layoutRefParam, uuidParam } from '../http/params';
 import type { RouteDoc, RouteModule } from '../http/route-module';
 import type { Validator } from '../http/validation';
 import type { LayoutsService } from './service';
-
+import type { LayoutStatus } from '../db/tables/index';
 
 const userOf = (ctx: Context) => ctx.state.user as AuthenticatedUser;
 export function layoutRoutes(deps: { layouts: LayoutsService; validator: Validator }): RouteModule {
@@ -16,8 +16,9 @@ export function layoutRoutes(deps: { layouts: LayoutsService; validator: Validat
   const router = new Router();
   const signedIn = requireRole('user', 'moderator', 'admin');
 
-  router.get('/api/ua/layout/product/:product_id/', requireRole('moderator', 'admin'), async (ctx) => {
-    const layout = await layouts.forProduct(idParam(ctx.params.product_id));
+  // The gallery's theme preview: public for products of approved themes (a 401 here would log the front end out).
+  router.get('/api/ua/layout/product/:product_id/', async (ctx) => {
+    const layout = await layouts.forProduct(ctx.state.user as AuthenticatedUser | undefined, idParam(ctx.params.product_id));
     if (!layout) throw notFound();
     ctx.body = layout;
   });
@@ -30,15 +31,23 @@ export function layoutRoutes(deps: { layouts: LayoutsService; validator: Validat
     ctx.body = result.layout;
   });
 
+  // The front end's "make a book": the same copy as POST /api/ua/layout/, the product named by the path.
+  router.post('/api/ua/product/:product_id/generate-layout/', signedIn, validator.jsonBody('layout-generate.json', { optional: true }), async (ctx) => {
+    const result = await layouts.copyProduct(userOf(ctx), idParam(ctx.params.product_id));
+    if (result.kind === 'no-product') throw notFound();
+    ctx.status = 201;
+    ctx.body = result.layout;
+  });
+
   router.get('/api/ua/layout/', signedIn, validator.query('layout-list-query.json'), async (ctx) => {
-    const { status } = ctx.state.query as { status: 'ACTIVE' | 'DELETED' };
+    const { status } = ctx.state.query as { status?: LayoutStatus };
     const page = await layouts.list(userOf(ctx), status, ctx.query.page, ctx.query.page_size);
     if (!page) throw new HttpError(404, { detail: 'Invalid page.' });
     ctx.body = page;
   });
 
   router.get('/api/ua/layout/:layout_id/', signedIn, async (ctx) => {
-    const layout = await layouts.get(userOf(ctx), uuidParam(ctx.params.layout_id));
+    const layout = await layouts.get(userOf(ctx), layoutRefParam(ctx.params.layout_id));
     if (!layout) throw notFound();
     ctx.body = layout;
   });
@@ -47,6 +56,7 @@ export function layoutRoutes(deps: { layouts: LayoutsService; validator: Validat
     const result = await layouts.update(userOf(ctx), uuidParam(ctx.params.layout_id), ctx.state.body as { name?: string; deleted?: boolean });
     if (result === 'not-found') throw notFound();
     if (result === 'forbidden') throw forbidden();
+    if (result === 'frozen') throw new HttpError(409, { detail: 'The layout is in an order and cannot be moved to the bin.' });
     ctx.body = result;
   });
 
@@ -76,11 +86,12 @@ const ownOrModerator = 'Owners read their layouts, moderators and administrators
 
 const LAYOUT_DOCS: RouteDoc[] = [
   {
-    method: 'get', path: '/api/ua/layout/product/:product_id/', tags, auth: true, summary: 'A product\'s layout (moderators and administrators)',
+    method: 'get', path: '/api/ua/layout/product/:product_id/', tags, summary: 'A product\'s layout (the gallery\'s theme preview)',
+    description: 'Anyone (anonymous or logged in) reads the layout of a product of an approved theme; moderators and administrators read any product\'s.',
     responses: {
-      200: { description: 'The layout', schema: 'layout.json' }, 401: notLoggedIn,
-      403: { description: 'Not a moderator or administrator', schema: 'error-detail.json' },
-      404: { description: 'No such product, or it has no layout', schema: 'error-detail.json' },
+      200: { description: 'The layout', schema: 'layout.json' },
+      401: { description: 'A token that is invalid, expired or revoked', schema: 'error-detail.json' },
+      404: { description: 'No such product, it has no layout, or its theme is not approved (for shoppers)', schema: 'error-detail.json' },
     },
   },
   {
@@ -90,7 +101,16 @@ const LAYOUT_DOCS: RouteDoc[] = [
     responses: { 201: { description: 'The new layout', schema: 'layout.json' }, 400: invalid, 401: notLoggedIn },
   },
   {
-    method: 'get', path: '/api/ua/layout/', tags, auth: true, summary: 'The caller\'s layouts, newest first',
+    method: 'post', path: '/api/ua/product/:product_id/generate-layout/', tags, auth: true, summary: 'Make a book: the caller\'s own copy of the product\'s layout',
+    description: 'What POST /api/ua/layout/ does, for the product in the path. The body may be absent; its print options are accepted and ignored.',
+    body: { schema: 'layout-generate.json' },
+    responses: {
+      201: { description: 'The new layout', schema: 'layout.json' }, 400: invalid, 401: notLoggedIn,
+      404: { description: 'No such product with a layout the caller may copy', schema: 'error-detail.json' },
+    },
+  },
+  {
+    method: 'get', path: '/api/ua/layout/', tags, auth: true, summary: 'The caller\'s layouts ("my products"), newest first, under layouts',
     query: ['layout-list-query.json', 'gallery-paging.json'],
     responses: {
       200: { description: 'A page of layouts', schema: 'layout-list.json' }, 400: invalid, 401: notLoggedIn,
@@ -98,7 +118,7 @@ const LAYOUT_DOCS: RouteDoc[] = [
     },
   },
   {
-    method: 'get', path: '/api/ua/layout/:layout_id/', tags, auth: true, summary: 'One layout', description: ownOrModerator,
+    method: 'get', path: '/api/ua/layout/:layout_id/', tags, auth: true, summary: 'One layout, by its id or its hash', description: ownOrModerator,
     responses: { 200: { description: 'The layout', schema: 'layout.json' }, 401: notLoggedIn, 404: missing },
   },
   {
@@ -108,6 +128,7 @@ const LAYOUT_DOCS: RouteDoc[] = [
     responses: {
       200: { description: 'The layout after the change', schema: 'layout.json' }, 400: invalid, 401: notLoggedIn,
       403: { description: 'A moderator changing someone else\'s layout', schema: 'error-detail.json' }, 404: missing,
+      409: { description: 'A move to the bin of a layout that is in an order (IN_WORK or COMPLETED)', schema: 'error-detail.json' },
     },
   },
   {

@@ -6,7 +6,7 @@ import type { LayoutStatus } from '../db/tables/index';
 import { pageOfList } from '../gallery/paging';
 import type { MediaStorage } from '../media/storage';
 import { schemeFitsFormat } from './builder';
-import { presentLayout, presentLayoutSummary, presentScheme } from './presenters';
+import { presentLayout, presentListedLayout, presentScheme } from './presenters';
 import { createLayoutsRepository, type LayoutRow } from './repository';
 
 type PageParam = string | string[] | undefined;
@@ -26,6 +26,12 @@ export function canWrite(user: AuthenticatedUser, layout: Pick<LayoutRow, 'owner
 export type CopyResult =
   | { kind: 'copied'; layout: ReturnType<typeof presentLayout> }
   | { kind: 'no-product' };
+
+/** A layout named by its id or by its hash. */
+export type LayoutRef = { id: string } | { hash: string };
+
+/** Frozen: in an order set that is no longer open. What was paid for is what gets printed. */
+export const isFrozen = (layout: Pick<LayoutRow, 'status'>) => layout.status === 'IN_WORK' || layout.status === 'COMPLETED';
 
 export function createLayoutsService(deps: { db: Database; media: MediaStorage }) {
   const { db, media } = deps;
@@ -52,16 +58,20 @@ export function createLayoutsService(deps: { db: Database; media: MediaStorage }
     });
 
   /** The layout when the user may read it; undefined otherwise (someone else's layout is "not found"). */
-  const readable = async (user: AuthenticatedUser, id: string) => {
-    const layout = await repository.find(id);
+  const readable = async (user: AuthenticatedUser, ref: LayoutRef) => {
+    const layout = await repository.find(ref);
     return layout && canRead(user, layout) ? layout : undefined;
   };
 
   return {
-    /** The product's own layout, for moderators; undefined when the product does not exist or has none. */
-    async forProduct(productId: number) {
+    /**
+     * A product's own layout (the gallery's theme preview): anyone reads it for a product of an approved theme,
+     * moderators and administrators for any. Undefined when there is none to show the caller.
+     */
+    async forProduct(user: AuthenticatedUser | undefined, productId: number) {
       const product = await repository.productLayout(productId);
-      const layout = product?.layoutId ? await repository.find(product.layoutId) : undefined;
+      if (!product?.layoutId || (!product.approved && !(user && READS_EVERY_LAYOUT.has(user.role)))) return undefined;
+      const layout = await repository.find(product.layoutId);
       return layout && full(layout);
     },
 
@@ -73,35 +83,51 @@ export function createLayoutsService(deps: { db: Database; media: MediaStorage }
     },
 
     async clone(user: AuthenticatedUser, id: string, name: string) {
-      const source = await readable(user, id);
+      const source = await readable(user, { id });
       return source && copy(source.id, user.id, name);
     },
 
     async mayRead(user: AuthenticatedUser, id: string): Promise<boolean> {
-      return Boolean(await readable(user, id));
+      return Boolean(await readable(user, { id }));
     },
 
-    async get(user: AuthenticatedUser, id: string) {
-      const layout = await readable(user, id);
+    async get(user: AuthenticatedUser, ref: LayoutRef) {
+      const layout = await readable(user, ref);
       return layout && full(layout);
     },
 
-    /** The user's own layouts, newest first, paged like the gallery; undefined for a page past the last. */
-    async list(user: AuthenticatedUser, status: LayoutStatus, rawPage: PageParam, rawPageSize: PageParam) {
-      return pageOfList(await repository.countOwned(user.id, status), rawPage, rawPageSize, async (limit, offset) =>
-        (await repository.listOwned(user.id, status, limit, offset)).map(presentLayoutSummary));
+    /**
+     * The user's own layouts, newest first, paged like the gallery, each with its cover; all but the bin's unless a
+     * status is asked for. Undefined for a page past the last.
+     */
+    async list(user: AuthenticatedUser, status: LayoutStatus | undefined, rawPage: PageParam, rawPageSize: PageParam) {
+      const page = await pageOfList(await repository.countOwned(user.id, status), rawPage, rawPageSize, async (limit, offset) => {
+        const rows = await repository.listOwned(user.id, status, limit, offset);
+        const covers = new Map((await repository.coversOf(rows.map((row) => row.id))).map((cover) => [cover.layoutId, cover]));
+        return rows.map((row) => presentListedLayout(row, covers.get(row.id), media));
+      });
+      return page && { count: page.count, next: page.next, previous: page.previous, layouts: page.results };
     },
 
-    /** Renames, or moves to or from the bin. 'not-found' for a layout the user may not read, 'forbidden' for one they may only read. */
+    /**
+     * Renames, or moves to or from the bin. 'not-found' for a layout the user may not read, 'forbidden' for one they
+     * may only read, 'frozen' for a move to the bin of a layout that an order froze (renaming it is fine).
+     */
     async update(user: AuthenticatedUser, id: string, changes: { name?: string; deleted?: boolean }) {
-      const layout = await readable(user, id);
+      const layout = await readable(user, { id });
       if (!layout) return 'not-found' as const;
       if (!canWrite(user, layout)) return 'forbidden' as const;
-      await repository.update(id, {
-        name: changes.name,
-        status: changes.deleted === undefined ? undefined : changes.deleted ? 'DELETED' : 'ACTIVE',
+      return db.transaction(async (tx) => {
+        const repo = createLayoutsRepository(tx.orm);
+        if (changes.deleted !== undefined) {
+          const [from, to] = changes.deleted ? ['OPEN', 'DELETED'] as const : ['DELETED', 'OPEN'] as const;
+          // Conditional, so that an order freezing the layout at this moment wins over the move to the bin.
+          const moved = await repo.moveStatus(id, from, to);
+          if (!moved && changes.deleted && isFrozen((await repo.find(id))!)) return 'frozen' as const;
+        }
+        if (changes.name !== undefined) await repo.rename(id, changes.name);
+        return full((await repo.find(id))!, repo);
       });
-      return full((await repository.find(id))!);
     },
 
     /** The page schemes that fit the format, of the given categories; undefined for an unknown format. */

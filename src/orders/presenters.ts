@@ -1,4 +1,5 @@
 // Order sets and orders as the front ends read them: money in roubles, the set's box, its delivery or null.
+import type { MediaStorage } from '../media/storage';
 import { roubles } from './money';
 import type { DeliveryRow } from './repository';
 import type { OrderSet } from './service';
@@ -8,13 +9,21 @@ export function presentDelivery(delivery: DeliveryRow | null) {
   return { ...delivery.option, type: delivery.type, status: delivery.status, price: roubles(delivery.priceKopecks) };
 }
 
-export function presentOrder(set: OrderSet, orderId: number) {
+/** An order, with what the front end shows of its layout: name, format, pages, cover, one copy's price. */
+export function presentOrder(set: OrderSet, orderId: number, media: MediaStorage) {
   const order = set.orders.find((candidate) => candidate.id === orderId)!;
   return {
     id: order.id,
     orderset_id: set.id,
     layout_id: order.layoutId,
+    hash: order.layoutHash,
+    layout_name: order.layoutName,
+    fmt: order.formatId,
+    num_pages: order.pages,
+    cover: order.previewCover === null ? null : media.publicUrl(order.previewCover),
+    changed: order.layoutChanged.toISOString(),
     count: order.count,
+    price: roubles(order.unitKopecks),
     cost: roubles(order.unitKopecks * order.count),
     total_cost: roubles(set.goodsKopecks),
     delivery_box_size: set.box,
@@ -22,7 +31,7 @@ export function presentOrder(set: OrderSet, orderId: number) {
   };
 }
 
-export function presentOrderSet(set: OrderSet) {
+export function presentOrderSet(set: OrderSet, media: MediaStorage) {
   return {
     id: set.id,
     status: set.status,
@@ -30,6 +39,6 @@ export function presentOrderSet(set: OrderSet) {
     created: set.createdAt.toISOString(),
     delivery_box_size: set.box,
     delivery: presentDelivery(set.delivery),
-    orders: set.orders.map((order) => presentOrder(set, order.id)),
+    orders: set.orders.map((order) => presentOrder(set, order.id, media)),
   };
 }

@@ -20,6 +20,13 @@ export interface OrderRow {
   widthCm: number;
   heightCm: number;
   pages: number;
+  layoutName: string;
+  layoutHash: string;
+  formatId: number | null;
+  /** When the layout last changed. */
+  layoutChanged: Date;
+  /** The media key of the cover preview of the product the layout was made from. */
+  previewCover: string | null;
 }
 
 export interface DeliveryRow {
@@ -127,14 +134,17 @@ export function createOrdersRepository() {
     async orders(sql: SqlExecutor, orderSetIds: number[]): Promise<OrderRow[]> {
       if (orderSetIds.length === 0) return [];
       const { rows } = await sql.query<Record<string, unknown>>(
-        `SELECT o.id, o.order_set_id, o.layout_id, o.quantity, o.price_kopecks, f.width_cm, f.height_cm, l.num_pages
+        `SELECT o.id, o.order_set_id, o.layout_id, o.quantity, o.price_kopecks, f.id AS format_id, f.width_cm, f.height_cm,
+                l.num_pages, l.name, l.hash, l.updated_at, p.preview_cover
            FROM orders o JOIN layouts l ON l.id = o.layout_id
            LEFT JOIN products p ON p.id = l.product_id LEFT JOIN formats f ON f.id = coalesce(l.format_id, p.format_id)
           WHERE o.order_set_id = ANY($1::int[]) ORDER BY o.id`, [orderSetIds]);
       return rows.map((row) => ({
         id: Number(row.id), orderSetId: Number(row.order_set_id), layoutId: String(row.layout_id), count: Number(row.quantity),
         unitKopecks: Number(row.price_kopecks), widthCm: Number(row.width_cm ?? 0), heightCm: Number(row.height_cm ?? 0),
-        pages: Number(row.num_pages),
+        pages: Number(row.num_pages), layoutName: String(row.name), layoutHash: String(row.hash),
+        formatId: row.format_id === null ? null : Number(row.format_id), layoutChanged: new Date(row.updated_at as string | Date),
+        previewCover: row.preview_cover === null ? null : String(row.preview_cover),
       }));
     },
 

@@ -7,6 +7,7 @@ import { notFound, validationError } from '../http/errors';
 import { idParam, uuidParam } from '../http/params';
 import type { RouteDoc, RouteModule } from '../http/route-module';
 import type { Validator } from '../http/validation';
+import type { MediaStorage } from '../media/storage';
 import { presentOrder, presentOrderSet } from './presenters';
 import type { OrdersService } from './service';
 
@@ -14,25 +15,25 @@ const userId = (ctx: Context) => (ctx.state.user as AuthenticatedUser).id;
 const loggedIn = requireRole('user', 'moderator', 'admin');
 const noSuchLayout = (layoutId: string) => () => validationError({ layout_id: [`Invalid pk "${layoutId}" - object does not exist.`] });
 
-export function orderRoutes(deps: { orders: OrdersService; validator: Validator }): RouteModule {
-  const { orders, validator } = deps;
+export function orderRoutes(deps: { orders: OrdersService; validator: Validator; media: MediaStorage }): RouteModule {
+  const { orders, validator, media } = deps;
   const router = new Router();
 
   router.post('/api/merch/order/', loggedIn, validator.jsonBody('order-create.json'), async (ctx) => {
     const { layout_id: layoutId, count } = ctx.state.body as { layout_id: string; count: number };
     const { set, orderId } = await orders.addLayout(userId(ctx), layoutId.toLowerCase(), count, noSuchLayout(layoutId));
     ctx.status = 201;
-    ctx.body = presentOrder(set, orderId);
+    ctx.body = presentOrder(set, orderId, media);
   });
 
   router.post('/api/ua/layout/:layout_id/', loggedIn, async (ctx) => {
     const { set, orderId } = await orders.addLayout(userId(ctx), uuidParam(ctx.params.layout_id), 1, notFound);
     ctx.status = 201;
-    ctx.body = presentOrder(set, orderId);
+    ctx.body = presentOrder(set, orderId, media);
   });
 
   router.get('/api/merch/orderset/', loggedIn, async (ctx) => {
-    ctx.body = (await orders.list(userId(ctx))).map(presentOrderSet);
+    ctx.body = (await orders.list(userId(ctx))).map((set) => presentOrderSet(set, media));
   });
 
   router.get('/api/merch/order/count/', loggedIn, async (ctx) => {
@@ -42,7 +43,7 @@ export function orderRoutes(deps: { orders: OrdersService; validator: Validator 
   const changeCount = async (ctx: Context) => {
     const { count } = ctx.state.body as { count: number };
     const { set, orderId } = await orders.changeCount(userId(ctx), idParam(ctx.params.order_id), count);
-    ctx.body = presentOrder(set, orderId);
+    ctx.body = presentOrder(set, orderId, media);
   };
   router.post('/api/merch/order/:order_id/', loggedIn, validator.jsonBody('order-count-update.json'), changeCount);
   router.patch('/api/merch/order/:order_id/', loggedIn, validator.jsonBody('order-count-update.json'), changeCount);

@@ -1,7 +1,9 @@
 // SQL for products: no rules here.
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Orm } from '../db/database';
 import { formats, products, templates, themeElements, type ThemeElementType } from '../db/tables/index';
+import { coverTemplateSize } from '../layouts/builder';
+import type { Format, Template } from '../layouts/repository';
 
 export type NewProduct = typeof products.$inferInsert;
 export type Product = typeof products.$inferSelect;
@@ -62,8 +64,17 @@ export function createProductsRepository(orm: Orm) {
     async allFormats() {
       return orm.select().from(formats).orderBy(asc(formats.id));
     },
-    async allTemplates() {
-      return orm.select().from(templates).orderBy(asc(templates.id));
+    /** Every page scheme (not the cover templates). */
+    async allTemplates(): Promise<Template[]> {
+      return await orm.select().from(templates).where(isNull(templates.coverFormatId)).orderBy(asc(templates.id)) as Template[];
+    },
+    /** The format's cover template, made on first use (a format added later gets one too). */
+    async coverTemplate(format: Format) {
+      const size = coverTemplateSize(format);
+      const [row] = await orm.insert(templates).values({ ...size, coverFormatId: format.id })
+        .onConflictDoUpdate({ target: templates.coverFormatId, set: size })
+        .returning({ id: templates.id, width: templates.width, height: templates.height });
+      return row;
     },
     /** The theme's newest element of that type (the one a new upload replaces the others with). */
     async newestElementImage(themeId: number, type: ThemeElementType): Promise<string | null> {

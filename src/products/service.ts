@@ -37,7 +37,7 @@ export function createProductsService(queue: Queue) {
       const product = await create(tx, {
         ...values, templateCategories: [...new Set(pageSchemes.map((scheme) => scheme.categoryId))].sort(),
       });
-      const pages = buildLayoutPages(format, pageSchemes, {
+      const pages = buildLayoutPages(format, await products.coverTemplate(format), pageSchemes, {
         frontCover: await products.newestElementImage(values.themeId, 'FRONT_COVER_BACKGROUND'),
         pageBackground: await products.newestElementImage(values.themeId, 'PAGE_BACKGROUND'),
       }, product.name);

@@ -68,7 +68,7 @@ export function attachLayoutChannel(io: Server, deps: LayoutChannelDependencies)
     if (!(await layouts.mayRead(user, layoutId))) return ack({ error: { code: 'not_found', message: 'Layout not found.' } });
     // Joined before reading, so no change falls between the layout sent and the first event received.
     await socket.join(layoutRoom(layoutId));
-    const layout = await layouts.get(user, layoutId);
+    const layout = await layouts.get(user, { id: layoutId });
     ack({ layout, version: layout!.version });
   }
 

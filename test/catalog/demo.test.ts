@@ -42,7 +42,7 @@ describe(`demo catalog (${DATABASE_KIND})`, () => {
       SELECT p.format_id, l.num_pages, p.template_categories AS categories,
              (SELECT count(*)::int FROM layout_pages lp WHERE lp.layout_id = l.id) AS pages,
              (SELECT array_agg(DISTINCT t.category_id ORDER BY t.category_id) FROM layout_pages lp JOIN templates t ON t.id = lp.template_id
-              WHERE lp.layout_id = l.id) AS page_categories
+              WHERE lp.layout_id = l.id AND lp.type = 'PAGE') AS page_categories
       FROM products p JOIN layouts l ON l.id = p.layout_id AND l.product_id = p.id`);
     expect(products).to.have.length(10);
     expect(new Set(products.map((product) => product.format_id))).to.deep.equal(new Set([1, 2, 3, 4, 5]));

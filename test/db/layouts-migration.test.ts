@@ -39,8 +39,9 @@ describe(`migrating layouts stored before the editing channel (${DATABASE_KIND})
   it('turns view boxes into numbers, types into upper case and blocks into the front ends\' shape', async () => {
     const { rows } = await db.sql.query<{ num: number; type: string; viewbox: object; blocks: Record<string, unknown>[] }>(
       'SELECT num, type, viewbox, blocks FROM layout_pages ORDER BY num');
+    // The cover spread takes the size of its format's cover template: two covers and a 10 mm spine.
     expect(rows.map((row) => [row.type, row.viewbox])).to.deep.equal([
-      ['COVER', { width: 4000, height: 2000 }], ['PAGE', { width: 2000, height: 2000 }],
+      ['COVER', { width: 4100, height: 2000 }], ['PAGE', { width: 2000, height: 2000 }],
     ]);
     expect(rows[1].blocks).to.deep.equal([{
       id: 'b1', type: 'PHOTO', theme_element_type: null, x: 5, y: 5, width: 90, height: 75,
@@ -56,8 +57,18 @@ describe(`migrating layouts stored before the editing channel (${DATABASE_KIND})
     expect(cover.blocks[0].content.image).to.equal('themes/1/front.jpg');
   });
 
-  it('fills the layout\'s format and scheme_theme_rel from its product and pages', async () => {
-    const { rows: [layout] } = await db.sql.query('SELECT format_id, status, version, scheme_theme_rel, unplaced FROM layouts');
-    expect(layout).to.deep.equal({ format_id: 1, status: 'ACTIVE', version: 0, scheme_theme_rel: { 1: 1 }, unplaced: [] });
+  it('fills the layout\'s format and scheme_theme_rel from its product and pages, opens it and gives it a hash', async () => {
+    const { rows: [layout] } = await db.sql.query<Record<string, unknown>>('SELECT format_id, status, version, scheme_theme_rel, unplaced, hash FROM layouts');
+    const { hash, ...rest } = layout;
+    expect(rest).to.deep.equal({ format_id: 1, status: 'OPEN', version: 0, scheme_theme_rel: { 1: 1 }, unplaced: [] });
+    expect(hash).to.match(/^[0-9a-f]{16}$/);
+  });
+
+  it('gives each format a cover template in millimetres, after the templates loaded with explicit ids, and each cover its own', async () => {
+    const { rows: [template] } = await db.sql.query<Record<string, unknown>>(
+      'SELECT id, width, height, category_id, cover_format_id FROM templates WHERE cover_format_id IS NOT NULL');
+    expect(template).to.deep.equal({ id: 2, width: 410, height: 200, category_id: null, cover_format_id: 1 });
+    const { rows: [cover] } = await db.sql.query<{ template_id: number; width_px: number }>('SELECT template_id, width_px FROM layout_pages WHERE num = 0');
+    expect(cover).to.deep.equal({ template_id: 2, width_px: 4100 });
   });
 });

@@ -44,8 +44,18 @@ describe(`layouts over HTTP (${DATABASE_KIND})`, () => {
       expect(layout.pages.map((page: { num: number }) => page.num)).to.deep.equal([...Array(11).keys()]);
       expect(layout.scheme_theme_rel).to.deep.equal(await schemeUsageInDatabase(runtime, layout.id));
 
+      expect(layout.hash).to.match(/^[0-9a-f]{16}$/);
+      const { rows: [product] } = await runtime.db.sql.query<{ format_id: number; theme_id: number; width_cm: number; height_cm: number }>(
+        'SELECT p.format_id, p.theme_id, f.width_cm, f.height_cm FROM products p JOIN formats f ON f.id = p.format_id WHERE p.id = $1', [products[0]]);
+      expect(layout).to.include({ fmt: product.format_id, theme: product.theme_id });
+
+      // The cover has the format's cover template: its spread in millimetres, both covers and a 10 mm spine.
       const [cover, ...pages] = layout.pages;
-      expect(cover).to.include({ type: 'COVER', layout: layout.id, template: null });
+      expect(cover).to.include({ type: 'COVER', layout: layout.id });
+      const { rows: [coverTemplate] } = await runtime.db.sql.query<{ id: number }>(
+        'SELECT id FROM templates WHERE cover_format_id = $1', [product.format_id]);
+      expect(cover.template).to.deep.equal({ id: coverTemplate.id, width: product.width_cm * 20 + 10, height: product.height_cm * 10 });
+      expect(cover.viewbox).to.deep.equal({ width: cover.template.width * 10, height: cover.template.height * 10 });
       const backgrounds = cover.blocks.filter((block: { type: string }) => block.type === 'BACKGROUND');
       expect(backgrounds).to.have.length(1);
       expect(backgrounds[0].theme_element_type).to.equal('FRONT_COVER_BACKGROUND');
@@ -77,10 +87,23 @@ describe(`layouts over HTTP (${DATABASE_KIND})`, () => {
       }
     });
 
-    it('is for moderators and administrators: 401 anonymous, 403 shoppers, 404 for an unknown product', async () => {
-      expect((await client.get(`/api/ua/layout/product/${products[0]}/`)).status).to.equal(401);
-      expect((await client.get(`/api/ua/layout/product/${products[0]}/`).set('Authorization', users.owner.auth)).status).to.equal(403);
-      expect((await client.get(`/api/ua/layout/product/${products[0]}/`).set('Authorization', users.admin.auth)).status).to.equal(200);
+    it('is the gallery\'s theme preview: anyone reads an approved theme\'s, only moderators and administrators an unapproved one\'s', async () => {
+      for (const auth of [undefined, 'Bearer null', users.owner.auth, users.moderator.auth, users.admin.auth]) {
+        const preview = client.get(`/api/ua/layout/product/${products[0]}/`);
+        const response = await (auth ? preview.set('Authorization', auth) : preview);
+        expect(response.status, auth).to.equal(200);
+        expect(validator.errorsOf('layout.json', response.body), auth).to.equal(null);
+      }
+      for (const auth of [undefined, users.owner.auth]) {
+        const hidden = client.get(`/api/ua/layout/product/${hiddenProduct}/`);
+        const response = await (auth ? hidden.set('Authorization', auth) : hidden);
+        expect(response.status, auth).to.equal(404);
+        expect(response.body).to.deep.equal({ detail: 'Not found.' });
+      }
+      for (const who of [users.moderator, users.admin]) {
+        expect((await client.get(`/api/ua/layout/product/${hiddenProduct}/`).set('Authorization', who.auth)).status).to.equal(200);
+      }
+      expect((await client.get(`/api/ua/layout/product/${products[0]}/`).set('Authorization', 'Bearer broken')).status).to.equal(401);
       for (const id of ['999999', '0', 'abc', '-1', '1e3']) {
         const response = await client.get(`/api/ua/layout/product/${id}/`).set('Authorization', users.moderator.auth);
         expect(response.status, id).to.equal(404);
@@ -98,7 +121,8 @@ describe(`layouts over HTTP (${DATABASE_KIND})`, () => {
       expect(response.status).to.equal(201);
       expect(validator.errorsOf('layout.json', response.body)).to.equal(null);
       mine = response.body;
-      expect(response.body).to.include({ product_id: products[1], status: 'ACTIVE', version: 0, name: catalog.name });
+      expect(response.body).to.include({ product_id: products[1], status: 'OPEN', version: 0, name: catalog.name, fmt: catalog.fmt, theme: catalog.theme });
+      expect(response.body.hash).to.match(/^[0-9a-f]{16}$/).and.not.equal(catalog.hash);
       expect(mine.id).to.not.equal(catalog.id);
       const catalogPageIds = new Set(catalog.pages.map((page: { id: string }) => page.id));
       expect(mine.pages.some((page) => catalogPageIds.has(page.id))).to.equal(false);
@@ -146,7 +170,11 @@ describe(`layouts over HTTP (${DATABASE_KIND})`, () => {
       expect((await client.get(`/api/ua/layout/${catalogLayout}/`).set('Authorization', users.owner.auth)).status).to.equal(404);
       // An empty id must not reach the list of the parent path.
       expect((await client.get('/api/ua/layout//').set('Authorization', users.owner.auth)).status).to.equal(404);
-      for (const id of ['not-a-uuid', '00000000-0000-0000-0000-000000000000']) {
+      const byHash = await client.get(`/api/ua/layout/${(mine as unknown as { hash: string }).hash}/`).set('Authorization', users.owner.auth);
+      expect(byHash.status).to.equal(200);
+      expect(byHash.body.id).to.equal(mine.id);
+      expect((await client.get(`/api/ua/layout/${(mine as unknown as { hash: string }).hash}/`).set('Authorization', users.other.auth)).status).to.equal(404);
+      for (const id of ['not-a-uuid', '00000000-0000-0000-0000-000000000000', '0123456789abcdef']) {
         expect((await client.get(`/api/ua/layout/${id}/`).set('Authorization', users.owner.auth)).status).to.equal(404);
       }
     });
@@ -168,16 +196,17 @@ describe(`layouts over HTTP (${DATABASE_KIND})`, () => {
         const response = await client.patch(`/api/ua/layout/${mine.id}/`).set('Authorization', users.owner.auth).send(body);
         expect(response.status, JSON.stringify(body)).to.equal(400);
       }
-      expect(await layoutRow(mine.id)).to.include({ name: 'Лето 2026', status: 'ACTIVE' });
+      expect(await layoutRow(mine.id)).to.include({ name: 'Лето 2026', status: 'OPEN' });
 
       const binned = await client.patch(`/api/ua/layout/${mine.id}`).set('Authorization', users.owner.auth).send({ deleted: true });
       expect(binned.body.status).to.equal('DELETED');
       const active = await client.get('/api/ua/layout/').set('Authorization', users.owner.auth);
-      expect(active.body.results.map((item: { id: string }) => item.id)).to.not.include(mine.id);
+      expect(active.body.layouts.map((item: { id: string }) => item.id)).to.not.include(mine.id);
       const bin = await client.get('/api/ua/layout/?status=DELETED').set('Authorization', users.owner.auth);
-      expect(bin.body.results.map((item: { id: string }) => item.id)).to.deep.equal([mine.id]);
+      expect(validator.errorsOf('layout-list.json', bin.body)).to.equal(null);
+      expect(bin.body.layouts.map((item: { id: string }) => item.id)).to.deep.equal([mine.id]);
       const restored = await client.patch(`/api/ua/layout/${mine.id}/`).set('Authorization', users.owner.auth).send({ deleted: false });
-      expect(restored.body.status).to.equal('ACTIVE');
+      expect(restored.body.status).to.equal('OPEN');
     });
 
     it('clones a layout the caller may read into a new one of their own', async () => {
@@ -203,15 +232,64 @@ describe(`layouts over HTTP (${DATABASE_KIND})`, () => {
       expect(all.status).to.equal(200);
       expect(validator.errorsOf('layout-list.json', all.body)).to.equal(null);
       expect(all.body.count).to.equal(3);
-      expect(all.body.results[0].id).to.equal(second.id);
+      expect(Object.keys(all.body)).to.have.members(['count', 'next', 'previous', 'layouts']);
+      const [newest] = all.body.layouts;
+      expect(newest).to.include({ id: second.id, hash: second.hash, fmt: second.fmt, name: second.name, num_pages: 11, status: 'OPEN' });
+      expect(newest.changed).to.equal(second.updated);
+      // One copy's price, by the price list: what the cart charges for it.
+      const { rows: [price] } = await runtime.db.sql.query<{ base_kopecks: string; included_pages: number; extra_page_kopecks: string }>(
+        'SELECT base_kopecks, included_pages, extra_page_kopecks FROM prices WHERE format_id = $1', [second.fmt]);
+      const kopecks = Number(price.base_kopecks) + Math.max(0, 11 - price.included_pages) * Number(price.extra_page_kopecks);
+      expect(newest.price_info).to.deep.equal({ total_cost: kopecks / 100 });
+      expect(newest.pages).to.deep.equal([second.pages[0]]);
       const paged = await client.get('/api/ua/layout/?page_size=1&page=2').set('Authorization', users.owner.auth);
       expect(paged.body).to.include({ count: 3, next: 3, previous: 1 });
-      expect(paged.body.results).to.have.length(1);
+      expect(paged.body.layouts).to.have.length(1);
       const others = await client.get('/api/ua/layout/').set('Authorization', users.other.auth);
-      expect(others.body).to.deep.equal({ count: 0, next: null, previous: null, results: [] });
+      expect(others.body).to.deep.equal({ count: 0, next: null, previous: null, layouts: [] });
+      expect((await client.get('/api/ua/layout/?status=OPEN').set('Authorization', users.owner.auth)).body.count).to.equal(3);
+      expect((await client.get('/api/ua/layout/?status=IN_WORK').set('Authorization', users.owner.auth)).body.count).to.equal(0);
       expect((await client.get('/api/ua/layout/?page=9').set('Authorization', users.owner.auth)).status).to.equal(404);
       expect((await client.get('/api/ua/layout/?status=GONE').set('Authorization', users.owner.auth)).status).to.equal(400);
       expect((await client.get('/api/ua/layout/')).status).to.equal(401);
+    });
+  });
+
+  describe('making a book from the gallery', () => {
+    const generate = (auth: string | undefined, productId: number | string, body?: object) => {
+      const post = client.post(`/api/ua/product/${productId}/generate-layout/`);
+      const authorized = auth ? post.set('Authorization', auth) : post;
+      return body === undefined ? authorized : authorized.send(body);
+    };
+
+    it('makes the caller\'s own copy of the product\'s layout, with or without the front end\'s print options', async () => {
+      const catalog = (await client.get(`/api/ua/layout/product/${products[3]}/`)).body;
+      for (const body of [undefined, {}, { binding_type: 'HARD', cover_type: 1, cover_lamination_types: ['MATT'], paper_type: 'SILK', paper_density: 170, other: true }]) {
+        const response = await generate(users.other.auth, products[3], body);
+        expect(response.status, JSON.stringify(body)).to.equal(201);
+        expect(validator.errorsOf('layout.json', response.body)).to.equal(null);
+        expect(response.body).to.include({ product_id: products[3], status: 'OPEN', fmt: catalog.fmt, theme: catalog.theme });
+        expect(response.body.hash).to.match(/^[0-9a-f]{16}$/);
+        expect((await layoutRow(response.body.id)).owner_id).to.equal(users.other.id);
+        expect(response.body.pages.map((page: { template: unknown }) => page.template)).to.deep.equal(
+          catalog.pages.map((page: { template: unknown }) => page.template));
+      }
+    });
+
+    it('refuses anonymous callers, unknown products and, for shoppers, products of unapproved themes; creates nothing', async () => {
+      const before = await layoutCount();
+      expect((await generate(undefined, products[3])).status).to.equal(401);
+      for (const id of [999999, hiddenProduct, 'abc']) {
+        const response = await generate(users.owner.auth, id);
+        expect(response.status, String(id)).to.equal(404);
+        expect(response.body).to.deep.equal({ detail: 'Not found.' });
+      }
+      const broken = await client.post(`/api/ua/product/${products[3]}/generate-layout/`).set('Authorization', users.owner.auth)
+        .set('Content-Type', 'application/json').send('{"paper_type":');
+      expect(broken.status).to.equal(400);
+      expect((await generate(users.owner.auth, products[3], [1, 2] as unknown as object)).status).to.equal(400);
+      expect(await layoutCount()).to.equal(before);
+      expect((await generate(users.moderator.auth, hiddenProduct)).status).to.equal(201);
     });
   });
 

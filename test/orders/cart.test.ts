@@ -183,6 +183,21 @@ describe(`cart and orders (${DATABASE_KIND})`, () => {
       .to.not.include(first.body.orderset_id);
   });
 
+  it('shows with each order what the front end shows of its layout: name, hash, format, pages, cover, one copy\'s price, changed', async () => {
+    const dora = await shopper(runtime, 'dora@example.com');
+    const layout = await layoutOf(runtime, dora.id, 2, 24);
+    await runtime.db.sql.query("UPDATE products SET preview_cover = 'products/2/preview.jpg' WHERE id = 2");
+    await add(dora, { layout_id: layout, count: 2 });
+    const [set] = (await client.get('/api/merch/orderset/').set('Authorization', dora.auth)).body;
+    expect(validator.errorsOf('order-set-list.json', [set])).to.equal(null);
+    const { rows: [row] } = await runtime.db.sql.query<{ hash: string; name: string; updated_at: Date }>(
+      'SELECT hash, name, updated_at FROM layouts WHERE id = $1', [layout]);
+    expect(set.orders[0]).to.include({
+      layout_id: layout, hash: row.hash, layout_name: row.name, fmt: 2, num_pages: 24, count: 2, price: 1630, cost: 3260,
+      cover: 'http://photobook.test/media/products/2/preview.jpg', changed: row.updated_at.toISOString(),
+    });
+  });
+
   it('keeps one cart per user when additions arrive at once', async () => {
     const dan = await shopper(runtime, 'dan@example.com');
     const layouts = await Promise.all([1, 2, 3, 4, 5, 1, 2, 3].map((format) => layoutOf(runtime, dan.id, format, 20)));

@@ -28,7 +28,9 @@ export const templates = pgTable('templates', {
   id: serial('id').primaryKey(),
   width: integer('width').notNull(),
   height: integer('height').notNull(),
-  categoryId: text('category_id').notNull().references(() => templateCategories.id),
+  /** Page schemes have a category; cover templates (one per format) have none. */
+  categoryId: text('category_id').references(() => templateCategories.id),
+  coverFormatId: integer('cover_format_id').references(() => formats.id),
   slots: jsonb('slots').$type<TemplateSlot[]>().notNull().default([]),
 });
 

@@ -5,7 +5,7 @@ import type { AuthenticatedUser } from '../../auth/token-user';
 import type { Database } from '../../db/database';
 import type { MediaStorage } from '../../media/storage';
 import { type PresentedPage, presentPage } from '../presenters';
-import { canRead, canWrite } from '../service';
+import { canRead, canWrite, isFrozen } from '../service';
 import { type EditAck, errorAck, type ParsedMessage } from './messages';
 import { type AppliedTransaction, appliedKey, createEditingRepository } from './repository';
 import type { BatchState } from './state';
@@ -66,6 +66,7 @@ export function createLayoutEditor(deps: {
         : { ack: errorAck(transactionId, 'transaction_conflict', 'This transaction_id was already used for another message.') };
     }
     if (layout.status === 'DELETED') return { ack: errorAck(transactionId, 'forbidden', 'The layout is in the bin: restore it to edit it.') };
+    if (isFrozen(layout)) return { ack: errorAck(transactionId, 'forbidden', 'The layout is in an order and can no longer change.') };
     const result = parsed.operation.apply(state, parsed.message);
     if ('code' in result) return { ack: errorAck(transactionId, result.code, result.message) };
     const page = presentPage(result, media);

@@ -50,7 +50,7 @@ export function createEditingRepository(sql: SqlExecutor) {
     },
 
     async schemes(ids: number[]): Promise<Map<number, Scheme>> {
-      const { rows } = await sql.query<Scheme>('SELECT id, width, height, slots FROM templates WHERE id = ANY($1::int[])', [ids]);
+      const { rows } = await sql.query<Scheme>('SELECT id, width, height, slots FROM templates WHERE id = ANY($1::int[]) AND cover_format_id IS NULL', [ids]);
       return new Map(rows.map((row) => [row.id, row]));
     },
 
