@@ -10,13 +10,27 @@ export interface City { id: number; name: string; region: string }
 export interface Company { id: number; name: string }
 export interface PickupPoint { id: number; name: string; address: string; city_id: number; delivery_company_id: number }
 
+/** One company's offer for a type, as the aggregator's calculator answers it (the fields of spec 2.5). */
 export interface Offer {
   companyId: number;
   companyName: string;
+  companyAbbr: string;
   pickupCompanyId: number;
+  /** What the delivery costs the shopper: the carriage plus the commission on the declared value. */
   priceKopecks: number;
-  daysMin: number;
-  daysMax: number;
+  /** The carriage alone. */
+  carriageKopecks: number;
+  declaredCommissionKopecks: number;
+  declaredCommissionPercent: number;
+  /** Whether the company can take cash on delivery. */
+  isCash: boolean;
+  days: number;
+  /** DD.MM.YYYY, or "-" when the aggregator gave neither a date nor a number of days. */
+  deliveryDate: string;
+  /** DD.MM.YYYY until which the parcel is kept for the recipient, or "-" when it is not held. */
+  holdDate: string;
+  /** The company's extra services, as the aggregator describes them. */
+  services: unknown[];
 }
 
 /** Offers per type code (1, 2, 3), each with the type's name. */

@@ -4,7 +4,7 @@ import { type StandIn, standIn } from './stand-in';
 
 export const API_KEY = 'test-ddelivery-key';
 
-const COMPANIES = [{ id: 4, name: 'Boxberry' }, { id: 7, name: 'СДЭК' }, { id: 11, name: 'Почта России' }];
+const COMPANIES = [{ id: 4, name: 'Boxberry', abbr: 'BB' }, { id: 7, name: 'СДЭК', abbr: 'SDEK' }, { id: 11, name: 'Почта России', abbr: 'RP' }];
 const CITIES = [{ id: 151184, name: 'Москва', region: 'Москва' }, { id: 151185, name: 'Санкт-Петербург', region: 'Санкт-Петербург' }];
 const POINTS = [
   { id: 9001, name: 'Boxberry на Тверской', address: 'Тверская, 1', delivery_company_id: 4 },
@@ -22,6 +22,8 @@ const ok = (data: unknown) => ({ status: 200, body: { status: 'ok', message: '',
 export interface DDeliveryStandIn extends StandIn {
   /** An error envelope instead of data. */
   errorEnvelope: boolean;
+  /** When set, the calculator's data instead of the tariff's (an aggregator that leaves fields out). */
+  calculatorAnswer: unknown;
   /** Holds order/create this long, so that concurrent confirms overlap. */
   createDelayMs: number;
   orders: URLSearchParams[];
@@ -44,14 +46,24 @@ export async function ddeliveryStandIn(): Promise<DDeliveryStandIn> {
       case 'GET list/delivery-company.json':
         return ok(COMPANIES);
       case 'GET calculator.json': {
+        if (server.calculatorAnswer !== undefined) return ok(server.calculatorAnswer);
         const weight = Number(query.get('weight'));
         if (!CITIES.some((city) => String(city.id) === query.get('city_to')) || !(weight > 0)) return ok({});
+        // As the aggregator answers: total_price = price_delivery + 0.5 % of the declared value; services by id.
+        const commissionKopecks = Math.ceil(Number(query.get('declared_price')) * 100 * 0.005);
         const offers = (type: 1 | 2 | 3, ids: number[]) => ({
           type, type_name: { 1: 'ПВЗ', 2: 'Курьер', 3: 'Почта' }[type],
-          delivery: ids.map((id) => ({
-            delivery_company_id: id, delivery_company_name: COMPANIES.find((company) => company.id === id)!.name,
-            pickup_company_id: id, total_price: tariff(type, id, weight), days_min: 2, days_max: 4,
-          })),
+          delivery: ids.map((id) => {
+            const company = COMPANIES.find((candidate) => candidate.id === id)!;
+            const totalKopecks = Math.round(tariff(type, id, weight) * 100);
+            return {
+              delivery_company_id: id, delivery_company_name: company.name, delivery_company_abbr: company.abbr, pickup_company_id: id,
+              delivery_days: 3, delivery_date: '21.09.2030', delivery_hold_date: type === 1 ? '27.09.2030' : '-',
+              service: { 4: { id: 4, name: 'Осмотр вложения', price: 25, is_check: 1 } }, is_cash: id !== 11,
+              price_delivery: (totalKopecks - commissionKopecks) / 100, price_commission_declared: commissionKopecks / 100,
+              percent_commission_declared: 0.5, total_price: totalKopecks / 100,
+            };
+          }),
         });
         return ok({ 1: offers(1, [4, 7]), 2: offers(2, [7]), 3: offers(3, [11]) });
       }
@@ -66,6 +78,7 @@ export async function ddeliveryStandIn(): Promise<DDeliveryStandIn> {
     }
   })) as DDeliveryStandIn;
   server.errorEnvelope = false;
+  server.calculatorAnswer = undefined;
   server.createDelayMs = 0;
   server.orders = [];
   server.count = (method) => server.exchanges.filter((exchange) => exchange.url.pathname.endsWith(`/${method}`)).length;

@@ -112,14 +112,59 @@ describe(`delivery through DDelivery (${DATABASE_KIND})`, () => {
     }
   });
 
-  it('offers every type and company with its price and dates', async () => {
-    const response = await shop.client.get(`/api/merch/orderset/${annSet}/delivery/options/?to_city_id=${MOSCOW}`).set('Authorization', ann.auth);
-    expect(response.status).to.equal(200);
-    expect(shop.validator.errorsOf('delivery-options.json', response.body)).to.equal(null);
-    expect(response.body['1'].delivery.map((offer: { total_price: number }) => offer.total_price)).to.deep.equal([166.35, 169.35]);
-    expect(response.body['2']).to.include({ type: 2, type_name: 'Курьер' });
-    expect((await shop.client.get(`/api/merch/orderset/${annSet}/delivery/options/`).set('Authorization', ann.auth)).status).to.equal(400);
-    expect((await shop.client.get(`/api/merch/orderset/${annSet}/delivery/options/?to_city_id=${MOSCOW}`).set('Authorization', bob.auth)).status).to.equal(404);
+  describe('the options form (the calculator\'s envelope)', () => {
+    const options = (who: Shopper, query = `?to_city_id=${MOSCOW}`) =>
+      shop.client.get(`/api/merch/orderset/${annSet}/delivery/options/${query}`).set('Authorization', who.auth);
+    afterEach(() => {
+      shop.ddelivery.calculatorAnswer = undefined;
+    });
+
+    it('answers {status, message, data} with every field of the aggregator\'s offers, money exact', async () => {
+      const response = await options(ann);
+      expect(response.status).to.equal(200);
+      expect(shop.validator.errorsOf('delivery-options.json', response.body)).to.equal(null);
+      expect(response.body).to.include({ status: 'ok', message: '' });
+      expect(Object.keys(response.body.data)).to.deep.equal(['1', '2', '3']);
+      expect(response.body.data['2']).to.deep.include({ type: 2, type_name: 'Курьер' });
+      expect(response.body.data['1'].delivery.map((offer: { total_price: number }) => offer.total_price)).to.deep.equal([166.35, 169.35]);
+      expect(response.body.data['2'].delivery).to.deep.equal([{
+        is_cash: true, price_commission_declared: 8.15, percent_commission_declared: 0.5, pickup_company_id: 7, total_price: 319.35,
+        price_delivery: 311.2, delivery_company_name: 'СДЭК', delivery_company_abbr: 'SDEK', delivery_company_id: 7,
+        delivery_date: '21.09.2030', delivery_hold_date: '-', delivery_days: 3,
+        service: [{ id: 4, name: 'Осмотр вложения', price: 25, is_check: 1 }],
+      }]);
+      expect(response.body.data['1'].delivery[0]).to.include({ delivery_hold_date: '27.09.2030' });
+      expect(response.body.data['3'].delivery[0]).to.include({ is_cash: false });
+    });
+
+    it('fills what the aggregator leaves out with defaults', async () => {
+      shop.ddelivery.calculatorAnswer = {
+        1: {
+          type: 1, type_name: 'ПВЗ', delivery: [
+            { delivery_company_id: '4', delivery_company_name: 'Boxberry', price_delivery: 150.2, price_commission_declared: '8.15', delivery_days: 3 },
+            { delivery_company_id: 7, delivery_company_name: 'СДЭК', total_price: '169.35', delivery_date: '01.01.2020', is_cash: 1 },
+          ],
+        },
+      };
+      const response = await options(ann);
+      expect(response.status, JSON.stringify(response.body)).to.equal(200);
+      expect(shop.validator.errorsOf('delivery-options.json', response.body)).to.equal(null);
+      const [boxberry, cdek] = response.body.data['1'].delivery;
+      const moscowToday = Math.floor((Date.now() + 3 * 3600e3) / 86400e3);
+      const inThreeDays = new Date((moscowToday + 3) * 86400e3).toISOString().slice(0, 10).split('-').reverse().join('.');
+      expect(boxberry).to.deep.equal({
+        is_cash: false, price_commission_declared: 8.15, percent_commission_declared: 0, pickup_company_id: 4, total_price: 158.35,
+        price_delivery: 150.2, delivery_company_name: 'Boxberry', delivery_company_abbr: '', delivery_company_id: 4,
+        delivery_date: inThreeDays, delivery_hold_date: '-', delivery_days: 3, service: [],
+      });
+      expect(cdek).to.include({ is_cash: true, total_price: 169.35, price_delivery: 169.35, price_commission_declared: 0, delivery_date: '01.01.2020', delivery_days: 0 });
+      expect(response.body.data['2']).to.deep.equal({ type: 2, type_name: '', delivery: [] });
+    });
+
+    it('refuses a missing city and another user\'s set', async () => {
+      expect((await options(ann, '')).status).to.equal(400);
+      expect((await options(bob)).status).to.equal(404);
+    });
   });
 
   describe('delivery drafts', () => {

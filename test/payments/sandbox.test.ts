@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import request from 'supertest';
 import { buildApp } from '../../src/app';
 import { ConfigError, loadConfig } from '../../src/config';
+import { createValidator } from '../../src/http/validation';
 import { DATABASE_KIND } from '../helpers/database';
 import { TEST_JWT_SECRET, type TestRuntime, testRuntime } from '../helpers/runtime';
 import { recipient } from '../checkout/checkout';
@@ -59,6 +60,28 @@ describe(`sandbox aggregator and payment page (${DATABASE_KIND})`, () => {
     const price = await client.post(`/api/merch/orderset/${set}/delivery/check_delivery_price/`).set('Authorization', who.auth)
       .send({ type: 'COURIER', to_city_id: 2, delivery_company_id: 1 });
     expect(price.body).to.deep.equal({ price: 448.15 });
+  });
+
+  it('answers the options form in the calculator\'s envelope: total_price = price_delivery + 0.5 % of the declared value', async () => {
+    const who = await newShopper();
+    const layout = await layoutOf(runtime, who.id, 2, 24);
+    const set = (await client.post(`/api/ua/layout/${layout}/`).set('Authorization', who.auth)).body.orderset_id;
+    const response = await client.get(`/api/merch/orderset/${set}/delivery/options/?to_city_id=2`).set('Authorization', who.auth);
+    expect(response.status).to.equal(200);
+    expect(createValidator(runtime.schemas).errorsOf('delivery-options.json', response.body)).to.equal(null);
+    expect(response.body).to.include({ status: 'ok', message: '' });
+    // Dates count from today in Moscow: 2 days on the road + 1 per started 500 km (700 km: 2).
+    const moscowToday = Math.floor((Date.now() + 3 * 3600e3) / 86400e3);
+    const date = (days: number) => new Date((moscowToday + days) * 86400e3).toISOString().slice(0, 10).split('-').reverse().join('.');
+    const [cdekCourier, dpd] = response.body.data['2'].delivery;
+    expect(cdekCourier).to.deep.equal({
+      is_cash: true, price_commission_declared: 8.15, percent_commission_declared: 0.5, pickup_company_id: 1, total_price: 448.15,
+      price_delivery: 440, delivery_company_name: 'СДЭК', delivery_company_abbr: 'SDEK', delivery_company_id: 1,
+      delivery_date: date(4), delivery_hold_date: '-', delivery_days: 4, service: [],
+    });
+    expect(dpd).to.include({ delivery_company_id: 4, is_cash: false, total_price: 508.15, price_delivery: 500 });
+    // A pickup point keeps the parcel a week.
+    expect(response.body.data['1'].delivery[0]).to.include({ delivery_company_id: 1, delivery_date: date(4), delivery_hold_date: date(11) });
   });
 
   it('takes a set from confirm to PAID through the page\'s Pay button, once', async () => {

@@ -1,6 +1,7 @@
 // DDelivery (SafeRoute) over HTTP: <DDELIVERY_URL>/<api key>/<method>.json, answers in the envelope
 // {status: "ok" | "error", message, data}. Reads are retried once (safe); order/create never is.
 import { kopecksOf } from '../../orders/money';
+import { dateAfterDays, daysUntil, isAggregatorDate } from '../dates';
 import { isObject, type VendorCall, VendorError, vendorRequest } from '../../util/vendor-http';
 import type { AggregatorOrder, City, Company, DeliveryProvider, Offer, Offers, PickupPoint } from '../provider';
 
@@ -30,22 +31,50 @@ const text = (value: unknown, what: string): string => (typeof value === 'string
 const list = (value: unknown, what: string): unknown[] => (Array.isArray(value) ? value : fail(`${what} is not a list`));
 const record = (value: unknown, what: string): Record<string, unknown> => (isObject(value) ? value : fail(`bad ${what}`));
 
-function offerOf(value: unknown): Offer {
+/** Roubles as a number or a numeric string, exactly in kopecks; undefined when absent. */
+function optionalKopecks(value: unknown, what: string): number | undefined {
+  if (value === undefined || value === null) return undefined;
+  return kopecksOf(typeof value === 'string' && value.trim() !== '' ? Number(value) : value) ?? fail(`bad ${what}`);
+}
+
+const flag = (value: unknown): boolean => value === true || value === 1 || value === '1';
+
+/**
+ * An offer of the calculator's answer. The aggregator leaves fields out (older tariffs, some companies), so only the
+ * company and a price are required; the rest has a default: no commission, no cash, no abbreviation, no services,
+ * total = carriage + commission (or carriage = total - commission), days from the date or the date from the days
+ * ("-" when neither is given), and "-" for no hold date.
+ */
+function offerOf(value: unknown, now: Date): Offer {
   const offer = record(value, 'offer');
-  const priceKopecks = kopecksOf(typeof offer.total_price === 'string' ? Number(offer.total_price) : offer.total_price);
-  if (priceKopecks === null) return fail('bad total_price');
   const companyId = positiveInteger(offer.delivery_company_id, 'delivery_company_id');
+  const commissionKopecks = optionalKopecks(offer.price_commission_declared, 'price_commission_declared') ?? 0;
+  const totalKopecks = optionalKopecks(offer.total_price, 'total_price');
+  const carriageKopecks = optionalKopecks(offer.price_delivery, 'price_delivery');
+  if (totalKopecks === undefined && carriageKopecks === undefined) return fail('offer without total_price or price_delivery');
+  const priceKopecks = totalKopecks ?? carriageKopecks! + commissionKopecks;
+  const percent = typeof offer.percent_commission_declared === 'string' ? Number(offer.percent_commission_declared) : offer.percent_commission_declared;
+  const givenDate = isAggregatorDate(offer.delivery_date) ? offer.delivery_date : undefined;
+  const givenDays = offer.delivery_days === undefined || offer.delivery_days === null ? undefined : positiveInteger(offer.delivery_days, 'delivery_days');
   return {
     companyId,
     companyName: text(offer.delivery_company_name, 'delivery_company_name'),
+    companyAbbr: typeof offer.delivery_company_abbr === 'string' ? offer.delivery_company_abbr : '',
     pickupCompanyId: offer.pickup_company_id === undefined ? companyId : positiveInteger(offer.pickup_company_id, 'pickup_company_id'),
     priceKopecks,
-    daysMin: positiveInteger(offer.days_min, 'days_min'),
-    daysMax: positiveInteger(offer.days_max ?? offer.days_min, 'days_max'),
+    carriageKopecks: carriageKopecks ?? Math.max(0, priceKopecks - commissionKopecks),
+    declaredCommissionKopecks: commissionKopecks,
+    declaredCommissionPercent: typeof percent === 'number' && Number.isFinite(percent) && percent >= 0 ? percent : 0,
+    isCash: flag(offer.is_cash),
+    days: givenDays ?? (givenDate ? daysUntil(givenDate, now) : 0),
+    deliveryDate: givenDate ?? (givenDays === undefined ? '-' : dateAfterDays(now, givenDays)),
+    holdDate: isAggregatorDate(offer.delivery_hold_date) ? offer.delivery_hold_date : '-',
+    // The calculator answers services as an object keyed by service id; the spec's form is a list.
+    services: Array.isArray(offer.service) ? offer.service : isObject(offer.service) ? Object.values(offer.service) : [],
   };
 }
 
-function offersOf(data: unknown): Offers {
+function offersOf(data: unknown, now: Date): Offers {
   const types = record(data, 'calculator data');
   const result = {} as Offers;
   for (const code of [1, 2, 3] as const) {
@@ -55,7 +84,7 @@ function offersOf(data: unknown): Offers {
       continue;
     }
     const type = record(entry, `type ${code}`);
-    result[code] = { typeName: text(type.type_name, 'type_name'), offers: list(type.delivery, 'delivery').map(offerOf) };
+    result[code] = { typeName: text(type.type_name, 'type_name'), offers: list(type.delivery, 'delivery').map((offer) => offerOf(offer, now)) };
   }
   return result;
 }
@@ -136,7 +165,7 @@ export function createDDeliveryProvider(options: DDeliveryOptions): DeliveryProv
         city_to: parcel.toCityId, dimension_side1: parcel.box.width, dimension_side2: parcel.box.height,
         dimension_side3: parcel.box.depth, weight: parcel.box.weight, declared_price: roublesText(parcel.declaredKopecks),
         payment_price: 0,
-      }));
+      }), new Date());
     },
     async placeOrder(order) {
       const response = await vendorRequest(`${base}/order/create.json`, {
