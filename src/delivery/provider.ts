@@ -49,6 +49,19 @@ export interface Recipient {
   email?: string;
 }
 
+/** A line of the parcel as the shop's front end describes it (spec 2.3); the aggregator gets what was sent. */
+export interface ProductLine {
+  name?: string;
+  vendor_code?: string;
+  barcode?: string;
+  nds?: 0 | 10 | 18;
+  /** Whole roubles. */
+  price_declared?: number;
+  count?: number;
+}
+
+export const PRODUCT_LINE_FIELDS = ['name', 'vendor_code', 'barcode', 'nds', 'price_declared', 'count'] as const satisfies (keyof ProductLine)[];
+
 export interface AggregatorOrder {
   /** Our order set: the shop's reference at the aggregator. */
   orderSetId: number;
@@ -60,7 +73,7 @@ export interface AggregatorOrder {
   address?: { street: string; house: string; flat: string; postalCode?: string };
   recipient: Recipient;
   itemCount: number;
-  products: { name: string; priceKopecks: number; count: number; nds: number }[];
+  products: ProductLine[];
   comment?: string;
   priceKopecks: number;
 }

@@ -1,7 +1,7 @@
 // The specification's delivery request (already checked against delivery-create.json) as the service uses it.
 import { validationError } from '../http/errors';
 import { kopecksOf, TWO_DECIMALS } from '../orders/money';
-import type { AggregatorOrder, DeliveryType } from './provider';
+import { type AggregatorOrder, type DeliveryType, PRODUCT_LINE_FIELDS, type ProductLine } from './provider';
 
 export interface DeliveryBody {
   type: DeliveryType;
@@ -20,7 +20,7 @@ export interface DeliveryBody {
   to_phone: string;
   to_add_phone?: string;
   to_email?: string;
-  products?: { name: string; price: number; count: number; nds: number }[];
+  products?: ProductLine[];
   services?: unknown[];
   comment?: string;
   company_info?: unknown;
@@ -55,8 +55,6 @@ function money(body: DeliveryBody, field: 'price' | 'delivery_sum'): number | un
 }
 
 export function parseDeliveryRequest(body: DeliveryBody): DeliveryRequest {
-  const productErrors = (body.products ?? []).filter((product) => kopecksOf(product.price) === null);
-  if (productErrors.length > 0) throw validationError({ products: [`price: ${TWO_DECIMALS}`] });
   const request: DeliveryRequest = {
     type: body.type,
     toCityId: idOf(body.to_city_id),
@@ -74,6 +72,10 @@ export function parseDeliveryRequest(body: DeliveryBody): DeliveryRequest {
   }
   return request;
 }
+
+/** A line without the fields spec 2.3 does not know (they are ignored, not stored). */
+const knownFields = (line: ProductLine): ProductLine =>
+  Object.fromEntries(PRODUCT_LINE_FIELDS.filter((field) => line[field] !== undefined).map((field) => [field, line[field]]));
 
 /** What is kept with the delivery and shown back: the address and recipient, ids as numbers, nothing about money. */
 export function deliveryRecord(request: DeliveryRequest, companyId: number | undefined): Record<string, unknown> {
@@ -97,7 +99,7 @@ export function deliveryRecord(request: DeliveryRequest, companyId: number | und
     item_count: body.item_count,
     npp_option: body.npp_option,
     comment: body.comment ?? null,
-    products: body.products ?? [],
+    products: (body.products ?? []).map(knownFields),
     services: body.services ?? [],
   };
 }
@@ -107,7 +109,6 @@ export function aggregatorOrder(
   record: Record<string, unknown>, base: Pick<AggregatorOrder, 'orderSetId' | 'type' | 'parcel' | 'priceKopecks'>,
 ): AggregatorOrder {
   const text = (name: string) => (record[name] === null ? undefined : String(record[name]));
-  const products = record.products as DeliveryBody['products'] ?? [];
   return {
     ...base,
     companyId: Number(record.delivery_company_id),
@@ -121,7 +122,7 @@ export function aggregatorOrder(
       phone: String(record.to_phone), additionalPhone: text('to_add_phone'), email: text('to_email'),
     },
     itemCount: Number(record.item_count),
-    products: products.map((product) => ({ name: product.name, priceKopecks: kopecksOf(product.price)!, count: product.count, nds: product.nds })),
+    products: record.products as ProductLine[],
     comment: text('comment'),
   };
 }

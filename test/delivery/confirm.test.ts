@@ -56,6 +56,28 @@ describe(`confirming a delivery (${DATABASE_KIND})`, () => {
     expect(payment.amount).to.deep.equal({ value: '1949.35', currency: 'RUB' });
   });
 
+  it('passes the product lines on to the aggregator as sent, every field optional', async () => {
+    const ann = await newShopper();
+    const set = await shop.cartOf(ann);
+    const products = [
+      { name: 'Фотокнига 20x20', vendor_code: 'PB-2020', barcode: '4600000000017', nds: 18, price_declared: 1630, count: 1, colour: 'red' },
+      { name: 'Открытка' },
+      { count: 2, nds: 0 },
+    ];
+    const response = await deliver(ann, set, confirm({ products }));
+    expect(response.status, JSON.stringify(response.body)).to.equal(200);
+    const lines = [...aggregatorOrdersFor(set)[0]].filter(([name]) => name.startsWith('products['));
+    expect(lines).to.deep.equal([
+      ['products[0][name]', 'Фотокнига 20x20'], ['products[0][vendor_code]', 'PB-2020'], ['products[0][barcode]', '4600000000017'],
+      ['products[0][nds]', '18'], ['products[0][price_declared]', '1630'], ['products[0][count]', '1'],
+      ['products[1][name]', 'Открытка'],
+      ['products[2][nds]', '0'], ['products[2][count]', '2'],
+    ]);
+    const [row] = await shop.rows('SELECT option FROM deliveries WHERE order_set_id = $1', [set]);
+    const { colour: _ignored, ...known } = products[0];
+    expect((row.option as { products: unknown }).products).to.deep.equal([known, products[1], products[2]]);
+  });
+
   it('refuses a client\'s price or sum that is not the server\'s with 409 and the current figures, placing nothing', async () => {
     const ann = await newShopper();
     const set = await shop.cartOf(ann);

@@ -3,7 +3,7 @@
 import { kopecksOf } from '../../orders/money';
 import { dateAfterDays, daysUntil, isAggregatorDate } from '../dates';
 import { isObject, type VendorCall, VendorError, vendorRequest } from '../../util/vendor-http';
-import type { AggregatorOrder, City, Company, DeliveryProvider, Offer, Offers, PickupPoint } from '../provider';
+import { type AggregatorOrder, type City, type Company, type DeliveryProvider, type Offer, type Offers, type PickupPoint, PRODUCT_LINE_FIELDS } from '../provider';
 
 export interface DDeliveryOptions {
   url: string;
@@ -116,11 +116,8 @@ function orderForm(order: AggregatorOrder): URLSearchParams {
     to_flat: order.address?.flat, to_index: order.address?.postalCode, comment: order.comment,
   };
   for (const [name, value] of Object.entries(optional)) if (value !== undefined && value !== '') form.set(name, String(value));
-  order.products.forEach((product, index) => {
-    form.set(`products[${index}][name]`, product.name);
-    form.set(`products[${index}][price]`, roublesText(product.priceKopecks));
-    form.set(`products[${index}][count]`, String(product.count));
-    form.set(`products[${index}][nds]`, String(product.nds));
+  order.products.forEach((line, index) => {
+    for (const field of PRODUCT_LINE_FIELDS) if (line[field] !== undefined) form.set(`products[${index}][${field}]`, String(line[field]));
   });
   return form;
 }
