@@ -73,6 +73,9 @@ export function parseDeliveryRequest(body: DeliveryBody): DeliveryRequest {
   return request;
 }
 
+/** One form of a number the schema took (XXXXXXXXXX, +7XXXXXXXXXX, 8XXXXXXXXXX): +7 and its last ten digits. */
+const normalisedPhone = (phone: string) => `+7${phone.slice(-10)}`;
+
 /** A line without the fields spec 2.3 does not know (they are ignored, not stored). */
 const knownFields = (line: ProductLine): ProductLine =>
   Object.fromEntries(PRODUCT_LINE_FIELDS.filter((field) => line[field] !== undefined).map((field) => [field, line[field]]));
@@ -93,8 +96,8 @@ export function deliveryRecord(request: DeliveryRequest, companyId: number | und
     fio_name: body.fio_name,
     fio_surname: body.fio_surname,
     fio_fathername: body.fio_fathername ?? null,
-    to_phone: body.to_phone,
-    to_add_phone: body.to_add_phone ?? null,
+    to_phone: normalisedPhone(body.to_phone),
+    to_add_phone: body.to_add_phone === undefined ? null : normalisedPhone(body.to_add_phone),
     to_email: body.to_email ?? null,
     item_count: body.item_count,
     npp_option: body.npp_option,

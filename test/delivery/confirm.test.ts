@@ -78,6 +78,19 @@ describe(`confirming a delivery (${DATABASE_KIND})`, () => {
     expect((row.option as { products: unknown }).products).to.deep.equal([known, products[1], products[2]]);
   });
 
+  it('takes a phone as 10 digits, +7 or 8, and keeps and sends it as +7XXXXXXXXXX', async () => {
+    for (const [phone, additional] of [['9161234567', '89031234567'], ['+79161234567', '9031234567'], ['89161234567', '+79031234567']]) {
+      const ann = await newShopper();
+      const set = await shop.cartOf(ann);
+      const response = await deliver(ann, set, confirm({ to_phone: phone, to_add_phone: additional }));
+      expect(response.status, JSON.stringify(response.body)).to.equal(200);
+      expect(aggregatorOrdersFor(set)[0].get('to_phone')).to.equal('+79161234567');
+      expect(aggregatorOrdersFor(set)[0].get('to_add_phone')).to.equal('+79031234567');
+      const [row] = await shop.rows('SELECT option FROM deliveries WHERE order_set_id = $1', [set]);
+      expect(row.option).to.include({ to_phone: '+79161234567', to_add_phone: '+79031234567' });
+    }
+  });
+
   it('refuses a client\'s price or sum that is not the server\'s with 409 and the current figures, placing nothing', async () => {
     const ann = await newShopper();
     const set = await shop.cartOf(ann);

@@ -193,6 +193,8 @@ describe(`delivery through DDelivery (${DATABASE_KIND})`, () => {
         [{ type: 'PICKUP' }, ['fio_name', 'fio_surname', 'to_phone']],
         [courier({ to_phone: '12345' }), ['to_phone']],
         [courier({ to_add_phone: '+7916' }), ['to_add_phone']],
+        [courier({ to_phone: '79161234567' }), ['to_phone']], [courier({ to_phone: '+89161234567' }), ['to_phone']],
+        [courier({ to_phone: '916123456' }), ['to_phone']], [courier({ to_phone: '916 123 45 67' }), ['to_phone']],
         [courier({ to_email: 'nope' }), ['to_email']],
         [courier({ to_postal_code: '12' }), ['to_postal_code']],
         [courier({ products: [{ name: 'Книга', nds: 20 }] }), ['products']],
