@@ -48,7 +48,8 @@ export async function checkout(): Promise<Checkout> {
   };
 }
 
-export const recipient = { fio_name: 'Анна', fio_surname: 'Петрова', to_phone: '+79161234567', to_email: 'anna@example.com' };
+// As the shop's front end sends a recipient without a patronymic.
+export const recipient = { fio_name: 'Анна', fio_surname: 'Петрова', fio_fathername: '', to_phone: '+79161234567', to_email: 'anna@example.com' };
 
 export const courier = (extra: Record<string, unknown> = {}) => ({
   type: 'COURIER', delivery_company_id: '7', pickup_company_id: 7, to_city_id: MOSCOW, to_street: 'Тверская',

@@ -91,6 +91,16 @@ describe(`confirming a delivery (${DATABASE_KIND})`, () => {
     }
   });
 
+  it('sends the patronymic in the recipient\'s name, and takes an empty one', async () => {
+    for (const [fathername, name] of [['Сергеевна', 'Петрова Анна Сергеевна'], ['', 'Петрова Анна']]) {
+      const ann = await newShopper();
+      const set = await shop.cartOf(ann);
+      const response = await deliver(ann, set, confirm({ fio_fathername: fathername }));
+      expect(response.status, JSON.stringify(response.body)).to.equal(200);
+      expect(aggregatorOrdersFor(set)[0].get('to_name')).to.equal(name);
+    }
+  });
+
   it('refuses a client\'s price or sum that is not the server\'s with 409 and the current figures, placing nothing', async () => {
     const ann = await newShopper();
     const set = await shop.cartOf(ann);
