@@ -39,7 +39,7 @@ export interface DeliveryChoice {
 
 export interface DeliveryRequest extends DeliveryChoice {
   body: DeliveryBody;
-  /** The client's figures (checked against the server's on confirm), in kopecks. */
+  /** The client's figures in kopecks, checked against the server's when sent: price the goods, delivery_sum the delivery. */
   priceKopecks?: number;
   deliverySumKopecks?: number;
 }
@@ -64,12 +64,6 @@ export function parseDeliveryRequest(body: DeliveryBody): DeliveryRequest {
     priceKopecks: money(body, 'price'),
     deliverySumKopecks: money(body, 'delivery_sum'),
   };
-  if (body.is_confirm && (request.priceKopecks === undefined || request.deliverySumKopecks === undefined)) {
-    throw validationError({
-      ...(request.priceKopecks === undefined ? { price: ['This field is required.'] } : {}),
-      ...(request.deliverySumKopecks === undefined ? { delivery_sum: ['This field is required.'] } : {}),
-    });
-  }
   return request;
 }
 

@@ -135,9 +135,10 @@ export function createDeliveryService(deps: {
         if (!(await repository.saveDraft(db.sql, set.id, valuesOf(request, priceKopecks, companyId)))) throw beingConfirmed();
         return { link: null, set: (await orders.load(userId, orderSetId))! };
       }
-      const sum = set.goodsKopecks + priceKopecks;
-      if (request.priceKopecks !== priceKopecks || request.deliverySumKopecks !== sum) {
-        throw conflict('The price has changed.', { price: roubles(priceKopecks), delivery_sum: roubles(sum) });
+      // A figure the client leaves out is the server's (the front end sends delivery_sum and no price).
+      const goodsDiffer = request.priceKopecks !== undefined && request.priceKopecks !== set.goodsKopecks;
+      if (goodsDiffer || (request.deliverySumKopecks !== undefined && request.deliverySumKopecks !== priceKopecks)) {
+        throw conflict('The price has changed.', { price: roubles(set.goodsKopecks), delivery_sum: roubles(priceKopecks) });
       }
       const placedHere = await place(set, request, priceKopecks, companyId);
       const confirmed = (await orders.load(userId, orderSetId))!;

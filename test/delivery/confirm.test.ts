@@ -3,8 +3,8 @@ import { DATABASE_KIND } from '../helpers/database';
 import { type Checkout, checkout, courier } from '../checkout/checkout';
 import { type Shopper, shopper } from '../orders/shop';
 
-// One 20x20 book of 24 pages: goods 1630.00; COURIER by company 7 to Moscow: 319.35; to pay 1949.35.
-const confirm = (extra: Record<string, unknown> = {}) => courier({ is_confirm: true, price: 319.35, delivery_sum: 1949.35, ...extra });
+// One 20x20 book of 24 pages: goods (price) 1630.00; COURIER by company 7 to Moscow (delivery_sum): 319.35; to pay 1949.35.
+const confirm = (extra: Record<string, unknown> = {}) => courier({ is_confirm: true, price: 1630, delivery_sum: 319.35, ...extra });
 
 describe(`confirming a delivery (${DATABASE_KIND})`, () => {
   let shop: Checkout;
@@ -104,14 +104,26 @@ describe(`confirming a delivery (${DATABASE_KIND})`, () => {
   it('refuses a client\'s price or sum that is not the server\'s with 409 and the current figures, placing nothing', async () => {
     const ann = await newShopper();
     const set = await shop.cartOf(ann);
-    for (const tampered of [{ price: 1 }, { delivery_sum: 1630 }, { price: 0, delivery_sum: 1630 }]) {
+    // The last one is the old reading (price the delivery, delivery_sum the total).
+    for (const tampered of [{ price: 1 }, { delivery_sum: 1949.35 }, { price: 1630, delivery_sum: 0 }, { price: 319.35, delivery_sum: 1949.35 }]) {
       const response = await deliver(ann, set, confirm(tampered));
       expect(response.status).to.equal(409);
       expect(shop.validator.errorsOf('delivery-error.json', response.body)).to.equal(null);
-      expect(response.body).to.deep.equal({ error: 409, detail: 'The price has changed.', price: 319.35, delivery_sum: 1949.35 });
+      expect(response.body).to.deep.equal({ error: 409, detail: 'The price has changed.', price: 1630, delivery_sum: 319.35 });
     }
     expect(aggregatorOrdersFor(set)).to.have.length(0);
     expect(await state(set)).to.deep.equal({ status: 'OPEN', delivery: null, payments: [] });
+  });
+
+  it('takes a figure the client leaves out from the server: delivery_sum without price, or neither', async () => {
+    for (const figures of [{ delivery_sum: 319.35 }, {}]) {
+      const ann = await newShopper();
+      const set = await shop.cartOf(ann);
+      const response = await deliver(ann, set, courier({ is_confirm: true, ...figures }));
+      expect(response.status, JSON.stringify(response.body)).to.equal(200);
+      expect(paymentsAtProviderFor(set).map((payment) => payment.amount.value)).to.deep.equal(['1949.35']);
+      expect(aggregatorOrdersFor(set)[0].get('price')).to.equal('319.35');
+    }
   });
 
   for (const failure of ['down', 'slow', 'garbage', 'error envelope'] as const) {

@@ -12,7 +12,7 @@ import { layoutOf, type Shopper, shopper, stockShop } from '../orders/shop';
 // + 2 x 70.00 per started 500 km + 0.5 % insurance of 1630.00 (8.15) = 448.15; to pay 2078.15.
 const courierToPetersburg = {
   type: 'COURIER', delivery_company_id: 1, pickup_company_id: 1, to_city_id: 2, to_street: 'Невский проспект', to_house: '28', to_flat: '',
-  ...recipient, is_confirm: true, price: 448.15, delivery_sum: 2078.15,
+  ...recipient, is_confirm: true, price: 1630, delivery_sum: 448.15,
 };
 
 describe(`sandbox aggregator and payment page (${DATABASE_KIND})`, () => {
@@ -121,7 +121,7 @@ describe(`sandbox aggregator and payment page (${DATABASE_KIND})`, () => {
     const layout = await layoutOf(runtime, who.id, 2, 24);
     const set = (await client.post(`/api/ua/layout/${layout}/`).set('Authorization', who.auth)).body.orderset_id;
     const response = await client.post(`/api/merch/orderset/${set}/delivery/`).set('Authorization', who.auth)
-      .send({ type: 'PICKUP', ...recipient, is_confirm: true, price: 0, delivery_sum: 1630 });
+      .send({ type: 'PICKUP', ...recipient, is_confirm: true, price: 1630, delivery_sum: 0 });
     expect(response.status, JSON.stringify(response.body)).to.equal(200);
     expect(await status(set)).to.equal('CONFIRMED');
     const { rows } = await runtime.db.sql.query('SELECT provider, type, status, price_kopecks::int AS price, external_id FROM deliveries WHERE order_set_id = $1', [set]);
