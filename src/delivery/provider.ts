@@ -76,6 +76,8 @@ export interface AggregatorOrder {
   products: ProductLine[];
   comment?: string;
   priceKopecks: number;
+  /** The aggregator's is_confirm: true places the order confirmed, false as a draft there (confirmed once paid). */
+  confirmed: boolean;
 }
 
 export interface DeliveryProvider {
@@ -86,4 +88,6 @@ export interface DeliveryProvider {
   offers(parcel: Parcel): Promise<Offers>;
   /** Places the order; the aggregator's order id. Not idempotent at the aggregator, so never retried. */
   placeOrder(order: AggregatorOrder): Promise<string>;
+  /** Confirms an order placed as a draft; harmless for an order already confirmed, so it may be repeated. */
+  confirmOrder(externalId: string): Promise<void>;
 }

@@ -103,7 +103,7 @@ export function deliveryRecord(request: DeliveryRequest, companyId: number | und
 
 /** The aggregator's order for a saved delivery record. */
 export function aggregatorOrder(
-  record: Record<string, unknown>, base: Pick<AggregatorOrder, 'orderSetId' | 'type' | 'parcel' | 'priceKopecks'>,
+  record: Record<string, unknown>, base: Pick<AggregatorOrder, 'orderSetId' | 'type' | 'parcel' | 'priceKopecks' | 'confirmed'>,
 ): AggregatorOrder {
   const text = (name: string) => (record[name] === null ? undefined : String(record[name]));
   return {

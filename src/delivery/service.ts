@@ -1,5 +1,5 @@
-// Delivery for an order set: quotes from the aggregator, drafts, and the confirm that places exactly one
-// aggregator order and starts exactly one payment, however many confirms arrive at once.
+// Delivery for an order set: quotes from the aggregator, and the delivery request that places exactly one
+// aggregator order, confirms the set and starts exactly one payment, however many requests arrive at once.
 import type { Logger } from 'pino';
 import type { Database } from '../db/database';
 import { HttpError, notFound, validationError } from '../http/errors';
@@ -75,6 +75,17 @@ export function createDeliveryService(deps: {
     provider: request.type === 'PICKUP' ? 'shop' : provider.name, type: request.type, option: deliveryRecord(request, companyId), priceKopecks,
   });
 
+  /**
+   * The payment link of a CONFIRMED set (a second request, the pay action, paying again after a decline): nothing
+   * is placed again. Null for an OPEN set, whose request must carry the delivery.
+   */
+  async function linkOfConfirmed(set: OrderSet): Promise<string | null> {
+    if (set.status === 'CONFIRMED') return payments.link(set);
+    const refusal = unchangeable(set, set.delivery);
+    if (refusal) throw set.delivery?.status === 'placing' ? beingConfirmed() : conflict(String(refusal.body.detail));
+    return null;
+  }
+
   /** Places the set's delivery once and confirms the set; false when another request holds or did the placing. */
   async function place(set: OrderSet, request: DeliveryRequest, priceKopecks: number, companyId: number | undefined): Promise<boolean> {
     const values = valuesOf(request, priceKopecks, companyId);
@@ -96,6 +107,7 @@ export function createDeliveryService(deps: {
       if (request.type !== 'PICKUP') {
         externalId = await aggregator('order/create', () => provider.placeOrder(aggregatorOrder(values.option, {
           orderSetId: set.id, type: request.type as AggregatorType, parcel: parcelOf(set, request.toCityId!), priceKopecks,
+          confirmed: request.body.is_confirm,
         })));
       }
     } catch (error) {
@@ -103,7 +115,7 @@ export function createDeliveryService(deps: {
       throw error;
     }
     await db.transaction(async (tx) => {
-      await repository.markPlaced(tx.sql, set.id, externalId);
+      await repository.markPlaced(tx.sql, set.id, externalId, request.body.is_confirm);
       await repository.confirmOrderSet(tx.sql, set.id);
     });
     return true;
@@ -123,18 +135,18 @@ export function createDeliveryService(deps: {
       return aggregator('calculator', () => provider.offers(parcel));
     },
 
-    /** is_confirm false: saves the draft. true: checks the client's figures, places, confirms, starts the payment. */
-    async save(userId: number, orderSetId: number, request: DeliveryRequest): Promise<{ link: string | null; set: OrderSet }> {
+    /** The pay action: a CONFIRMED set's payment link, or null when the set is OPEN and needs its delivery. */
+    payAction: async (userId: number, orderSetId: number) => linkOfConfirmed(await ownSet(userId, orderSetId)),
+
+    /**
+     * Checks the client's figures, places the aggregator order (a draft there unless is_confirm), confirms the set
+     * and starts the payment: the payment link.
+     */
+    async create(userId: number, orderSetId: number, request: DeliveryRequest): Promise<string> {
       const set = await ownSet(userId, orderSetId);
-      // A confirmed set (a second confirm, or the pay action) gets its payment page; nothing is placed again.
-      if (set.status === 'CONFIRMED' && request.body.is_confirm) return { link: await payments.link(set), set };
-      const refusal = unchangeable(set, set.delivery);
-      if (refusal) throw set.delivery?.status === 'placing' ? beingConfirmed() : conflict(String(refusal.body.detail));
+      const link = await linkOfConfirmed(set);
+      if (link !== null) return link;
       const { priceKopecks, companyId } = await quote(set, request);
-      if (!request.body.is_confirm) {
-        if (!(await repository.saveDraft(db.sql, set.id, valuesOf(request, priceKopecks, companyId)))) throw beingConfirmed();
-        return { link: null, set: (await orders.load(userId, orderSetId))! };
-      }
       // A figure the client leaves out is the server's (the front end sends delivery_sum and no price).
       const goodsDiffer = request.priceKopecks !== undefined && request.priceKopecks !== set.goodsKopecks;
       if (goodsDiffer || (request.deliverySumKopecks !== undefined && request.deliverySumKopecks !== priceKopecks)) {
@@ -143,7 +155,7 @@ export function createDeliveryService(deps: {
       const placedHere = await place(set, request, priceKopecks, companyId);
       const confirmed = (await orders.load(userId, orderSetId))!;
       if (!placedHere && confirmed.status !== 'CONFIRMED') throw beingConfirmed();
-      return { link: await payments.link(confirmed), set: confirmed };
+      return payments.link(confirmed);
     },
   };
 }

@@ -21,13 +21,14 @@ export interface Checkout {
   close(): Promise<void>;
 }
 
-export async function checkout(): Promise<Checkout> {
+/** env: more settings of the service (job retries, say). */
+export async function checkout(env: Record<string, string> = {}): Promise<Checkout> {
   const ddelivery = await ddeliveryStandIn();
   const yookassa = await yookassaStandIn();
   const runtime = await testRuntime({
     DELIVERY_PROVIDER: 'ddelivery', DDELIVERY_URL: ddelivery.base, DDELIVERY_API_KEY: API_KEY, DDELIVERY_TIMEOUT_MS: '300',
     PAYMENT_PROVIDER: 'yookassa', YOOKASSA_URL: `${yookassa.base}/v3`, YOOKASSA_SHOP_ID: SHOP_ID, YOOKASSA_SECRET_KEY: SECRET_KEY,
-    YOOKASSA_TIMEOUT_MS: '500', PAYMENT_RETURN_URL: 'http://shop.test/order/done/',
+    YOOKASSA_TIMEOUT_MS: '500', PAYMENT_RETURN_URL: 'http://shop.test/order/done/', ...env,
   });
   await stockShop(runtime);
   const client = request(buildApp(runtime).callback());

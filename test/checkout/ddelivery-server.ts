@@ -1,5 +1,6 @@
 // A stand-in for the DDelivery (SafeRoute) API: <base>/<api key>/<method>.json with the {status, message, data}
-// envelope, quotes from a fixed tariff table, orders recorded as they arrive (form-encoded).
+// envelope, quotes from a fixed tariff table, orders recorded as they arrive (form-encoded), placed as drafts or
+// confirmed (is_confirm 0 or 1, nothing else), and drafts confirmed by order/confirm.json (again: answered as the first).
 import { type StandIn, standIn } from './stand-in';
 
 export const API_KEY = 'test-ddelivery-key';
@@ -27,6 +28,10 @@ export interface DDeliveryStandIn extends StandIn {
   /** Holds order/create this long, so that concurrent confirms overlap. */
   createDelayMs: number;
   orders: URLSearchParams[];
+  /** Per order id: whether it is confirmed (false: a draft). */
+  placed: Map<string, boolean>;
+  /** The order id of every order/confirm.json call, in order. */
+  confirms: string[];
   count(method: string): number;
 }
 
@@ -69,9 +74,20 @@ export async function ddeliveryStandIn(): Promise<DDeliveryStandIn> {
       }
       case 'POST order/create.json': {
         await new Promise((resolve) => setTimeout(resolve, server.createDelayMs));
-        server.orders.push(new URLSearchParams(body));
+        const form = new URLSearchParams(body);
+        const confirm = form.get('is_confirm');
+        if (confirm !== '0' && confirm !== '1') return { status: 200, body: { status: 'error', message: 'is_confirm: 0 или 1', data: null } };
+        server.orders.push(form);
         nextOrder += 1;
+        server.placed.set(String(nextOrder), confirm === '1');
         return ok({ order_id: nextOrder });
+      }
+      case 'POST order/confirm.json': {
+        const orderId = new URLSearchParams(body).get('order_id') ?? '';
+        server.confirms.push(orderId);
+        if (!server.placed.has(orderId)) return { status: 200, body: { status: 'error', message: 'Заказ не найден', data: null } };
+        server.placed.set(orderId, true);
+        return ok({ order_id: Number(orderId) });
       }
       default:
         return { status: 404, body: { status: 'error', message: 'Unknown method', data: null } };
@@ -81,6 +97,8 @@ export async function ddeliveryStandIn(): Promise<DDeliveryStandIn> {
   server.calculatorAnswer = undefined;
   server.createDelayMs = 0;
   server.orders = [];
+  server.placed = new Map();
+  server.confirms = [];
   server.count = (method) => server.exchanges.filter((exchange) => exchange.url.pathname.endsWith(`/${method}`)).length;
   return server;
 }

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { DATABASE_KIND } from '../helpers/database';
-import { type Checkout, checkout, courier } from '../checkout/checkout';
+import { type Checkout, checkout, courier, recipient } from '../checkout/checkout';
 import { type Shopper, shopper } from '../orders/shop';
 
 // One 20x20 book of 24 pages: goods (price) 1630.00; COURIER by company 7 to Moscow (delivery_sum): 319.35; to pay 1949.35.
@@ -199,7 +199,7 @@ describe(`confirming a delivery (${DATABASE_KIND})`, () => {
     expect(shop.yookassa.createRequests().filter((request) => (request.body.metadata as { order_set_id: string }).order_set_id === String(set))).to.have.length(1);
   });
 
-  it('keeps a confirmed set from changing (409) and answers 404 for another user\'s set', async () => {
+  it('keeps a confirmed set from changing: cart edits are 409, another delivery body changes nothing; another user\'s set is 404', async () => {
     const ann = await newShopper();
     const bob = await newShopper();
     const set = await shop.cartOf(ann);
@@ -208,9 +208,13 @@ describe(`confirming a delivery (${DATABASE_KIND})`, () => {
     expect((await deliver(ann, set, confirm())).status).to.equal(200);
     const change = await shop.client.patch(`/api/merch/order/${order}/`).set('Authorization', ann.auth).send({ count: 3 });
     expect(change.status).to.equal(409);
-    const draft = await deliver(ann, set, courier());
-    expect(draft.status).to.equal(409);
-    expect(draft.body).to.deep.equal({ error: 409, detail: 'The order set is CONFIRMED and can no longer change.' });
+    const delivered = await state(set);
+    const other = await deliver(ann, set, { type: 'PVZ', delivery_point_id: 9001, ...recipient, fio_name: 'Ольга', to_phone: '9031234567' });
+    expect(other.status).to.equal(200);
+    expect(other.body).to.deep.equal({ link: paymentsAtProviderFor(set)[0].confirmation.confirmation_url });
+    expect(await state(set)).to.deep.equal(delivered);
+    expect(await shop.rows("SELECT type, option->>'fio_name' AS name FROM deliveries WHERE order_set_id = $1", [set])).to.deep.equal([{ type: 'COURIER', name: 'Анна' }]);
+    expect(aggregatorOrdersFor(set)).to.have.length(1);
   });
 
   it('refuses to confirm an empty cart', async () => {

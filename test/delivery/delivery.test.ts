@@ -12,6 +12,7 @@ describe(`delivery through DDelivery (${DATABASE_KIND})`, () => {
   const post = (who: Shopper, path: string, body: unknown) => shop.client.post(path).set('Authorization', who.auth).send(body as object);
   const check = (who: Shopper, set: number, body: unknown) => post(who, `/api/merch/orderset/${set}/delivery/check_delivery_price/`, body);
   const deliver = (who: Shopper, set: number, body: unknown) => post(who, `/api/merch/orderset/${set}/delivery/`, body);
+  const externalId = async (set: number) => (await shop.rows('SELECT external_id FROM deliveries WHERE order_set_id = $1', [set]))[0].external_id;
   const deliveryRows = (set: number) => shop.rows('SELECT type, status, price_kopecks::int AS price FROM deliveries WHERE order_set_id = $1', [set]);
 
   before(async () => {
@@ -167,21 +168,21 @@ describe(`delivery through DDelivery (${DATABASE_KIND})`, () => {
     });
   });
 
-  describe('delivery drafts', () => {
-    it('saves a draft with the server\'s price and answers {link: null, delivery}; another draft replaces it', async () => {
-      const response = await deliver(ann, annSet, courier());
+  describe('the delivery request', () => {
+    it('places the delivery at the aggregator as a draft and answers only the payment link', async () => {
+      const carol = await shopper(shop.runtime, 'carol@example.com');
+      const set = await shop.cartOf(carol);
+      const response = await deliver(carol, set, { type: 'PVZ', delivery_point_id: '9002', to_city_id: MOSCOW, ...recipient });
       expect(response.status, JSON.stringify(response.body)).to.equal(200);
       expect(shop.validator.errorsOf('delivery-created.json', response.body)).to.equal(null);
-      expect(response.body.link).to.equal(null);
-      expect(response.body.delivery).to.include({
-        type: 'COURIER', status: 'draft', price: 319.35, to_city_id: MOSCOW, to_street: 'Тверская', delivery_company_id: 7, pickup_company_id: 7,
-      });
-      const pvz = await deliver(ann, annSet, { type: 'PVZ', delivery_point_id: '9002', to_city_id: MOSCOW, ...recipient });
-      expect(pvz.body.delivery).to.include({ type: 'PVZ', price: 169.35, delivery_point_id: 9002, delivery_company_id: 7, to_street: null });
-      expect(await deliveryRows(annSet)).to.deep.equal([{ type: 'PVZ', status: 'draft', price: 16935 }]);
-      const set = (await shop.client.get('/api/merch/orderset/').set('Authorization', ann.auth)).body[0];
-      expect(set.delivery).to.include({ type: 'PVZ', price: 169.35 });
-      expect(shop.ddelivery.orders).to.have.length(0);
+      expect(Object.keys(response.body)).to.deep.equal(['link']);
+      const order = shop.ddelivery.orders.find((candidate) => candidate.get('shop_refnum') === String(set))!;
+      expect(Object.fromEntries(order)).to.include({ type: '1', is_confirm: '0', delivery_point: '9002', delivery_company: '7', price: '169.35' });
+      expect(shop.ddelivery.placed.get(String(await externalId(set)))).to.equal(false);
+      expect(await deliveryRows(set)).to.deep.equal([{ type: 'PVZ', status: 'placed', price: 16935 }]);
+      const listed = (await shop.client.get('/api/merch/orderset/').set('Authorization', carol.auth)).body[0];
+      expect(listed).to.include({ id: set, status: 'CONFIRMED' });
+      expect(listed.delivery).to.include({ type: 'PVZ', price: 169.35, delivery_point_id: 9002, delivery_company_id: 7, to_street: null });
     });
 
     it('requires each type\'s fields and refuses bad values, saving nothing', async () => {

@@ -1,5 +1,6 @@
 // DDelivery (SafeRoute) over HTTP: <DDELIVERY_URL>/<api key>/<method>.json, answers in the envelope
-// {status: "ok" | "error", message, data}. Reads are retried once (safe); order/create never is.
+// {status: "ok" | "error", message, data}. Reads are retried once (safe); order/create never is. The wire format is
+// written from the public SDK's behaviour, as is the choice of order/confirm.json (form: order_id) for a draft.
 import { kopecksOf } from '../../orders/money';
 import { dateAfterDays, daysUntil, isAggregatorDate } from '../dates';
 import { isObject, type VendorCall, VendorError, vendorRequest } from '../../util/vendor-http';
@@ -106,6 +107,7 @@ function orderForm(order: AggregatorOrder): URLSearchParams {
     // Paid online before shipping: nothing to collect on delivery.
     payment_price: '0',
     price: roublesText(order.priceKopecks),
+    is_confirm: order.confirmed ? '1' : '0',
     to_name: order.recipient.name,
     to_phone: order.recipient.phone,
     item_count: String(order.itemCount),
@@ -130,6 +132,15 @@ export function createDDeliveryProvider(options: DDeliveryOptions): DeliveryProv
     const url = new URL(`${base}/${method}`);
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, String(value));
     const response = await vendorRequest(url.toString(), { headers: { Accept: 'application/json' } }, reads);
+    return dataOf(response.json, response.status);
+  };
+  // Writes are not retried here: order/create is not idempotent, and a failed confirm is retried by its job.
+  const post = async (method: string, form: URLSearchParams) => {
+    const response = await vendorRequest(`${base}/${method}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+      body: form.toString(),
+    }, { vendor: VENDOR, timeoutMs: options.timeoutMs });
     return dataOf(response.json, response.status);
   };
 
@@ -165,13 +176,12 @@ export function createDDeliveryProvider(options: DDeliveryOptions): DeliveryProv
       }), new Date());
     },
     async placeOrder(order) {
-      const response = await vendorRequest(`${base}/order/create.json`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
-        body: orderForm(order).toString(),
-      }, { vendor: VENDOR, timeoutMs: options.timeoutMs });
-      const data = record(dataOf(response.json, response.status), 'order data');
+      const data = record(await post('order/create.json', orderForm(order)), 'order data');
       return String(positiveInteger(data.order_id ?? data.order, 'order id'));
+    },
+    // order/confirm.json turns a draft into a confirmed order; the aggregator answers a repeated confirm as the first.
+    async confirmOrder(externalId) {
+      await post('order/confirm.json', new URLSearchParams({ order_id: externalId }));
     },
   };
 }

@@ -93,5 +93,7 @@ export function createSandboxDeliveryProvider(): DeliveryProvider {
     async placeOrder() {
       return `sandbox-${randomUUID()}`;
     },
+    // The sandbox keeps no orders: there is nothing to confirm, and confirming is always harmless.
+    async confirmOrder() {},
   };
 }
