@@ -84,6 +84,8 @@ export interface DeliveryProvider {
   readonly name: 'sandbox' | 'ddelivery';
   cities(query: string): Promise<City[]>;
   points(cityId: number): Promise<PickupPoint[]>;
+  /** A pickup point by its id alone (with its city), or null when the aggregator has none. */
+  point(id: number): Promise<PickupPoint | null>;
   companies(): Promise<Company[]>;
   offers(parcel: Parcel): Promise<Offers>;
   /** Places the order; the aggregator's order id. Not idempotent at the aggregator, so never retried. */

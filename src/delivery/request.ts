@@ -75,7 +75,7 @@ const knownFields = (line: ProductLine): ProductLine =>
   Object.fromEntries(PRODUCT_LINE_FIELDS.filter((field) => line[field] !== undefined).map((field) => [field, line[field]]));
 
 /** What is kept with the delivery and shown back: the address and recipient, ids as numbers, nothing about money. */
-export function deliveryRecord(request: DeliveryRequest, companyId: number | undefined): Record<string, unknown> {
+export function deliveryRecord(request: DeliveryRequest): Record<string, unknown> {
   const { body } = request;
   const aggregator = request.type !== 'PICKUP';
   return {
@@ -85,8 +85,8 @@ export function deliveryRecord(request: DeliveryRequest, companyId: number | und
     to_flat: request.type === 'PVZ' || !aggregator ? null : body.to_flat ?? null,
     to_postal_code: body.to_postal_code ?? null,
     delivery_point_id: request.type === 'PVZ' ? request.pointId ?? null : null,
-    delivery_company_id: aggregator ? companyId ?? null : null,
-    pickup_company_id: aggregator ? idOf(body.pickup_company_id) ?? companyId ?? null : null,
+    delivery_company_id: aggregator ? request.companyId ?? null : null,
+    pickup_company_id: aggregator ? idOf(body.pickup_company_id) ?? request.companyId ?? null : null,
     fio_name: body.fio_name,
     fio_surname: body.fio_surname,
     fio_fathername: body.fio_fathername ?? null,

@@ -8,8 +8,9 @@ export const API_KEY = 'test-ddelivery-key';
 const COMPANIES = [{ id: 4, name: 'Boxberry', abbr: 'BB' }, { id: 7, name: 'СДЭК', abbr: 'SDEK' }, { id: 11, name: 'Почта России', abbr: 'RP' }];
 const CITIES = [{ id: 151184, name: 'Москва', region: 'Москва' }, { id: 151185, name: 'Санкт-Петербург', region: 'Санкт-Петербург' }];
 const POINTS = [
-  { id: 9001, name: 'Boxberry на Тверской', address: 'Тверская, 1', delivery_company_id: 4 },
-  { id: 9002, name: 'СДЭК на Арбате', address: 'Арбат, 10', delivery_company_id: 7 },
+  { id: 9001, name: 'Boxberry на Тверской', address: 'Тверская, 1', delivery_company_id: 4, city_id: 151184 },
+  { id: 9002, name: 'СДЭК на Арбате', address: 'Арбат, 10', delivery_company_id: 7, city_id: 151184 },
+  { id: 9101, name: 'СДЭК на Невском', address: 'Невский проспект, 28', delivery_company_id: 7, city_id: 151185 },
 ];
 
 /** The tariff the stand-in answers: per type and company, a base plus 12.35 roubles per started kilogram. */
@@ -47,7 +48,8 @@ export async function ddeliveryStandIn(): Promise<DDeliveryStandIn> {
       case 'GET list/city.json':
         return ok(CITIES.filter((city) => city.name.toLowerCase().includes((query.get('q') ?? '').toLowerCase())));
       case 'GET list/delivery-point.json':
-        return ok(query.get('city_id') === String(CITIES[0].id) ? POINTS : []);
+        // By city (city_id) or one point by its id (id).
+        return ok(POINTS.filter((point) => String(query.has('id') ? point.id : point.city_id) === (query.get('id') ?? query.get('city_id'))));
       case 'GET list/delivery-company.json':
         return ok(COMPANIES);
       case 'GET calculator.json': {

@@ -85,6 +85,7 @@ describe(`delivery through DDelivery (${DATABASE_KIND})`, () => {
     it('refuses missing and bad fields by name, and a company that does not serve the type', async () => {
       const cases: [unknown, string[]][] = [
         [{}, ['type']], [{ type: 'DRONE' }, ['type']], [{ type: 'COURIER' }, ['to_city_id', 'delivery_company_id']],
+        [{ type: 'PVZ', delivery_company_id: 4 }, ['to_city_id']],
         [{ type: 'PVZ', to_city_id: MOSCOW, delivery_company_id: 'x7' }, ['delivery_company_id']],
         [{ type: 'PVZ', to_city_id: -1, delivery_company_id: 4 }, ['to_city_id']],
         [{ type: 'POCHTA', to_city_id: MOSCOW, delivery_company_id: 7 }, ['delivery_company_id']],
@@ -185,10 +186,25 @@ describe(`delivery through DDelivery (${DATABASE_KIND})`, () => {
       expect(listed.delivery).to.include({ type: 'PVZ', price: 169.35, delivery_point_id: 9002, delivery_company_id: 7, to_street: null });
     });
 
+    it('takes a pickup point without to_city_id: the point (looked up by its id) names the city and the company', async () => {
+      const dave = await shopper(shop.runtime, 'dave@example.com');
+      const set = await shop.cartOf(dave);
+      const response = await deliver(dave, set, { type: 'PVZ', delivery_point_id: 9101, ...recipient });
+      expect(response.status, JSON.stringify(response.body)).to.equal(200);
+      const lookup = shop.ddelivery.exchanges.filter((exchange) => exchange.url.pathname.endsWith('/list/delivery-point.json')).at(-1)!;
+      expect(Object.fromEntries(lookup.url.searchParams)).to.deep.equal({ id: '9101' });
+      const calculator = shop.ddelivery.exchanges.filter((exchange) => exchange.url.pathname.endsWith('/calculator.json')).at(-1)!;
+      expect(calculator.url.searchParams.get('city_to')).to.equal('151185');
+      const order = shop.ddelivery.orders.find((candidate) => candidate.get('shop_refnum') === String(set))!;
+      expect(Object.fromEntries(order)).to.include({ type: '1', to_city: '151185', delivery_point: '9101', delivery_company: '7', price: '169.35' });
+      const [row] = await shop.rows('SELECT option FROM deliveries WHERE order_set_id = $1', [set]);
+      expect(row.option).to.include({ to_city_id: 151185, delivery_point_id: 9101, delivery_company_id: 7 });
+    });
+
     it('requires each type\'s fields and refuses bad values, saving nothing', async () => {
       const before = await deliveryRows(annSet);
       const cases: [unknown, string[]][] = [
-        [{ type: 'PVZ', ...recipient }, ['delivery_point_id', 'to_city_id']],
+        [{ type: 'PVZ', ...recipient }, ['delivery_point_id']],
         [{ type: 'COURIER', ...recipient }, ['delivery_company_id', 'pickup_company_id', 'to_city_id', 'to_street', 'to_house', 'to_flat']],
         [{ type: 'POCHTA', to_city_id: MOSCOW, ...recipient }, ['delivery_company_id', 'pickup_company_id', 'to_street', 'to_house', 'to_flat']],
         [{ type: 'PICKUP' }, ['fio_name', 'fio_surname', 'fio_fathername', 'to_phone']],
@@ -206,6 +222,9 @@ describe(`delivery through DDelivery (${DATABASE_KIND})`, () => {
         [courier({ price: 1630, delivery_sum: 319.355, is_confirm: true }), ['delivery_sum']],
         [courier({ item_count: 0 }), ['item_count']],
         [{ type: 'PVZ', delivery_point_id: 1234, to_city_id: MOSCOW, ...recipient }, ['delivery_point_id']],
+        [{ type: 'PVZ', delivery_point_id: 1234, ...recipient }, ['delivery_point_id']],
+        // A city sent with a point must be the point's (9101 is in Saint Petersburg).
+        [{ type: 'PVZ', delivery_point_id: 9101, to_city_id: MOSCOW, ...recipient }, ['delivery_point_id']],
         // Text PostgreSQL cannot store, anywhere in the body.
         [courier({ fio_name: 'А\u0000Б' }), ['fio_name']], [courier({ comment: 'x\ud800' }), ['comment']],
         [courier({ products: [{ name: 'Книга\u0000' }] }), ['products']],

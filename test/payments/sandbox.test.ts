@@ -129,6 +129,18 @@ describe(`sandbox aggregator and payment page (${DATABASE_KIND})`, () => {
     expect((await client.get(new URL(response.body.link).pathname)).text).to.contain('1630.00 RUB');
   });
 
+  it('takes a pickup point without to_city_id: the point names the city', async () => {
+    const who = await newShopper();
+    const layout = await layoutOf(runtime, who.id, 2, 24);
+    const set = (await client.post(`/api/ua/layout/${layout}/`).set('Authorization', who.auth)).body.orderset_id;
+    // Point 42: Boxberry in Kazan (820 km): 210.00 + 45.00 + 2 x 80.00 + 8.15.
+    const response = await client.post(`/api/merch/orderset/${set}/delivery/`).set('Authorization', who.auth)
+      .send({ type: 'PVZ', delivery_point_id: 42, ...recipient, delivery_sum: 423.15 });
+    expect(response.status, JSON.stringify(response.body)).to.equal(200);
+    const { rows } = await runtime.db.sql.query<{ option: Record<string, unknown> }>('SELECT option FROM deliveries WHERE order_set_id = $1', [set]);
+    expect(rows[0].option).to.include({ to_city_id: 4, delivery_point_id: 42, delivery_company_id: 2 });
+  });
+
   it('answers 404 for a payment it does not have', async () => {
     expect((await client.get('/pay/sandbox/00000000-0000-4000-8000-000000000000/')).status).to.equal(404);
     expect((await client.get('/pay/sandbox/not-an-id/')).status).to.equal(404);

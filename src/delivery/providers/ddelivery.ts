@@ -90,6 +90,17 @@ function offersOf(data: unknown, now: Date): Offers {
   return result;
 }
 
+/** A pickup point; its city is the one asked for, or the one the answer names. */
+function pointOf(value: unknown, cityId?: number): PickupPoint {
+  const point = record(value, 'point');
+  return {
+    id: positiveInteger(point.id, 'point id'), name: text(point.name, 'point name'),
+    address: typeof point.address === 'string' ? point.address : '',
+    city_id: cityId ?? positiveInteger(point.city_id ?? point.city, 'point city'),
+    delivery_company_id: positiveInteger(point.delivery_company_id ?? point.delivery_company, 'point company'),
+  };
+}
+
 const roublesText = (kopecks: number) => (kopecks / 100).toFixed(2);
 
 function orderForm(order: AggregatorOrder): URLSearchParams {
@@ -153,14 +164,12 @@ export function createDDeliveryProvider(options: DDeliveryOptions): DeliveryProv
       });
     },
     async points(cityId) {
-      return list(await get('list/delivery-point.json', { city_id: cityId }), 'points').map((value): PickupPoint => {
-        const point = record(value, 'point');
-        return {
-          id: positiveInteger(point.id, 'point id'), name: text(point.name, 'point name'),
-          address: typeof point.address === 'string' ? point.address : '', city_id: cityId,
-          delivery_company_id: positiveInteger(point.delivery_company_id ?? point.delivery_company, 'point company'),
-        };
-      });
+      return list(await get('list/delivery-point.json', { city_id: cityId }), 'points').map((value) => pointOf(value, cityId));
+    },
+    // The same list asked by id: the point, whose city then comes from the answer.
+    async point(id) {
+      const points = list(await get('list/delivery-point.json', { id }), 'points').map((value) => pointOf(value));
+      return points.find((point) => point.id === id) ?? null;
     },
     async companies() {
       return list(await get('list/delivery-company.json'), 'companies').map((value): Company => {

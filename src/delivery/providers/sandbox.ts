@@ -77,6 +77,9 @@ export function createSandboxDeliveryProvider(): DeliveryProvider {
     async points(cityId) {
       return POINTS.filter((point) => point.city_id === cityId);
     },
+    async point(id) {
+      return POINTS.find((point) => point.id === id) ?? null;
+    },
     async companies() {
       return COMPANIES.map(({ id, name }) => ({ id, name }));
     },
