@@ -107,6 +107,24 @@ describe(`sandbox aggregator and payment page (${DATABASE_KIND})`, () => {
     expect(await paidJobs(set)).to.equal(1);
   });
 
+  it('shows the same page to a form POST of the link (how the front end opens it), and the POST changes nothing', async () => {
+    const { set, link } = await confirmedSet(await newShopper());
+    const path = new URL(link).pathname;
+    const shown = await client.get(path);
+    for (const [target, form] of [[path, ''], [`${path}/`, 'orderset=5&pay=1&status=succeeded']]) {
+      const posted = await client.post(target).type('form').send(form);
+      expect(posted.status, target).to.equal(200);
+      expect(posted.type).to.equal('text/html');
+      expect(posted.text).to.equal(shown.text);
+      expect(posted.headers['content-security-policy']).to.equal(shown.headers['content-security-policy']).and.to.contain("default-src 'none'");
+      expect(posted.headers['cache-control']).to.equal('no-store');
+    }
+    expect(await status(set)).to.equal('CONFIRMED');
+    const { rows } = await runtime.db.sql.query('SELECT status FROM sandbox_payments WHERE order_set_id = $1', [set]);
+    expect(rows).to.deep.equal([{ status: 'pending' }]);
+    expect((await client.post('/pay/sandbox/00000000-0000-4000-8000-000000000000').type('form').send('')).status).to.equal(404);
+  });
+
   it('declines through the page: the set stays CONFIRMED and paying again opens a new page', async () => {
     const who = await newShopper();
     const { set, link } = await confirmedSet(who);
