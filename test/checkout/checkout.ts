@@ -50,6 +50,12 @@ export async function checkout(env: Record<string, string> = {}): Promise<Checko
 }
 
 // As the shop's front end sends a recipient without a patronymic.
+/** The Moscow date that many days from now, DD.MM.YYYY (Moscow is UTC+3 all year). */
+export function moscowDateIn(days: number): string {
+  const moscowToday = Math.floor((Date.now() + 3 * 3600e3) / 86400e3);
+  return new Date((moscowToday + days) * 86400e3).toISOString().slice(0, 10).split('-').reverse().join('.');
+}
+
 export const recipient = { fio_name: 'Анна', fio_surname: 'Петрова', fio_fathername: '', to_phone: '+79161234567', to_email: 'anna@example.com' };
 
 export const courier = (extra: Record<string, unknown> = {}) => ({

@@ -31,11 +31,14 @@ describe(`aggregator drafts, confirmed when paid (${DATABASE_KIND})`, () => {
       resolve(job.ok);
     });
   });
-  async function pay(set: number): Promise<void> {
+  /** Pays the set at the provider and notifies the service; whether its order-paid job then succeeded. */
+  async function pay(set: number): Promise<boolean> {
+    const settled = nextOrderPaid();
     shop.yookassa.settle(paymentOf(set).id, 'succeeded');
     const response = await shop.client.post('/api/merch/payment/webhook/')
       .send({ type: 'notification', event: 'payment.succeeded', object: { id: paymentOf(set).id } });
     expect(response.body).to.deep.equal({ outcome: 'paid' });
+    return settled;
   }
   async function placedSet(body = frontEndBody()): Promise<{ who: Shopper; set: number; externalId: string }> {
     const who = await newShopper();
@@ -90,9 +93,7 @@ describe(`aggregator drafts, confirmed when paid (${DATABASE_KIND})`, () => {
     expect(shop.ddelivery.placed.get(externalId)).to.equal(false);
     expect(await delivery(set)).to.include({ status: 'placed', confirmed: false });
 
-    const settled = nextOrderPaid();
-    await pay(set);
-    expect(await settled).to.equal(true);
+    expect(await pay(set)).to.equal(true);
     expect(shop.ddelivery.confirms).to.include(externalId);
     expect(shop.ddelivery.placed.get(externalId)).to.equal(true);
     expect(await delivery(set)).to.include({ status: 'placed', confirmed: true });
@@ -103,17 +104,13 @@ describe(`aggregator drafts, confirmed when paid (${DATABASE_KIND})`, () => {
     expect(shop.ddelivery.orders.find((order) => order.get('shop_refnum') === String(set))!.get('is_confirm')).to.equal('1');
     expect(shop.ddelivery.placed.get(externalId)).to.equal(true);
     expect(await delivery(set)).to.include({ confirmed: true });
-    const settled = nextOrderPaid();
-    await pay(set);
-    expect(await settled).to.equal(true);
+    expect(await pay(set)).to.equal(true);
     expect(shop.ddelivery.confirms).not.to.include(externalId);
   });
 
   it('is safe to repeat: a done job confirms nothing again, and a confirm repeated after a crash is harmless', async () => {
     const { set, externalId } = await placedSet();
-    const settled = nextOrderPaid();
-    await pay(set);
-    expect(await settled).to.equal(true);
+    expect(await pay(set)).to.equal(true);
     const confirmsOf = () => shop.ddelivery.confirms.filter((id) => id === externalId).length;
     expect(confirmsOf()).to.equal(1);
 
@@ -130,9 +127,7 @@ describe(`aggregator drafts, confirmed when paid (${DATABASE_KIND})`, () => {
   it('fails the job while the aggregator cannot confirm, and the retry confirms', async () => {
     const { set, externalId } = await placedSet();
     shop.ddelivery.misbehave = 'down';
-    const failed = nextOrderPaid();
-    await pay(set);
-    expect(await failed).to.equal(false);
+    expect(await pay(set)).to.equal(false);
     expect(await delivery(set)).to.include({ confirmed: false });
     const retried = nextOrderPaid();
     shop.ddelivery.misbehave = 'none';

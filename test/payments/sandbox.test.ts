@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from '../../src/config';
 import { createValidator } from '../../src/http/validation';
 import { DATABASE_KIND } from '../helpers/database';
 import { TEST_JWT_SECRET, type TestRuntime, testRuntime } from '../helpers/runtime';
-import { recipient } from '../checkout/checkout';
+import { moscowDateIn, recipient } from '../checkout/checkout';
 import { layoutOf, type Shopper, shopper, stockShop } from '../orders/shop';
 
 // A 20x20 book of 24 pages (1630.00, 0.586 kg) by СДЭК courier to Saint Petersburg (700 km): 250.00 + 1 kg x 50.00
@@ -24,10 +24,15 @@ describe(`sandbox aggregator and payment page (${DATABASE_KIND})`, () => {
   const status = async (set: number) => (await runtime.db.sql.query<{ status: string }>('SELECT status FROM order_sets WHERE id = $1', [set])).rows[0].status;
   const paidJobs = async (set: number) => (await runtime.db.sql.query(
     "SELECT id FROM pgboss.job WHERE name = 'order-paid' AND (data->>'orderSetId')::int = $1", [set])).rows.length;
-  async function confirmedSet(who: Shopper): Promise<{ set: number; link: string }> {
+  const deliver = (who: Shopper, set: number, body: object) => client.post(`/api/merch/orderset/${set}/delivery/`).set('Authorization', who.auth).send(body);
+  /** The shopper's cart with one 20x20 book of 24 pages; its order set id. */
+  async function cartOf(who: Shopper): Promise<number> {
     const layout = await layoutOf(runtime, who.id, 2, 24);
-    const set = (await client.post(`/api/ua/layout/${layout}/`).set('Authorization', who.auth)).body.orderset_id;
-    const response = await client.post(`/api/merch/orderset/${set}/delivery/`).set('Authorization', who.auth).send(courierToPetersburg);
+    return (await client.post(`/api/ua/layout/${layout}/`).set('Authorization', who.auth)).body.orderset_id;
+  }
+  async function confirmedSet(who: Shopper): Promise<{ set: number; link: string }> {
+    const set = await cartOf(who);
+    const response = await deliver(who, set, courierToPetersburg);
     expect(response.status, JSON.stringify(response.body)).to.equal(200);
     return { set, link: response.body.link };
   }
@@ -55,8 +60,7 @@ describe(`sandbox aggregator and payment page (${DATABASE_KIND})`, () => {
       .to.deep.equal([{ id: 2, name: 'Санкт-Петербург', region: 'Санкт-Петербург' }]);
     expect((await client.get('/api/merch/delivery/point/?city_id=2').set('Authorization', who.auth)).body.map((point: { id: number }) => point.id))
       .to.deep.equal([21, 22]);
-    const layout = await layoutOf(runtime, who.id, 2, 24);
-    const set = (await client.post(`/api/ua/layout/${layout}/`).set('Authorization', who.auth)).body.orderset_id;
+    const set = await cartOf(who);
     const price = await client.post(`/api/merch/orderset/${set}/delivery/check_delivery_price/`).set('Authorization', who.auth)
       .send({ type: 'COURIER', to_city_id: 2, delivery_company_id: 1 });
     expect(price.body).to.deep.equal({ price: 448.15 });
@@ -64,24 +68,21 @@ describe(`sandbox aggregator and payment page (${DATABASE_KIND})`, () => {
 
   it('answers the options form in the calculator\'s envelope: total_price = price_delivery + 0.5 % of the declared value', async () => {
     const who = await newShopper();
-    const layout = await layoutOf(runtime, who.id, 2, 24);
-    const set = (await client.post(`/api/ua/layout/${layout}/`).set('Authorization', who.auth)).body.orderset_id;
+    const set = await cartOf(who);
     const response = await client.get(`/api/merch/orderset/${set}/delivery/options/?to_city_id=2`).set('Authorization', who.auth);
     expect(response.status).to.equal(200);
     expect(createValidator(runtime.schemas).errorsOf('delivery-options.json', response.body)).to.equal(null);
     expect(response.body).to.include({ status: 'ok', message: '' });
     // Dates count from today in Moscow: 2 days on the road + 1 per started 500 km (700 km: 2).
-    const moscowToday = Math.floor((Date.now() + 3 * 3600e3) / 86400e3);
-    const date = (days: number) => new Date((moscowToday + days) * 86400e3).toISOString().slice(0, 10).split('-').reverse().join('.');
     const [cdekCourier, dpd] = response.body.data['2'].delivery;
     expect(cdekCourier).to.deep.equal({
       is_cash: true, price_commission_declared: 8.15, percent_commission_declared: 0.5, pickup_company_id: 1, total_price: 448.15,
       price_delivery: 440, delivery_company_name: 'СДЭК', delivery_company_abbr: 'SDEK', delivery_company_id: 1,
-      delivery_date: date(4), delivery_hold_date: '-', delivery_days: 4, service: [],
+      delivery_date: moscowDateIn(4), delivery_hold_date: '-', delivery_days: 4, service: [],
     });
     expect(dpd).to.include({ delivery_company_id: 4, is_cash: false, total_price: 508.15, price_delivery: 500 });
     // A pickup point keeps the parcel a week.
-    expect(response.body.data['1'].delivery[0]).to.include({ delivery_company_id: 1, delivery_date: date(4), delivery_hold_date: date(11) });
+    expect(response.body.data['1'].delivery[0]).to.include({ delivery_company_id: 1, delivery_date: moscowDateIn(4), delivery_hold_date: moscowDateIn(11) });
   });
 
   it('takes a set from confirm to PAID through the page\'s Pay button, once', async () => {
@@ -130,16 +131,14 @@ describe(`sandbox aggregator and payment page (${DATABASE_KIND})`, () => {
     const { set, link } = await confirmedSet(who);
     await client.post(`${new URL(link).pathname}/decline`);
     expect(await status(set)).to.equal('CONFIRMED');
-    const again = await client.post(`/api/merch/orderset/${set}/delivery/`).set('Authorization', who.auth).send(courierToPetersburg);
+    const again = await deliver(who, set, courierToPetersburg);
     expect(again.body.link).to.match(/\/pay\/sandbox\//).and.not.equal(link);
   });
 
   it('confirms PICKUP from the shop without the aggregator, at no delivery cost', async () => {
     const who = await newShopper();
-    const layout = await layoutOf(runtime, who.id, 2, 24);
-    const set = (await client.post(`/api/ua/layout/${layout}/`).set('Authorization', who.auth)).body.orderset_id;
-    const response = await client.post(`/api/merch/orderset/${set}/delivery/`).set('Authorization', who.auth)
-      .send({ type: 'PICKUP', ...recipient, is_confirm: true, price: 1630, delivery_sum: 0 });
+    const set = await cartOf(who);
+    const response = await deliver(who, set, { type: 'PICKUP', ...recipient, is_confirm: true, price: 1630, delivery_sum: 0 });
     expect(response.status, JSON.stringify(response.body)).to.equal(200);
     expect(await status(set)).to.equal('CONFIRMED');
     const { rows } = await runtime.db.sql.query('SELECT provider, type, status, price_kopecks::int AS price, external_id FROM deliveries WHERE order_set_id = $1', [set]);
@@ -149,11 +148,9 @@ describe(`sandbox aggregator and payment page (${DATABASE_KIND})`, () => {
 
   it('takes a pickup point without to_city_id: the point names the city', async () => {
     const who = await newShopper();
-    const layout = await layoutOf(runtime, who.id, 2, 24);
-    const set = (await client.post(`/api/ua/layout/${layout}/`).set('Authorization', who.auth)).body.orderset_id;
+    const set = await cartOf(who);
     // Point 42: Boxberry in Kazan (820 km): 210.00 + 45.00 + 2 x 80.00 + 8.15.
-    const response = await client.post(`/api/merch/orderset/${set}/delivery/`).set('Authorization', who.auth)
-      .send({ type: 'PVZ', delivery_point_id: 42, ...recipient, delivery_sum: 423.15 });
+    const response = await deliver(who, set, { type: 'PVZ', delivery_point_id: 42, ...recipient, delivery_sum: 423.15 });
     expect(response.status, JSON.stringify(response.body)).to.equal(200);
     const { rows } = await runtime.db.sql.query<{ option: Record<string, unknown> }>('SELECT option FROM deliveries WHERE order_set_id = $1', [set]);
     expect(rows[0].option).to.include({ to_city_id: 4, delivery_point_id: 42, delivery_company_id: 2 });
