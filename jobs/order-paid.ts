@@ -1,5 +1,7 @@
-// When an order set is paid: the hook for what follows payment (a receipt e-mail, print files to production).
-// Enqueued in the transaction that marks the set PAID, so a paid set always has its job, exactly once.
+// When an order set is paid: the hook for what follows payment (a receipt e-mail, print files to production). It
+// confirms a delivery that was placed as a draft at the aggregator. Enqueued in the transaction that marks the set
+// PAID, so a paid set always has its job, exactly once; a retry repeats only what is not recorded as done.
+import { confirmDraftAtAggregator } from '../src/delivery/confirm-paid';
 import { defineJob } from '../src/queue/job';
 
 export interface OrderPaidPayload {
@@ -14,10 +16,12 @@ export const orderPaid = defineJob<OrderPaidPayload>({
     properties: { orderSetId: { type: 'integer', minimum: 1 } },
     additionalProperties: false,
   },
-  async handle({ orderSetId }, { db, log }) {
+  async handle({ orderSetId }, context) {
+    const { db, log } = context;
     const { rows } = await db.sql.query<{ status: string; user_id: number }>(
       'SELECT status, user_id FROM order_sets WHERE id = $1', [orderSetId]);
     if (!rows[0]) return log.warn({ orderSetId }, 'order-paid: the order set is gone');
     log.info({ orderSetId, userId: rows[0].user_id, status: rows[0].status }, 'order set paid');
+    await confirmDraftAtAggregator(context, orderSetId);
   },
 });

@@ -8,6 +8,7 @@ import { createUsersRepository, type UsersRepository } from './auth/users-reposi
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { migrate } from './db/migrate';
+import { createDeliveryProvider } from './delivery/providers/index';
 import { CatalogChangeFeed } from './gallery/change-feed';
 import { openDatabase } from './db/open';
 import { type JsonSchema, loadSchemas } from './http/schemas';
@@ -48,7 +49,9 @@ export async function openRuntime(config: Config, log: Logger, database?: Databa
     let closing: Promise<boolean> | undefined;
     return {
       config, log, db, queue, media,
-      jobContext: { db, media, log, queue, mailer: createMailer(config.mail, config.dataDir), mail: config.mail },
+      jobContext: {
+        db, media, log, queue, mailer: createMailer(config.mail, config.dataDir), mail: config.mail, delivery: createDeliveryProvider(config.delivery),
+      },
       tokens: createTokenService(config.jwtSecret, config.jwtLifetimeSeconds, config.publicBaseUrl),
       users: createUsersRepository(db.orm),
       userEvents: createUserEvents(),

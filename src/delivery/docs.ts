@@ -41,14 +41,15 @@ export const DELIVERY_DOCS: RouteDoc[] = [
   },
   {
     method: 'post', path: '/api/merch/orderset/:orderset_id/delivery/', tags, auth,
-    summary: 'Save a delivery draft, or confirm it (place the aggregator order and start the payment), or pay',
-    description: 'Idempotency-Key header: the same key with the same body replays the first successful answer; with another body 422. '
-      + 'Without a key a second confirm places nothing again and answers the same payment page.',
+    summary: 'Place the delivery (a draft at the aggregator unless is_confirm), confirm the order set and start the payment; or pay',
+    description: 'On an OPEN set the body is the delivery request. On a CONFIRMED set any body (even none) is the pay action: the set\'s '
+      + 'payment link, a new payment after a declined one; nothing is placed again. '
+      + 'Idempotency-Key header: the same key with the same body replays the first successful answer; with another body 422.',
     body: { schema: 'delivery-create.json' },
     responses: {
-      200: { description: '{link: null, delivery} for a draft; {link} after a confirm or for the pay action', schema: 'delivery-created.json' },
+      200: { description: 'The payment link', schema: 'delivery-created.json' },
       ...common, ...ownSet,
-      409: { description: 'Stale price (with the current figures), cart changed, or the set is not OPEN/CONFIRMED', schema: 'delivery-error.json' },
+      409: { description: 'Stale figures (with the current price and delivery_sum), cart changed, or the set is not OPEN/CONFIRMED', schema: 'delivery-error.json' },
       422: { description: 'Idempotency-Key reused with another body', schema: 'error-detail.json' },
       423: { description: 'The order set is being confirmed by another request', schema: 'delivery-error.json' },
       500: { description: 'The aggregator or the payment provider failed', schema: 'delivery-error.json' },

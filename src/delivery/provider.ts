@@ -10,13 +10,27 @@ export interface City { id: number; name: string; region: string }
 export interface Company { id: number; name: string }
 export interface PickupPoint { id: number; name: string; address: string; city_id: number; delivery_company_id: number }
 
+/** One company's offer for a type, as the aggregator's calculator answers it (the fields of spec 2.5). */
 export interface Offer {
   companyId: number;
   companyName: string;
+  companyAbbr: string;
   pickupCompanyId: number;
+  /** What the delivery costs the shopper: the carriage plus the commission on the declared value. */
   priceKopecks: number;
-  daysMin: number;
-  daysMax: number;
+  /** The carriage alone. */
+  carriageKopecks: number;
+  declaredCommissionKopecks: number;
+  declaredCommissionPercent: number;
+  /** Whether the company can take cash on delivery. */
+  isCash: boolean;
+  days: number;
+  /** DD.MM.YYYY, or "-" when the aggregator gave neither a date nor a number of days. */
+  deliveryDate: string;
+  /** DD.MM.YYYY until which the parcel is kept for the recipient, or "-" when it is not held. */
+  holdDate: string;
+  /** The company's extra services, as the aggregator describes them. */
+  services: unknown[];
 }
 
 /** Offers per type code (1, 2, 3), each with the type's name. */
@@ -35,6 +49,19 @@ export interface Recipient {
   email?: string;
 }
 
+/** A line of the parcel as the shop's front end describes it (spec 2.3); the aggregator gets what was sent. */
+export interface ProductLine {
+  name?: string;
+  vendor_code?: string;
+  barcode?: string;
+  nds?: 0 | 10 | 18;
+  /** Whole roubles. */
+  price_declared?: number;
+  count?: number;
+}
+
+export const PRODUCT_LINE_FIELDS = ['name', 'vendor_code', 'barcode', 'nds', 'price_declared', 'count'] as const satisfies (keyof ProductLine)[];
+
 export interface AggregatorOrder {
   /** Our order set: the shop's reference at the aggregator. */
   orderSetId: number;
@@ -46,17 +73,23 @@ export interface AggregatorOrder {
   address?: { street: string; house: string; flat: string; postalCode?: string };
   recipient: Recipient;
   itemCount: number;
-  products: { name: string; priceKopecks: number; count: number; nds: number }[];
+  products: ProductLine[];
   comment?: string;
   priceKopecks: number;
+  /** The aggregator's is_confirm: true places the order confirmed, false as a draft there (confirmed once paid). */
+  confirmed: boolean;
 }
 
 export interface DeliveryProvider {
   readonly name: 'sandbox' | 'ddelivery';
   cities(query: string): Promise<City[]>;
   points(cityId: number): Promise<PickupPoint[]>;
+  /** A pickup point by its id alone (with its city), or null when the aggregator has none. */
+  point(id: number): Promise<PickupPoint | null>;
   companies(): Promise<Company[]>;
   offers(parcel: Parcel): Promise<Offers>;
   /** Places the order; the aggregator's order id. Not idempotent at the aggregator, so never retried. */
   placeOrder(order: AggregatorOrder): Promise<string>;
+  /** Confirms an order placed as a draft; harmless for an order already confirmed, so it may be repeated. */
+  confirmOrder(externalId: string): Promise<void>;
 }

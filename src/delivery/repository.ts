@@ -1,4 +1,5 @@
-// SQL for an order set's delivery: a draft, claimed for placing by exactly one confirm, then placed.
+// SQL for an order set's delivery: claimed for placing by exactly one request (a failed placing leaves a draft),
+// then placed; an order placed as a draft at the aggregator is confirmed there once the set is paid.
 import type { SqlExecutor } from '../db/database';
 import type { DeliveryType } from './provider';
 
@@ -9,36 +10,50 @@ export interface DeliveryValues {
   priceKopecks: number;
 }
 
-const UPSERT = `INSERT INTO deliveries (order_set_id, provider, type, option, price_kopecks, status)
-  VALUES ($1, $2, $3, $4, $5, $6)
+// Only a draft (a placing that failed) or no row can become 'placing'.
+const CLAIM = `INSERT INTO deliveries (order_set_id, provider, type, option, price_kopecks, status)
+  VALUES ($1, $2, $3, $4, $5, 'placing')
   ON CONFLICT (order_set_id) DO UPDATE SET provider = EXCLUDED.provider, type = EXCLUDED.type, option = EXCLUDED.option,
-    price_kopecks = EXCLUDED.price_kopecks, status = EXCLUDED.status, external_id = NULL, updated_at = now()
+    price_kopecks = EXCLUDED.price_kopecks, status = EXCLUDED.status, external_id = NULL, aggregator_confirmed_at = NULL, updated_at = now()
   WHERE deliveries.status = 'draft'
   RETURNING id`;
 
-const upsert = async (sql: SqlExecutor, orderSetId: number, values: DeliveryValues, status: 'draft' | 'placing') =>
-  (await sql.query(UPSERT, [orderSetId, values.provider, values.type, JSON.stringify(values.option), values.priceKopecks, status])).rows.length === 1;
-
 export function createDeliveryRepository() {
   return {
-    /** Saves or replaces the draft; false when the delivery is already being placed or placed. */
-    saveDraft: (sql: SqlExecutor, orderSetId: number, values: DeliveryValues) => upsert(sql, orderSetId, values, 'draft'),
-
     /**
      * Claims the delivery for placing at the aggregator: true for exactly one caller, whatever runs at the same
      * time, since only a draft (or no row) can become 'placing'.
      */
-    claim: (sql: SqlExecutor, orderSetId: number, values: DeliveryValues) => upsert(sql, orderSetId, values, 'placing'),
+    async claim(sql: SqlExecutor, orderSetId: number, values: DeliveryValues): Promise<boolean> {
+      const { rows } = await sql.query(CLAIM, [orderSetId, values.provider, values.type, JSON.stringify(values.option), values.priceKopecks]);
+      return rows.length === 1;
+    },
 
     /** Gives a failed placing back, so that the shopper can try again. */
     async release(sql: SqlExecutor, orderSetId: number): Promise<void> {
       await sql.query("UPDATE deliveries SET status = 'draft', updated_at = now() WHERE order_set_id = $1 AND status = 'placing'", [orderSetId]);
     },
 
-    async markPlaced(sql: SqlExecutor, orderSetId: number, externalId: string | null): Promise<void> {
+    /** confirmedAtAggregator: placed confirmed (is_confirm), not as a draft there. */
+    async markPlaced(sql: SqlExecutor, orderSetId: number, externalId: string | null, confirmedAtAggregator: boolean): Promise<void> {
       await sql.query(
-        "UPDATE deliveries SET status = 'placed', external_id = $2, updated_at = now() WHERE order_set_id = $1 AND status = 'placing'",
-        [orderSetId, externalId]);
+        `UPDATE deliveries SET status = 'placed', external_id = $2, aggregator_confirmed_at = CASE WHEN $3::boolean THEN now() END, updated_at = now()
+          WHERE order_set_id = $1 AND status = 'placing'`,
+        [orderSetId, externalId, confirmedAtAggregator]);
+    },
+
+    /** The set's aggregator order when it is still a draft there. */
+    async draftAtAggregator(sql: SqlExecutor, orderSetId: number): Promise<{ provider: string; externalId: string } | undefined> {
+      const { rows } = await sql.query<{ provider: string; external_id: string }>(
+        `SELECT provider, external_id FROM deliveries
+          WHERE order_set_id = $1 AND status = 'placed' AND external_id IS NOT NULL AND aggregator_confirmed_at IS NULL`, [orderSetId]);
+      return rows[0] ? { provider: rows[0].provider, externalId: rows[0].external_id } : undefined;
+    },
+
+    async markConfirmedAtAggregator(sql: SqlExecutor, orderSetId: number): Promise<void> {
+      await sql.query(
+        'UPDATE deliveries SET aggregator_confirmed_at = now(), updated_at = now() WHERE order_set_id = $1 AND aggregator_confirmed_at IS NULL',
+        [orderSetId]);
     },
 
     /**

@@ -1,7 +1,7 @@
 // The specification's delivery request (already checked against delivery-create.json) as the service uses it.
 import { validationError } from '../http/errors';
 import { kopecksOf, TWO_DECIMALS } from '../orders/money';
-import type { AggregatorOrder, DeliveryType } from './provider';
+import { type AggregatorOrder, type DeliveryType, PRODUCT_LINE_FIELDS, type ProductLine } from './provider';
 
 export interface DeliveryBody {
   type: DeliveryType;
@@ -20,7 +20,7 @@ export interface DeliveryBody {
   to_phone: string;
   to_add_phone?: string;
   to_email?: string;
-  products?: { name: string; price: number; count: number; nds: number }[];
+  products?: ProductLine[];
   services?: unknown[];
   comment?: string;
   company_info?: unknown;
@@ -39,7 +39,7 @@ export interface DeliveryChoice {
 
 export interface DeliveryRequest extends DeliveryChoice {
   body: DeliveryBody;
-  /** The client's figures (checked against the server's on confirm), in kopecks. */
+  /** The client's figures in kopecks, checked against the server's when sent: price the goods, delivery_sum the delivery. */
   priceKopecks?: number;
   deliverySumKopecks?: number;
 }
@@ -55,8 +55,6 @@ function money(body: DeliveryBody, field: 'price' | 'delivery_sum'): number | un
 }
 
 export function parseDeliveryRequest(body: DeliveryBody): DeliveryRequest {
-  const productErrors = (body.products ?? []).filter((product) => kopecksOf(product.price) === null);
-  if (productErrors.length > 0) throw validationError({ products: [`price: ${TWO_DECIMALS}`] });
   const request: DeliveryRequest = {
     type: body.type,
     toCityId: idOf(body.to_city_id),
@@ -66,17 +64,18 @@ export function parseDeliveryRequest(body: DeliveryBody): DeliveryRequest {
     priceKopecks: money(body, 'price'),
     deliverySumKopecks: money(body, 'delivery_sum'),
   };
-  if (body.is_confirm && (request.priceKopecks === undefined || request.deliverySumKopecks === undefined)) {
-    throw validationError({
-      ...(request.priceKopecks === undefined ? { price: ['This field is required.'] } : {}),
-      ...(request.deliverySumKopecks === undefined ? { delivery_sum: ['This field is required.'] } : {}),
-    });
-  }
   return request;
 }
 
+/** One form of a number the schema took (XXXXXXXXXX, +7XXXXXXXXXX, 8XXXXXXXXXX): +7 and its last ten digits. */
+const normalisedPhone = (phone: string) => `+7${phone.slice(-10)}`;
+
+/** A line without the fields spec 2.3 does not know (they are ignored, not stored). */
+const knownFields = (line: ProductLine): ProductLine =>
+  Object.fromEntries(PRODUCT_LINE_FIELDS.filter((field) => line[field] !== undefined).map((field) => [field, line[field]]));
+
 /** What is kept with the delivery and shown back: the address and recipient, ids as numbers, nothing about money. */
-export function deliveryRecord(request: DeliveryRequest, companyId: number | undefined): Record<string, unknown> {
+export function deliveryRecord(request: DeliveryRequest): Record<string, unknown> {
   const { body } = request;
   const aggregator = request.type !== 'PICKUP';
   return {
@@ -86,28 +85,27 @@ export function deliveryRecord(request: DeliveryRequest, companyId: number | und
     to_flat: request.type === 'PVZ' || !aggregator ? null : body.to_flat ?? null,
     to_postal_code: body.to_postal_code ?? null,
     delivery_point_id: request.type === 'PVZ' ? request.pointId ?? null : null,
-    delivery_company_id: aggregator ? companyId ?? null : null,
-    pickup_company_id: aggregator ? idOf(body.pickup_company_id) ?? companyId ?? null : null,
+    delivery_company_id: aggregator ? request.companyId ?? null : null,
+    pickup_company_id: aggregator ? idOf(body.pickup_company_id) ?? request.companyId ?? null : null,
     fio_name: body.fio_name,
     fio_surname: body.fio_surname,
     fio_fathername: body.fio_fathername ?? null,
-    to_phone: body.to_phone,
-    to_add_phone: body.to_add_phone ?? null,
+    to_phone: normalisedPhone(body.to_phone),
+    to_add_phone: body.to_add_phone === undefined ? null : normalisedPhone(body.to_add_phone),
     to_email: body.to_email ?? null,
     item_count: body.item_count,
     npp_option: body.npp_option,
     comment: body.comment ?? null,
-    products: body.products ?? [],
+    products: (body.products ?? []).map(knownFields),
     services: body.services ?? [],
   };
 }
 
 /** The aggregator's order for a saved delivery record. */
 export function aggregatorOrder(
-  record: Record<string, unknown>, base: Pick<AggregatorOrder, 'orderSetId' | 'type' | 'parcel' | 'priceKopecks'>,
+  record: Record<string, unknown>, base: Pick<AggregatorOrder, 'orderSetId' | 'type' | 'parcel' | 'priceKopecks' | 'confirmed'>,
 ): AggregatorOrder {
   const text = (name: string) => (record[name] === null ? undefined : String(record[name]));
-  const products = record.products as DeliveryBody['products'] ?? [];
   return {
     ...base,
     companyId: Number(record.delivery_company_id),
@@ -121,7 +119,7 @@ export function aggregatorOrder(
       phone: String(record.to_phone), additionalPhone: text('to_add_phone'), email: text('to_email'),
     },
     itemCount: Number(record.item_count),
-    products: products.map((product) => ({ name: product.name, priceKopecks: kopecksOf(product.price)!, count: product.count, nds: product.nds })),
+    products: record.products as ProductLine[],
     comment: text('comment'),
   };
 }

@@ -10,7 +10,6 @@ import { idParam } from '../http/params';
 import type { RouteModule } from '../http/route-module';
 import type { Validator } from '../http/validation';
 import { roubles } from '../orders/money';
-import { presentDelivery } from '../orders/presenters';
 import { DELIVERY_DOCS } from './docs';
 import { presentOffers } from './presenters';
 import { type DeliveryBody, idOf, parseDeliveryRequest } from './request';
@@ -62,12 +61,17 @@ export function deliveryRoutes(deps: { delivery: DeliveryService; validator: Val
       ctx.body = presentOffers(await delivery.offers(userId(ctx), orderSetId(ctx), (ctx.state.query as { to_city_id: number }).to_city_id));
     });
 
+  /** On a CONFIRMED set the request is the pay action: its link, without the delivery fields (any body, even none). */
+  const payAction = async (ctx: Context, next: Next) => {
+    const link = await delivery.payAction(userId(ctx), orderSetId(ctx));
+    if (link === null) return next();
+    ctx.body = { link };
+  };
+
   router.post('/api/merch/orderset/:orderset_id/delivery/', loggedIn,
-    idempotent(deps.db, (ctx) => `delivery:${ctx.params.orderset_id}`),
-    validator.jsonBody('delivery-create.json'), onAggregatorFailure(unavailable), async (ctx) => {
-      const request = parseDeliveryRequest(ctx.state.body as DeliveryBody);
-      const { link, set } = await delivery.save(userId(ctx), orderSetId(ctx), request);
-      ctx.body = link === null ? { link, delivery: presentDelivery(set.delivery) } : { link };
+    idempotent(deps.db, (ctx) => `delivery:${ctx.params.orderset_id}`), onAggregatorFailure(unavailable), payAction,
+    validator.jsonBody('delivery-create.json'), async (ctx) => {
+      ctx.body = { link: await delivery.create(userId(ctx), orderSetId(ctx), parseDeliveryRequest(ctx.state.body as DeliveryBody)) };
     });
 
   return { router, docs: DELIVERY_DOCS };

@@ -1,5 +1,5 @@
-// Delivery for an order set: quotes from the aggregator, drafts, and the confirm that places exactly one
-// aggregator order and starts exactly one payment, however many confirms arrive at once.
+// Delivery for an order set: quotes from the aggregator, and the delivery request that places exactly one
+// aggregator order, confirms the set and starts exactly one payment, however many requests arrive at once.
 import type { Logger } from 'pino';
 import type { Database } from '../db/database';
 import { HttpError, notFound, validationError } from '../http/errors';
@@ -29,6 +29,7 @@ export function createDeliveryService(deps: {
   const repository = createDeliveryRepository();
   const cities = createTtlCache<City[]>(LIST_CACHE_SECONDS * 1000, 500);
   const points = createTtlCache<PickupPoint[]>(LIST_CACHE_SECONDS * 1000, 500);
+  const pointsById = createTtlCache<PickupPoint | null>(LIST_CACHE_SECONDS * 1000, 5000);
   const companies = createTtlCache<Company[]>(LIST_CACHE_SECONDS * 1000, 1);
 
   /** Runs a call to the aggregator; its failures become DeliveryUnavailableError, logged with the cause. */
@@ -53,31 +54,48 @@ export function createDeliveryService(deps: {
     return { toCityId, box: set.box, declaredKopecks: set.goodsKopecks };
   };
 
-  /** The server's price of a delivery choice for this set, and the company that carries it. */
-  async function quote(set: OrderSet, choice: DeliveryChoice): Promise<{ priceKopecks: number; companyId?: number }> {
-    if (choice.type === 'PICKUP') return { priceKopecks: 0 };
-    const parcel = parcelOf(set, choice.toCityId!);
-    let companyId = choice.companyId;
-    if (choice.type === 'PVZ' && choice.pointId !== undefined) {
-      const point = (await listPoints(parcel.toCityId)).find((candidate) => candidate.id === choice.pointId);
-      if (!point) throw validationError({ delivery_point_id: ['No such pickup point in this city.'] });
-      companyId = point.delivery_company_id;
+  const listPoints = (cityId: number) => points.get(String(cityId), () => aggregator('points', () => provider.points(cityId)));
+  // Found or not, a point is kept like the lists: the aggregator rarely opens or closes one.
+  const pointById = (id: number) => pointsById.get(String(id), () => aggregator('point', () => provider.point(id)));
+
+  /** A pickup point names its city and its company: a choice of one gets both from it (a city sent must match). */
+  async function withPoint<Choice extends DeliveryChoice>(choice: Choice): Promise<Choice> {
+    if (choice.type !== 'PVZ' || choice.pointId === undefined) return choice;
+    const point = await pointById(choice.pointId);
+    if (!point) throw validationError({ delivery_point_id: ['No such pickup point.'] });
+    if (choice.toCityId !== undefined && choice.toCityId !== point.city_id) {
+      throw validationError({ delivery_point_id: ['This pickup point is in another city.'] });
     }
-    const offers = await aggregator('calculator', () => provider.offers(parcel));
-    const offer = offers[TYPE_CODES[choice.type]].offers.find((candidate) => candidate.companyId === companyId);
-    if (!offer) throw validationError({ delivery_company_id: ['This company does not deliver this way to this city.'] });
-    return { priceKopecks: offer.priceKopecks, companyId };
+    return { ...choice, toCityId: point.city_id, companyId: point.delivery_company_id };
   }
 
-  const listPoints = (cityId: number) => points.get(String(cityId), () => aggregator('points', () => provider.points(cityId)));
+  /** The server's price of a delivery choice (its city and company known) for this set. */
+  async function quote(set: OrderSet, choice: DeliveryChoice): Promise<number> {
+    if (choice.type === 'PICKUP') return 0;
+    const offers = await aggregator('calculator', () => provider.offers(parcelOf(set, choice.toCityId!)));
+    const offer = offers[TYPE_CODES[choice.type]].offers.find((candidate) => candidate.companyId === choice.companyId);
+    if (!offer) throw validationError({ delivery_company_id: ['This company does not deliver this way to this city.'] });
+    return offer.priceKopecks;
+  }
 
-  const valuesOf = (request: DeliveryRequest, priceKopecks: number, companyId: number | undefined) => ({
-    provider: request.type === 'PICKUP' ? 'shop' : provider.name, type: request.type, option: deliveryRecord(request, companyId), priceKopecks,
+  const valuesOf = (request: DeliveryRequest, priceKopecks: number) => ({
+    provider: request.type === 'PICKUP' ? 'shop' : provider.name, type: request.type, option: deliveryRecord(request), priceKopecks,
   });
 
+  /**
+   * The payment link of a CONFIRMED set (a second request, the pay action, paying again after a decline): nothing
+   * is placed again. Null for an OPEN set, whose request must carry the delivery.
+   */
+  async function linkOfConfirmed(set: OrderSet): Promise<string | null> {
+    if (set.status === 'CONFIRMED') return payments.link(set);
+    const refusal = unchangeable(set, set.delivery);
+    if (refusal) throw set.delivery?.status === 'placing' ? beingConfirmed() : conflict(String(refusal.body.detail));
+    return null;
+  }
+
   /** Places the set's delivery once and confirms the set; false when another request holds or did the placing. */
-  async function place(set: OrderSet, request: DeliveryRequest, priceKopecks: number, companyId: number | undefined): Promise<boolean> {
-    const values = valuesOf(request, priceKopecks, companyId);
+  async function place(set: OrderSet, request: DeliveryRequest, priceKopecks: number): Promise<boolean> {
+    const values = valuesOf(request, priceKopecks);
     const claimed = await db.transaction(async (tx) => {
       const locked = (await orders.lockAndLoad(tx.sql, set.userId, set.id))!;
       // Confirmed meanwhile, or being placed by another request: that request's outcome stands.
@@ -96,6 +114,7 @@ export function createDeliveryService(deps: {
       if (request.type !== 'PICKUP') {
         externalId = await aggregator('order/create', () => provider.placeOrder(aggregatorOrder(values.option, {
           orderSetId: set.id, type: request.type as AggregatorType, parcel: parcelOf(set, request.toCityId!), priceKopecks,
+          confirmed: request.body.is_confirm,
         })));
       }
     } catch (error) {
@@ -103,7 +122,7 @@ export function createDeliveryService(deps: {
       throw error;
     }
     await db.transaction(async (tx) => {
-      await repository.markPlaced(tx.sql, set.id, externalId);
+      await repository.markPlaced(tx.sql, set.id, externalId, request.body.is_confirm);
       await repository.confirmOrderSet(tx.sql, set.id);
     });
     return true;
@@ -115,7 +134,7 @@ export function createDeliveryService(deps: {
     companies: () => companies.get('all', () => aggregator('companies', () => provider.companies())),
 
     async checkPrice(userId: number, orderSetId: number, choice: DeliveryChoice): Promise<number> {
-      return (await quote(await ownSet(userId, orderSetId), choice)).priceKopecks;
+      return quote(await ownSet(userId, orderSetId), choice);
     },
 
     async offers(userId: number, orderSetId: number, toCityId: number): Promise<Offers> {
@@ -123,26 +142,28 @@ export function createDeliveryService(deps: {
       return aggregator('calculator', () => provider.offers(parcel));
     },
 
-    /** is_confirm false: saves the draft. true: checks the client's figures, places, confirms, starts the payment. */
-    async save(userId: number, orderSetId: number, request: DeliveryRequest): Promise<{ link: string | null; set: OrderSet }> {
+    /** The pay action: a CONFIRMED set's payment link, or null when the set is OPEN and needs its delivery. */
+    payAction: async (userId: number, orderSetId: number) => linkOfConfirmed(await ownSet(userId, orderSetId)),
+
+    /**
+     * Checks the client's figures, places the aggregator order (a draft there unless is_confirm), confirms the set
+     * and starts the payment: the payment link.
+     */
+    async create(userId: number, orderSetId: number, given: DeliveryRequest): Promise<string> {
       const set = await ownSet(userId, orderSetId);
-      // A confirmed set (a second confirm, or the pay action) gets its payment page; nothing is placed again.
-      if (set.status === 'CONFIRMED' && request.body.is_confirm) return { link: await payments.link(set), set };
-      const refusal = unchangeable(set, set.delivery);
-      if (refusal) throw set.delivery?.status === 'placing' ? beingConfirmed() : conflict(String(refusal.body.detail));
-      const { priceKopecks, companyId } = await quote(set, request);
-      if (!request.body.is_confirm) {
-        if (!(await repository.saveDraft(db.sql, set.id, valuesOf(request, priceKopecks, companyId)))) throw beingConfirmed();
-        return { link: null, set: (await orders.load(userId, orderSetId))! };
+      const link = await linkOfConfirmed(set);
+      if (link !== null) return link;
+      const request = await withPoint(given);
+      const priceKopecks = await quote(set, request);
+      // A figure the client leaves out is the server's (the front end sends delivery_sum and no price).
+      const goodsDiffer = request.priceKopecks !== undefined && request.priceKopecks !== set.goodsKopecks;
+      if (goodsDiffer || (request.deliverySumKopecks !== undefined && request.deliverySumKopecks !== priceKopecks)) {
+        throw conflict('The price has changed.', { price: roubles(set.goodsKopecks), delivery_sum: roubles(priceKopecks) });
       }
-      const sum = set.goodsKopecks + priceKopecks;
-      if (request.priceKopecks !== priceKopecks || request.deliverySumKopecks !== sum) {
-        throw conflict('The price has changed.', { price: roubles(priceKopecks), delivery_sum: roubles(sum) });
-      }
-      const placedHere = await place(set, request, priceKopecks, companyId);
+      const placedHere = await place(set, request, priceKopecks);
       const confirmed = (await orders.load(userId, orderSetId))!;
       if (!placedHere && confirmed.status !== 'CONFIRMED') throw beingConfirmed();
-      return { link: await payments.link(confirmed), set: confirmed };
+      return payments.link(confirmed);
     },
   };
 }

@@ -1,5 +1,6 @@
 // The sandbox provider's payment page: Pay or Decline, then the same path as a provider's notification.
 import type Router from '@koa/router';
+import type { Context } from 'koa';
 import { notFound } from '../http/errors';
 import type { RouteDoc } from '../http/route-module';
 import type { SandboxPaymentProvider } from './providers/sandbox';
@@ -26,14 +27,18 @@ ${actions}
 }
 
 export function mountSandboxPage(router: Router, provider: SandboxPaymentProvider, payments: PaymentsService): RouteDoc[] {
-  router.get('/pay/sandbox/:payment_id/', async (ctx) => {
+  const showPage = async (ctx: Context) => {
     const payment = await provider.find(ctx.params.payment_id);
     if (!payment) throw notFound();
     ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'");
     ctx.set('Cache-Control', 'no-store');
     ctx.type = 'text/html; charset=utf-8';
     ctx.body = page(payment);
-  });
+  };
+  router.get('/pay/sandbox/:payment_id/', showPage);
+  // The shop's front end opens a payment link by posting the link's query string as a form: the same page, and the
+  // form is not read, so a POST changes nothing (paying takes the page's own Pay button).
+  router.post('/pay/sandbox/:payment_id/', showPage);
   for (const [action, outcome] of [['pay', 'succeeded'], ['decline', 'canceled']] as const) {
     router.post(`/pay/sandbox/:payment_id/${action}/`, async (ctx) => {
       const id = ctx.params.payment_id;
@@ -47,7 +52,11 @@ export function mountSandboxPage(router: Router, provider: SandboxPaymentProvide
   }
   const tags = ['payment'];
   return [
-    { method: 'get', path: '/pay/sandbox/:payment_id/', tags, summary: 'Sandbox payment page (PAYMENT_PROVIDER=sandbox)', responses: { 200: { description: 'An HTML page with Pay and Decline', schema: null, contentType: 'text/html' }, 404: { description: 'No such payment', schema: 'error-detail.json' } } },
+    ...(['get', 'post'] as const).map((method): RouteDoc => ({
+      method, path: '/pay/sandbox/:payment_id/', tags, summary: 'Sandbox payment page (PAYMENT_PROVIDER=sandbox)',
+      description: method === 'post' ? 'The same page for a browser form POST of the payment link (the form is not read; nothing changes).' : undefined,
+      responses: { 200: { description: 'An HTML page with Pay and Decline', schema: null, contentType: 'text/html' }, 404: { description: 'No such payment', schema: 'error-detail.json' } },
+    })),
     ...(['pay', 'decline'] as const).map((action): RouteDoc => ({
       method: 'post', path: `/pay/sandbox/:payment_id/${action}/`, tags, summary: `${action === 'pay' ? 'Pay' : 'Decline'} a sandbox payment`,
       description: 'Then applied exactly like a provider notification; redirects (303) back to the page.',

@@ -2,6 +2,7 @@
 import type { Logger } from 'pino';
 import type { Database } from '../db/database';
 import type { MailConfig } from '../config';
+import type { DeliveryProvider } from '../delivery/provider';
 import type { Mailer } from '../mail/mailer';
 import type { MediaStorage } from '../media/storage';
 import type { Queue } from './queue';
@@ -14,6 +15,8 @@ export interface JobContext {
   queue: Queue;
   mailer: Mailer;
   mail: MailConfig;
+  /** The delivery aggregator, for confirming a paid order set's draft there. */
+  delivery: DeliveryProvider;
 }
 
 export interface RetryPolicy {

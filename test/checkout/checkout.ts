@@ -21,13 +21,14 @@ export interface Checkout {
   close(): Promise<void>;
 }
 
-export async function checkout(): Promise<Checkout> {
+/** env: more settings of the service (job retries, say). */
+export async function checkout(env: Record<string, string> = {}): Promise<Checkout> {
   const ddelivery = await ddeliveryStandIn();
   const yookassa = await yookassaStandIn();
   const runtime = await testRuntime({
     DELIVERY_PROVIDER: 'ddelivery', DDELIVERY_URL: ddelivery.base, DDELIVERY_API_KEY: API_KEY, DDELIVERY_TIMEOUT_MS: '300',
     PAYMENT_PROVIDER: 'yookassa', YOOKASSA_URL: `${yookassa.base}/v3`, YOOKASSA_SHOP_ID: SHOP_ID, YOOKASSA_SECRET_KEY: SECRET_KEY,
-    YOOKASSA_TIMEOUT_MS: '500', PAYMENT_RETURN_URL: 'http://shop.test/order/done/',
+    YOOKASSA_TIMEOUT_MS: '500', PAYMENT_RETURN_URL: 'http://shop.test/order/done/', ...env,
   });
   await stockShop(runtime);
   const client = request(buildApp(runtime).callback());
@@ -48,7 +49,14 @@ export async function checkout(): Promise<Checkout> {
   };
 }
 
-export const recipient = { fio_name: 'Анна', fio_surname: 'Петрова', to_phone: '+79161234567', to_email: 'anna@example.com' };
+// As the shop's front end sends a recipient without a patronymic.
+/** The Moscow date that many days from now, DD.MM.YYYY (Moscow is UTC+3 all year). */
+export function moscowDateIn(days: number): string {
+  const moscowToday = Math.floor((Date.now() + 3 * 3600e3) / 86400e3);
+  return new Date((moscowToday + days) * 86400e3).toISOString().slice(0, 10).split('-').reverse().join('.');
+}
+
+export const recipient = { fio_name: 'Анна', fio_surname: 'Петрова', fio_fathername: '', to_phone: '+79161234567', to_email: 'anna@example.com' };
 
 export const courier = (extra: Record<string, unknown> = {}) => ({
   type: 'COURIER', delivery_company_id: '7', pickup_company_id: 7, to_city_id: MOSCOW, to_street: 'Тверская',

@@ -1,10 +1,10 @@
 import { expect } from 'chai';
 import { DATABASE_KIND } from '../helpers/database';
-import { type Checkout, checkout, courier } from '../checkout/checkout';
+import { type Checkout, checkout, courier, recipient } from '../checkout/checkout';
 import { type Shopper, shopper } from '../orders/shop';
 
-// One 20x20 book of 24 pages: goods 1630.00; COURIER by company 7 to Moscow: 319.35; to pay 1949.35.
-const confirm = (extra: Record<string, unknown> = {}) => courier({ is_confirm: true, price: 319.35, delivery_sum: 1949.35, ...extra });
+// One 20x20 book of 24 pages: goods (price) 1630.00; COURIER by company 7 to Moscow (delivery_sum): 319.35; to pay 1949.35.
+const confirm = (extra: Record<string, unknown> = {}) => courier({ is_confirm: true, price: 1630, delivery_sum: 319.35, ...extra });
 
 describe(`confirming a delivery (${DATABASE_KIND})`, () => {
   let shop: Checkout;
@@ -56,17 +56,74 @@ describe(`confirming a delivery (${DATABASE_KIND})`, () => {
     expect(payment.amount).to.deep.equal({ value: '1949.35', currency: 'RUB' });
   });
 
+  it('passes the product lines on to the aggregator as sent, every field optional', async () => {
+    const ann = await newShopper();
+    const set = await shop.cartOf(ann);
+    const products = [
+      { name: 'Фотокнига 20x20', vendor_code: 'PB-2020', barcode: '4600000000017', nds: 18, price_declared: 1630, count: 1, colour: 'red' },
+      { name: 'Открытка' },
+      { count: 2, nds: 0 },
+    ];
+    const response = await deliver(ann, set, confirm({ products }));
+    expect(response.status, JSON.stringify(response.body)).to.equal(200);
+    const lines = [...aggregatorOrdersFor(set)[0]].filter(([name]) => name.startsWith('products['));
+    expect(lines).to.deep.equal([
+      ['products[0][name]', 'Фотокнига 20x20'], ['products[0][vendor_code]', 'PB-2020'], ['products[0][barcode]', '4600000000017'],
+      ['products[0][nds]', '18'], ['products[0][price_declared]', '1630'], ['products[0][count]', '1'],
+      ['products[1][name]', 'Открытка'],
+      ['products[2][nds]', '0'], ['products[2][count]', '2'],
+    ]);
+    const [row] = await shop.rows('SELECT option FROM deliveries WHERE order_set_id = $1', [set]);
+    const { colour: _ignored, ...known } = products[0];
+    expect((row.option as { products: unknown }).products).to.deep.equal([known, products[1], products[2]]);
+  });
+
+  it('takes a phone as 10 digits, +7 or 8, and keeps and sends it as +7XXXXXXXXXX', async () => {
+    for (const [phone, additional] of [['9161234567', '89031234567'], ['+79161234567', '9031234567'], ['89161234567', '+79031234567']]) {
+      const ann = await newShopper();
+      const set = await shop.cartOf(ann);
+      const response = await deliver(ann, set, confirm({ to_phone: phone, to_add_phone: additional }));
+      expect(response.status, JSON.stringify(response.body)).to.equal(200);
+      expect(aggregatorOrdersFor(set)[0].get('to_phone')).to.equal('+79161234567');
+      expect(aggregatorOrdersFor(set)[0].get('to_add_phone')).to.equal('+79031234567');
+      const [row] = await shop.rows('SELECT option FROM deliveries WHERE order_set_id = $1', [set]);
+      expect(row.option).to.include({ to_phone: '+79161234567', to_add_phone: '+79031234567' });
+    }
+  });
+
+  it('sends the patronymic in the recipient\'s name, and takes an empty one', async () => {
+    for (const [fathername, name] of [['Сергеевна', 'Петрова Анна Сергеевна'], ['', 'Петрова Анна']]) {
+      const ann = await newShopper();
+      const set = await shop.cartOf(ann);
+      const response = await deliver(ann, set, confirm({ fio_fathername: fathername }));
+      expect(response.status, JSON.stringify(response.body)).to.equal(200);
+      expect(aggregatorOrdersFor(set)[0].get('to_name')).to.equal(name);
+    }
+  });
+
   it('refuses a client\'s price or sum that is not the server\'s with 409 and the current figures, placing nothing', async () => {
     const ann = await newShopper();
     const set = await shop.cartOf(ann);
-    for (const tampered of [{ price: 1 }, { delivery_sum: 1630 }, { price: 0, delivery_sum: 1630 }]) {
+    // The last one is the old reading (price the delivery, delivery_sum the total).
+    for (const tampered of [{ price: 1 }, { delivery_sum: 1949.35 }, { price: 1630, delivery_sum: 0 }, { price: 319.35, delivery_sum: 1949.35 }]) {
       const response = await deliver(ann, set, confirm(tampered));
       expect(response.status).to.equal(409);
       expect(shop.validator.errorsOf('delivery-error.json', response.body)).to.equal(null);
-      expect(response.body).to.deep.equal({ error: 409, detail: 'The price has changed.', price: 319.35, delivery_sum: 1949.35 });
+      expect(response.body).to.deep.equal({ error: 409, detail: 'The price has changed.', price: 1630, delivery_sum: 319.35 });
     }
     expect(aggregatorOrdersFor(set)).to.have.length(0);
     expect(await state(set)).to.deep.equal({ status: 'OPEN', delivery: null, payments: [] });
+  });
+
+  it('takes a figure the client leaves out from the server: delivery_sum without price, or neither', async () => {
+    for (const figures of [{ delivery_sum: 319.35 }, {}]) {
+      const ann = await newShopper();
+      const set = await shop.cartOf(ann);
+      const response = await deliver(ann, set, courier({ is_confirm: true, ...figures }));
+      expect(response.status, JSON.stringify(response.body)).to.equal(200);
+      expect(paymentsAtProviderFor(set).map((payment) => payment.amount.value)).to.deep.equal(['1949.35']);
+      expect(aggregatorOrdersFor(set)[0].get('price')).to.equal('319.35');
+    }
   });
 
   for (const failure of ['down', 'slow', 'garbage', 'error envelope'] as const) {
@@ -142,7 +199,7 @@ describe(`confirming a delivery (${DATABASE_KIND})`, () => {
     expect(shop.yookassa.createRequests().filter((request) => (request.body.metadata as { order_set_id: string }).order_set_id === String(set))).to.have.length(1);
   });
 
-  it('keeps a confirmed set from changing (409) and answers 404 for another user\'s set', async () => {
+  it('keeps a confirmed set from changing: cart edits are 409, another delivery body changes nothing; another user\'s set is 404', async () => {
     const ann = await newShopper();
     const bob = await newShopper();
     const set = await shop.cartOf(ann);
@@ -151,9 +208,13 @@ describe(`confirming a delivery (${DATABASE_KIND})`, () => {
     expect((await deliver(ann, set, confirm())).status).to.equal(200);
     const change = await shop.client.patch(`/api/merch/order/${order}/`).set('Authorization', ann.auth).send({ count: 3 });
     expect(change.status).to.equal(409);
-    const draft = await deliver(ann, set, courier());
-    expect(draft.status).to.equal(409);
-    expect(draft.body).to.deep.equal({ error: 409, detail: 'The order set is CONFIRMED and can no longer change.' });
+    const delivered = await state(set);
+    const other = await deliver(ann, set, { type: 'PVZ', delivery_point_id: 9001, ...recipient, fio_name: 'Ольга', to_phone: '9031234567' });
+    expect(other.status).to.equal(200);
+    expect(other.body).to.deep.equal({ link: paymentsAtProviderFor(set)[0].confirmation.confirmation_url });
+    expect(await state(set)).to.deep.equal(delivered);
+    expect(await shop.rows("SELECT type, option->>'fio_name' AS name FROM deliveries WHERE order_set_id = $1", [set])).to.deep.equal([{ type: 'COURIER', name: 'Анна' }]);
+    expect(aggregatorOrdersFor(set)).to.have.length(1);
   });
 
   it('refuses to confirm an empty cart', async () => {

@@ -1,10 +1,12 @@
-// End to end in headless Chromium (Debian's chromium package): a shopper's cart, the confirmed delivery, the
-// sandbox payment page and its Pay button, to PAID.
+// End to end in headless Chromium (Debian's chromium package), as the shop's front end walks it: a shopper's cart,
+// the price check, the delivery request, the pay action, the payment link opened by a form POST, its Pay button,
+// to PAID and the aggregator's draft confirmed.
 import net, { type AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { type Browser, chromium } from 'playwright-core';
 import { startServer, type RunningServer } from '../../src/server';
 import { DATABASE_KIND } from '../helpers/database';
+import { queueDrained } from '../helpers/jobs';
 import { type TestRuntime, testRuntime } from '../helpers/runtime';
 import { recipient } from '../checkout/checkout';
 import { layoutOf, shopper, stockShop } from '../orders/shop';
@@ -57,12 +59,16 @@ describe(`checkout in a browser (${DATABASE_KIND})`, () => {
     const set = order.body.orderset_id;
     const quote = await api(`/api/merch/orderset/${set}/delivery/check_delivery_price/`, 'POST', { type: 'PVZ', to_city_id: 2, delivery_company_id: 2 });
     expect(quote.body).to.deep.equal({ price: 423.15 });
-    const confirmed = await api(`/api/merch/orderset/${set}/delivery/`, 'POST', {
-      type: 'PVZ', to_city_id: 2, delivery_point_id: 22, ...recipient, is_confirm: true, price: 423.15, delivery_sum: 2053.15,
+    const created = await api(`/api/merch/orderset/${set}/delivery/`, 'POST', {
+      type: 'PVZ', delivery_point_id: 22, ...recipient, fio_fathername: '', to_phone: '9161234567', delivery_sum: quote.body.price,
     });
-    expect(confirmed.status, JSON.stringify(confirmed.body)).to.equal(200);
+    expect(created.status, JSON.stringify(created.body)).to.equal(200);
+    const payAction = await api(`/api/merch/orderset/${set}/delivery/`, 'POST', {});
+    expect(payAction.body).to.deep.equal(created.body);
 
-    await page.goto(confirmed.body.link);
+    // The front end opens the link by posting its query string (here none) as a form.
+    await page.setContent(`<form method="post" action="${created.body.link}"><button id="open" type="submit">Оплатить</button></form>`);
+    await Promise.all([page.waitForURL(created.body.link), page.click('#open')]);
     expect(await page.textContent('#amount')).to.equal('2053.15 RUB');
     await page.click('#pay');
     await page.waitForSelector('#status[data-status="succeeded"]');
@@ -72,8 +78,11 @@ describe(`checkout in a browser (${DATABASE_KIND})`, () => {
 
     const sets = await api('/api/merch/orderset/');
     expect(sets.body[0]).to.include({ id: set, status: 'PAID', total_cost: 1630 });
-    expect(sets.body[0].delivery).to.include({ type: 'PVZ', status: 'placed', price: 423.15, delivery_point_id: 22 });
+    expect(sets.body[0].delivery).to.include({ type: 'PVZ', status: 'placed', price: 423.15, delivery_point_id: 22, to_city_id: 2, to_phone: '+79161234567' });
     const { rows } = await runtime.db.sql.query("SELECT id FROM pgboss.job WHERE name = 'order-paid' AND (data->>'orderSetId')::int = $1", [set]);
     expect(rows).to.have.length(1);
+    await queueDrained(runtime.queue);
+    const delivery = await runtime.db.sql.query('SELECT aggregator_confirmed_at IS NOT NULL AS confirmed FROM deliveries WHERE order_set_id = $1', [set]);
+    expect(delivery.rows).to.deep.equal([{ confirmed: true }]);
   });
 });

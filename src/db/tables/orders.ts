@@ -32,6 +32,7 @@ export const deliveries = pgTable('deliveries', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   type: text('type').notNull().default('PICKUP'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  aggregatorConfirmedAt: timestamp('aggregator_confirmed_at', { withTimezone: true }),
 });
 
 export const payments = pgTable('payments', {

@@ -1,8 +1,10 @@
 // DDelivery (SafeRoute) over HTTP: <DDELIVERY_URL>/<api key>/<method>.json, answers in the envelope
-// {status: "ok" | "error", message, data}. Reads are retried once (safe); order/create never is.
+// {status: "ok" | "error", message, data}. Reads are retried once (safe); order/create never is. The wire format is
+// written from the public SDK's behaviour, as is the choice of order/confirm.json (form: order_id) for a draft.
 import { kopecksOf } from '../../orders/money';
+import { dateAfterDays, daysUntil, isAggregatorDate } from '../dates';
 import { isObject, type VendorCall, VendorError, vendorRequest } from '../../util/vendor-http';
-import type { AggregatorOrder, City, Company, DeliveryProvider, Offer, Offers, PickupPoint } from '../provider';
+import { type AggregatorOrder, type City, type Company, type DeliveryProvider, type Offer, type Offers, type PickupPoint, PRODUCT_LINE_FIELDS } from '../provider';
 
 export interface DDeliveryOptions {
   url: string;
@@ -30,22 +32,50 @@ const text = (value: unknown, what: string): string => (typeof value === 'string
 const list = (value: unknown, what: string): unknown[] => (Array.isArray(value) ? value : fail(`${what} is not a list`));
 const record = (value: unknown, what: string): Record<string, unknown> => (isObject(value) ? value : fail(`bad ${what}`));
 
-function offerOf(value: unknown): Offer {
+/** Roubles as a number or a numeric string, exactly in kopecks; undefined when absent. */
+function optionalKopecks(value: unknown, what: string): number | undefined {
+  if (value === undefined || value === null) return undefined;
+  return kopecksOf(typeof value === 'string' && value.trim() !== '' ? Number(value) : value) ?? fail(`bad ${what}`);
+}
+
+const flag = (value: unknown): boolean => value === true || value === 1 || value === '1';
+
+/**
+ * An offer of the calculator's answer. The aggregator leaves fields out (older tariffs, some companies), so only the
+ * company and a price are required; the rest has a default: no commission, no cash, no abbreviation, no services,
+ * total = carriage + commission (or carriage = total - commission), days from the date or the date from the days
+ * ("-" when neither is given), and "-" for no hold date.
+ */
+function offerOf(value: unknown, now: Date): Offer {
   const offer = record(value, 'offer');
-  const priceKopecks = kopecksOf(typeof offer.total_price === 'string' ? Number(offer.total_price) : offer.total_price);
-  if (priceKopecks === null) return fail('bad total_price');
   const companyId = positiveInteger(offer.delivery_company_id, 'delivery_company_id');
+  const commissionKopecks = optionalKopecks(offer.price_commission_declared, 'price_commission_declared') ?? 0;
+  const totalKopecks = optionalKopecks(offer.total_price, 'total_price');
+  const carriageKopecks = optionalKopecks(offer.price_delivery, 'price_delivery');
+  if (totalKopecks === undefined && carriageKopecks === undefined) return fail('offer without total_price or price_delivery');
+  const priceKopecks = totalKopecks ?? carriageKopecks! + commissionKopecks;
+  const percent = typeof offer.percent_commission_declared === 'string' ? Number(offer.percent_commission_declared) : offer.percent_commission_declared;
+  const givenDate = isAggregatorDate(offer.delivery_date) ? offer.delivery_date : undefined;
+  const givenDays = offer.delivery_days === undefined || offer.delivery_days === null ? undefined : positiveInteger(offer.delivery_days, 'delivery_days');
   return {
     companyId,
     companyName: text(offer.delivery_company_name, 'delivery_company_name'),
+    companyAbbr: typeof offer.delivery_company_abbr === 'string' ? offer.delivery_company_abbr : '',
     pickupCompanyId: offer.pickup_company_id === undefined ? companyId : positiveInteger(offer.pickup_company_id, 'pickup_company_id'),
     priceKopecks,
-    daysMin: positiveInteger(offer.days_min, 'days_min'),
-    daysMax: positiveInteger(offer.days_max ?? offer.days_min, 'days_max'),
+    carriageKopecks: carriageKopecks ?? Math.max(0, priceKopecks - commissionKopecks),
+    declaredCommissionKopecks: commissionKopecks,
+    declaredCommissionPercent: typeof percent === 'number' && Number.isFinite(percent) && percent >= 0 ? percent : 0,
+    isCash: flag(offer.is_cash),
+    days: givenDays ?? (givenDate ? daysUntil(givenDate, now) : 0),
+    deliveryDate: givenDate ?? (givenDays === undefined ? '-' : dateAfterDays(now, givenDays)),
+    holdDate: isAggregatorDate(offer.delivery_hold_date) ? offer.delivery_hold_date : '-',
+    // The calculator answers services as an object keyed by service id; the spec's form is a list.
+    services: Array.isArray(offer.service) ? offer.service : isObject(offer.service) ? Object.values(offer.service) : [],
   };
 }
 
-function offersOf(data: unknown): Offers {
+function offersOf(data: unknown, now: Date): Offers {
   const types = record(data, 'calculator data');
   const result = {} as Offers;
   for (const code of [1, 2, 3] as const) {
@@ -55,9 +85,20 @@ function offersOf(data: unknown): Offers {
       continue;
     }
     const type = record(entry, `type ${code}`);
-    result[code] = { typeName: text(type.type_name, 'type_name'), offers: list(type.delivery, 'delivery').map(offerOf) };
+    result[code] = { typeName: text(type.type_name, 'type_name'), offers: list(type.delivery, 'delivery').map((offer) => offerOf(offer, now)) };
   }
   return result;
+}
+
+/** A pickup point; its city is the one asked for, or the one the answer names. */
+function pointOf(value: unknown, cityId?: number): PickupPoint {
+  const point = record(value, 'point');
+  return {
+    id: positiveInteger(point.id, 'point id'), name: text(point.name, 'point name'),
+    address: typeof point.address === 'string' ? point.address : '',
+    city_id: cityId ?? positiveInteger(point.city_id ?? point.city, 'point city'),
+    delivery_company_id: positiveInteger(point.delivery_company_id ?? point.delivery_company, 'point company'),
+  };
 }
 
 const roublesText = (kopecks: number) => (kopecks / 100).toFixed(2);
@@ -77,6 +118,7 @@ function orderForm(order: AggregatorOrder): URLSearchParams {
     // Paid online before shipping: nothing to collect on delivery.
     payment_price: '0',
     price: roublesText(order.priceKopecks),
+    is_confirm: order.confirmed ? '1' : '0',
     to_name: order.recipient.name,
     to_phone: order.recipient.phone,
     item_count: String(order.itemCount),
@@ -87,11 +129,8 @@ function orderForm(order: AggregatorOrder): URLSearchParams {
     to_flat: order.address?.flat, to_index: order.address?.postalCode, comment: order.comment,
   };
   for (const [name, value] of Object.entries(optional)) if (value !== undefined && value !== '') form.set(name, String(value));
-  order.products.forEach((product, index) => {
-    form.set(`products[${index}][name]`, product.name);
-    form.set(`products[${index}][price]`, roublesText(product.priceKopecks));
-    form.set(`products[${index}][count]`, String(product.count));
-    form.set(`products[${index}][nds]`, String(product.nds));
+  order.products.forEach((line, index) => {
+    for (const field of PRODUCT_LINE_FIELDS) if (line[field] !== undefined) form.set(`products[${index}][${field}]`, String(line[field]));
   });
   return form;
 }
@@ -106,6 +145,15 @@ export function createDDeliveryProvider(options: DDeliveryOptions): DeliveryProv
     const response = await vendorRequest(url.toString(), { headers: { Accept: 'application/json' } }, reads);
     return dataOf(response.json, response.status);
   };
+  // Writes are not retried here: order/create is not idempotent, and a failed confirm is retried by its job.
+  const post = async (method: string, form: URLSearchParams) => {
+    const response = await vendorRequest(`${base}/${method}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+      body: form.toString(),
+    }, { vendor: VENDOR, timeoutMs: options.timeoutMs });
+    return dataOf(response.json, response.status);
+  };
 
   return {
     name: 'ddelivery',
@@ -116,14 +164,12 @@ export function createDDeliveryProvider(options: DDeliveryOptions): DeliveryProv
       });
     },
     async points(cityId) {
-      return list(await get('list/delivery-point.json', { city_id: cityId }), 'points').map((value): PickupPoint => {
-        const point = record(value, 'point');
-        return {
-          id: positiveInteger(point.id, 'point id'), name: text(point.name, 'point name'),
-          address: typeof point.address === 'string' ? point.address : '', city_id: cityId,
-          delivery_company_id: positiveInteger(point.delivery_company_id ?? point.delivery_company, 'point company'),
-        };
-      });
+      return list(await get('list/delivery-point.json', { city_id: cityId }), 'points').map((value) => pointOf(value, cityId));
+    },
+    // The same list asked by id: the point, whose city then comes from the answer.
+    async point(id) {
+      const points = list(await get('list/delivery-point.json', { id }), 'points').map((value) => pointOf(value));
+      return points.find((point) => point.id === id) ?? null;
     },
     async companies() {
       return list(await get('list/delivery-company.json'), 'companies').map((value): Company => {
@@ -136,16 +182,15 @@ export function createDDeliveryProvider(options: DDeliveryOptions): DeliveryProv
         city_to: parcel.toCityId, dimension_side1: parcel.box.width, dimension_side2: parcel.box.height,
         dimension_side3: parcel.box.depth, weight: parcel.box.weight, declared_price: roublesText(parcel.declaredKopecks),
         payment_price: 0,
-      }));
+      }), new Date());
     },
     async placeOrder(order) {
-      const response = await vendorRequest(`${base}/order/create.json`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
-        body: orderForm(order).toString(),
-      }, { vendor: VENDOR, timeoutMs: options.timeoutMs });
-      const data = record(dataOf(response.json, response.status), 'order data');
+      const data = record(await post('order/create.json', orderForm(order)), 'order data');
       return String(positiveInteger(data.order_id ?? data.order, 'order id'));
+    },
+    // order/confirm.json turns a draft into a confirmed order; the aggregator answers a repeated confirm as the first.
+    async confirmOrder(externalId) {
+      await post('order/confirm.json', new URLSearchParams({ order_id: externalId }));
     },
   };
 }

@@ -1,6 +1,7 @@
 // The built-in aggregator for demos and development: a few cities, companies and pickup points, and tariffs that
 // depend only on the parcel and the distance from the shop (Moscow), so every quote can be checked by hand.
 import { randomUUID } from 'node:crypto';
+import { dateAfterDays } from '../dates';
 import type { City, Company, DeliveryProvider, Offer, Offers, Parcel, PickupPoint } from '../provider';
 
 const CITIES: (City & { distanceKm: number })[] = [
@@ -12,12 +13,17 @@ const CITIES: (City & { distanceKm: number })[] = [
   { id: 6, name: 'Новосибирск', region: 'Новосибирская область', distanceKm: 3300 },
 ];
 
-/** Tariff: base + per started kilogram + per started 500 km, in kopecks; types it serves; days on the road. */
-const COMPANIES: (Company & { types: (1 | 2 | 3)[]; baseKopecks: number; perKgKopecks: number; per500KmKopecks: number; days: number })[] = [
-  { id: 1, name: 'СДЭК', types: [1, 2], baseKopecks: 25000, perKgKopecks: 5000, per500KmKopecks: 7000, days: 2 },
-  { id: 2, name: 'Boxberry', types: [1], baseKopecks: 21000, perKgKopecks: 4500, per500KmKopecks: 8000, days: 3 },
-  { id: 3, name: 'Почта России', types: [3], baseKopecks: 18000, perKgKopecks: 4000, per500KmKopecks: 5000, days: 5 },
-  { id: 4, name: 'DPD', types: [2], baseKopecks: 32000, perKgKopecks: 6000, per500KmKopecks: 6000, days: 2 },
+/**
+ * Tariff: base + per started kilogram + per started 500 km, in kopecks; types it serves; days on the road; whether
+ * it takes cash on delivery.
+ */
+const COMPANIES: (Company & {
+  abbr: string; types: (1 | 2 | 3)[]; baseKopecks: number; perKgKopecks: number; per500KmKopecks: number; days: number; isCash: boolean;
+})[] = [
+  { id: 1, name: 'СДЭК', abbr: 'SDEK', types: [1, 2], baseKopecks: 25000, perKgKopecks: 5000, per500KmKopecks: 7000, days: 2, isCash: true },
+  { id: 2, name: 'Boxberry', abbr: 'BB', types: [1], baseKopecks: 21000, perKgKopecks: 4500, per500KmKopecks: 8000, days: 3, isCash: true },
+  { id: 3, name: 'Почта России', abbr: 'RP', types: [3], baseKopecks: 18000, perKgKopecks: 4000, per500KmKopecks: 5000, days: 5, isCash: true },
+  { id: 4, name: 'DPD', abbr: 'DPD', types: [2], baseKopecks: 32000, perKgKopecks: 6000, per500KmKopecks: 6000, days: 2, isCash: false },
 ];
 
 const TYPE_NAMES = { 1: 'Самовывоз из пункта выдачи', 2: 'Курьер', 3: 'Почта России' } as const;
@@ -31,19 +37,32 @@ const POINTS: PickupPoint[] = CITIES.flatMap((city) => [1, 2].map((companyId) =>
   delivery_company_id: companyId,
 })));
 
-/** Insurance: 0.5 % of the declared value, rounded up to the kopeck. */
-const insuranceKopecks = (declaredKopecks: number) => Math.ceil(declaredKopecks / 200);
+/** The commission on the declared value (insurance), in percent, rounded up to the kopeck. */
+const DECLARED_COMMISSION_PERCENT = 0.5;
+const declaredCommissionKopecks = (declaredKopecks: number) => Math.ceil((declaredKopecks * DECLARED_COMMISSION_PERCENT) / 100);
+/** A pickup point keeps a parcel this many days after it arrives; a courier or the post holds nothing. */
+const PICKUP_POINT_HOLD_DAYS = 7;
 
-function offer(company: (typeof COMPANIES)[number], parcel: Parcel, distanceKm: number): Offer {
+/** total_price = price_delivery (the tariff) + price_commission_declared, all in kopecks. */
+function offer(company: (typeof COMPANIES)[number], code: 1 | 2 | 3, parcel: Parcel, distanceKm: number, now: Date): Offer {
   const distanceSteps = Math.ceil(distanceKm / 500);
+  const carriageKopecks = company.baseKopecks + Math.ceil(parcel.box.weight) * company.perKgKopecks + distanceSteps * company.per500KmKopecks;
+  const commissionKopecks = declaredCommissionKopecks(parcel.declaredKopecks);
+  const days = company.days + distanceSteps;
   return {
     companyId: company.id,
     companyName: company.name,
+    companyAbbr: company.abbr,
     pickupCompanyId: company.id,
-    priceKopecks: company.baseKopecks + Math.ceil(parcel.box.weight) * company.perKgKopecks
-      + distanceSteps * company.per500KmKopecks + insuranceKopecks(parcel.declaredKopecks),
-    daysMin: company.days + distanceSteps,
-    daysMax: company.days + distanceSteps + 2,
+    priceKopecks: carriageKopecks + commissionKopecks,
+    carriageKopecks,
+    declaredCommissionKopecks: commissionKopecks,
+    declaredCommissionPercent: DECLARED_COMMISSION_PERCENT,
+    isCash: company.isCash,
+    days,
+    deliveryDate: dateAfterDays(now, days),
+    holdDate: code === 1 ? dateAfterDays(now, days + PICKUP_POINT_HOLD_DAYS) : '-',
+    services: [],
   };
 }
 
@@ -58,20 +77,26 @@ export function createSandboxDeliveryProvider(): DeliveryProvider {
     async points(cityId) {
       return POINTS.filter((point) => point.city_id === cityId);
     },
+    async point(id) {
+      return POINTS.find((point) => point.id === id) ?? null;
+    },
     async companies() {
       return COMPANIES.map(({ id, name }) => ({ id, name }));
     },
     async offers(parcel) {
       const city = CITIES.find((candidate) => candidate.id === parcel.toCityId);
       const result = {} as Offers;
+      const now = new Date();
       for (const code of [1, 2, 3] as const) {
         const serving = city ? COMPANIES.filter((company) => company.types.includes(code)) : [];
-        result[code] = { typeName: TYPE_NAMES[code], offers: serving.map((company) => offer(company, parcel, city!.distanceKm)) };
+        result[code] = { typeName: TYPE_NAMES[code], offers: serving.map((company) => offer(company, code, parcel, city!.distanceKm, now)) };
       }
       return result;
     },
     async placeOrder() {
       return `sandbox-${randomUUID()}`;
     },
+    // The sandbox keeps no orders: there is nothing to confirm, and confirming is always harmless.
+    async confirmOrder() {},
   };
 }
