@@ -54,6 +54,8 @@ export interface Config {
   readonly publicBaseUrl: string;
   readonly jwtSecret: string;
   readonly jwtLifetimeSeconds: number;
+  /** The exp of a visitor's token (POST /auth/autoreg/), for the front end to renew it by. */
+  readonly visitorTokenLifetimeSeconds: number;
   readonly logLevel: LogLevel;
   /** auto: readable lines when standard output is a terminal, JSON lines otherwise. */
   readonly logFormat: 'auto' | 'json' | 'pretty';
@@ -268,6 +270,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicBaseUrl,
     jwtSecret: jwtSecret(env, production, dataDir),
     jwtLifetimeSeconds: integer(env, 'JWT_LIFETIME_SECONDS', 7 * 24 * 3600, 60, 365 * 24 * 3600),
+    visitorTokenLifetimeSeconds: integer(env, 'VISITOR_TOKEN_LIFETIME_SECONDS', 30 * 24 * 3600, 60, 365 * 24 * 3600),
     logLevel,
     logFormat: oneOf(env, 'LOG_FORMAT', ['auto', 'json', 'pretty'] as const, 'auto'),
     runWorker: flag(env, 'WORKER', true),

@@ -49,7 +49,7 @@ export async function openRuntime(config: Config, log: Logger, database?: Databa
     return {
       config, log, db, queue, media,
       jobContext: { db, media, log, queue, mailer: createMailer(config.mail, config.dataDir), mail: config.mail },
-      tokens: createTokenService(config.jwtSecret, config.jwtLifetimeSeconds, config.publicBaseUrl),
+      tokens: createTokenService(config.jwtSecret, config.jwtLifetimeSeconds, config.publicBaseUrl, config.visitorTokenLifetimeSeconds),
       users: createUsersRepository(db.orm),
       userEvents: createUserEvents(),
       products: createProductsService(queue),

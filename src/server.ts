@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { Server as SocketServer } from 'socket.io';
 import { buildApp } from './app';
 import { configuredProviderNames } from './auth/routes';
-import { isAnonymousToken, userForToken } from './auth/token-user';
+import { holderOf } from './auth/token-user';
 import type { RouteModule } from './http/route-module';
 import { createValidator } from './http/validation';
 import { createLayoutsService } from './layouts/service';
@@ -25,16 +25,15 @@ function attachSocketServer(server: http.Server, runtime: Runtime, adapter: Sock
   const io = new SocketServer(server, {
     serveClient: false, maxHttpBufferSize: runtime.config.maxJsonBodyBytes, adapter: adapter.adapter,
   });
-  // A handshake may carry a token (auth.token); an invalid one is refused, none means anonymous.
+  // A handshake may carry a token (auth.token); an invalid one is refused, none (or a visitor's) means anonymous.
   io.use((socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown }).token;
     if (token === undefined || token === null) return next();
     if (typeof token !== 'string') return next(new Error('Invalid token.'));
-    if (isAnonymousToken(token)) return next();
-    userForToken(token, runtime.tokens, runtime.users).then(
-      (user) => {
-        if (!user) return next(new Error('Invalid token.'));
-        socket.data.user = user;
+    holderOf(token, runtime.tokens, runtime.users).then(
+      (holder) => {
+        if (holder === 'invalid') return next(new Error('Invalid token.'));
+        if (holder !== 'anonymous') socket.data.user = holder.user;
         next();
       },
       () => next(new Error('Internal server error.')),
