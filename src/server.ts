@@ -9,7 +9,8 @@ import type { RouteModule } from './http/route-module';
 import { createValidator } from './http/validation';
 import { createLayoutsService } from './layouts/service';
 import { socketAdapterFor, type SocketAdapter } from './realtime/adapter';
-import { attachLayoutChannel, disconnectUser } from './realtime/layout-channel';
+import { createEditingChannel } from './realtime/editing-channel';
+import { attachSocketIoTransport } from './realtime/layout-channel';
 import type { Runtime } from './runtime';
 
 export interface RunningServer {
@@ -52,12 +53,14 @@ export async function startServer(
   const server = http.createServer(app.callback());
   const adapter = socketAdapterFor(runtime.db, log);
   const io = attachSocketServer(server, runtime, adapter);
-  const layoutChannel = attachLayoutChannel(io, {
-    db: runtime.db, media: runtime.media, tokens: runtime.tokens, users: runtime.users, log,
-    eventsPerSecond: config.socketEventsPerSecond, spansProcesses: adapter.adapter !== undefined,
+  // The namespace's adapter carries the channel's changes and logouts between processes.
+  const editingNamespace = io.of('/layout');
+  const editing = createEditingChannel(editingNamespace, {
+    db: runtime.db, media: runtime.media, log, eventsPerSecond: config.socketEventsPerSecond, spansProcesses: adapter.adapter !== undefined,
     layouts: createLayoutsService(runtime), validator: createValidator(runtime.schemas),
   });
-  const stopDisconnectingOnLogout = runtime.userEvents.onLogout((userId) => disconnectUser(layoutChannel, userId));
+  attachSocketIoTransport(editingNamespace, editing, runtime);
+  const stopDisconnectingOnLogout = runtime.userEvents.onLogout((userId) => editing.disconnectUser(userId));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? config.port, config.host, () => resolve());
