@@ -73,6 +73,8 @@ export interface Config {
   readonly loginRateLimitPerMinute: number;
   /** Editing-channel events one socket may send per second (a burst of as many is allowed); more: rate_limited. */
   readonly socketEventsPerSecond: number;
+  /** The plain WebSocket pings every connection this often; one that has not answered the last ping is dropped. */
+  readonly websocketPingIntervalMs: number;
   /** Take the client address from X-Forwarded-For (behind a reverse proxy). */
   readonly trustProxy: boolean;
   /** How many proxies of our own append to X-Forwarded-For: only that many right-most entries are believed. */
@@ -223,6 +225,7 @@ export function loadConfig(env: Env = process.env): Config {
     frontendUrl,
     loginRateLimitPerMinute: integer(env, 'LOGIN_RATE_LIMIT_PER_MINUTE', 30, 1, 100_000),
     socketEventsPerSecond: integer(env, 'SOCKET_EVENTS_PER_SECOND', 200, 1, 100_000),
+    websocketPingIntervalMs: integer(env, 'WEBSOCKET_PING_INTERVAL_MS', 25_000, 100, 600_000),
     trustProxy: integer(env, 'TRUST_PROXY', 0, 0, 10) > 0,
     trustProxyHops: integer(env, 'TRUST_PROXY', 0, 0, 10),
     gallery: {
