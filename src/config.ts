@@ -2,6 +2,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { ConfigError, endpoint, type Env, flag, integer, oneOf, required, url } from './config-values';
+
+export { ConfigError } from './config-values';
 
 export interface OAuthClient {
   clientId: string;
@@ -54,6 +57,8 @@ export interface Config {
   readonly publicBaseUrl: string;
   readonly jwtSecret: string;
   readonly jwtLifetimeSeconds: number;
+  /** The exp of a visitor's token (POST /auth/autoreg/), for the front end to renew it by. */
+  readonly visitorTokenLifetimeSeconds: number;
   readonly logLevel: LogLevel;
   /** auto: readable lines when standard output is a terminal, JSON lines otherwise. */
   readonly logFormat: 'auto' | 'json' | 'pretty';
@@ -68,6 +73,8 @@ export interface Config {
   readonly loginRateLimitPerMinute: number;
   /** Editing-channel events one socket may send per second (a burst of as many is allowed); more: rate_limited. */
   readonly socketEventsPerSecond: number;
+  /** The plain WebSocket pings every connection this often; one that has not answered the last ping is dropped. */
+  readonly websocketPingIntervalMs: number;
   /** Take the client address from X-Forwarded-For (behind a reverse proxy). */
   readonly trustProxy: boolean;
   /** How many proxies of our own append to X-Forwarded-For: only that many right-most entries are believed. */
@@ -80,59 +87,7 @@ export interface Config {
   readonly payment: PaymentConfig;
 }
 
-export class ConfigError extends Error {}
-
-type Env = Record<string, string | undefined>;
-
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-
-function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
-    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
-  }
-  return Number(raw);
-}
-
-function oneOf<T extends string>(env: Env, name: string, choices: readonly T[], fallback: T): T {
-  const raw = env[name] || fallback;
-  if (!choices.includes(raw as T)) throw new ConfigError(`${name} must be one of ${choices.join(', ')}, got "${raw}"`);
-  return raw as T;
-}
-
-function flag(env: Env, name: string, fallback: boolean): boolean {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
-  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
-  throw new ConfigError(`${name} must be 0 or 1, got "${raw}"`);
-}
-
-/** A URL as it may appear in an error: passwords (user:password@ and password=...) replaced by ***. */
-export function maskedUrl(raw: string): string {
-  // The password is whatever stands between the user's colon and the last @, whatever characters it holds (an
-  // unencoded / # or ? in it is just what makes such a URL invalid, and so printed).
-  const at = raw.lastIndexOf('@');
-  const schemeEnd = raw.indexOf('://');
-  const start = schemeEnd >= 0 && schemeEnd < at ? schemeEnd + 3 : 0;
-  const colon = raw.indexOf(':', start);
-  const masked = at > 0 && colon >= start && colon < at ? `${raw.slice(0, colon + 1)}***${raw.slice(at)}` : raw;
-  return masked.replace(/((?:^|[?&;])password=)[^&;#]*/gi, '$1***');
-}
-
-function url(name: string, raw: string, protocols: string[]): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(raw);
-  } catch {
-    throw new ConfigError(`${name} must be a URL, got "${maskedUrl(raw)}"`);
-  }
-  if (!protocols.includes(parsed.protocol)) {
-    throw new ConfigError(`${name} must use ${protocols.join(' or ')}, got "${maskedUrl(raw)}"`);
-  }
-  return raw;
-}
 
 /**
  * Outside production a missing JWT_SECRET is generated once and kept in DATA_DIR, so tokens survive restarts
@@ -160,10 +115,6 @@ function oauthClient(env: Env, prefix: string): OAuthClient | undefined {
   const clientSecret = env[`${prefix}_CLIENT_SECRET`];
   if (!clientSecret) throw new ConfigError(`${prefix}_CLIENT_SECRET is required when ${prefix}_CLIENT_ID is set`);
   return { clientId, clientSecret };
-}
-
-function endpoint(env: Env, name: string, fallback: string): string {
-  return url(name, env[name] || fallback, ['http:', 'https:']);
 }
 
 function oauthConfig(env: Env): OAuthConfig {
@@ -211,12 +162,6 @@ function providerName<Name extends string>(env: Env, variable: string, names: re
   }
   if (!names.includes(raw as Name)) throw new ConfigError(`${variable} must be ${names.join(' or ')}, got "${raw}"`);
   return raw as Name;
-}
-
-function required(env: Env, name: string, reason: string): string {
-  const value = env[name];
-  if (!value) throw new ConfigError(`${name} is required ${reason}`);
-  return value;
 }
 
 function deliveryConfig(env: Env, production: boolean): DeliveryConfig {
@@ -268,6 +213,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicBaseUrl,
     jwtSecret: jwtSecret(env, production, dataDir),
     jwtLifetimeSeconds: integer(env, 'JWT_LIFETIME_SECONDS', 7 * 24 * 3600, 60, 365 * 24 * 3600),
+    visitorTokenLifetimeSeconds: integer(env, 'VISITOR_TOKEN_LIFETIME_SECONDS', 30 * 24 * 3600, 60, 365 * 24 * 3600),
     logLevel,
     logFormat: oneOf(env, 'LOG_FORMAT', ['auto', 'json', 'pretty'] as const, 'auto'),
     runWorker: flag(env, 'WORKER', true),
@@ -279,6 +225,7 @@ export function loadConfig(env: Env = process.env): Config {
     frontendUrl,
     loginRateLimitPerMinute: integer(env, 'LOGIN_RATE_LIMIT_PER_MINUTE', 30, 1, 100_000),
     socketEventsPerSecond: integer(env, 'SOCKET_EVENTS_PER_SECOND', 200, 1, 100_000),
+    websocketPingIntervalMs: integer(env, 'WEBSOCKET_PING_INTERVAL_MS', 25_000, 100, 600_000),
     trustProxy: integer(env, 'TRUST_PROXY', 0, 0, 10) > 0,
     trustProxyHops: integer(env, 'TRUST_PROXY', 0, 0, 10),
     gallery: {

@@ -1,4 +1,4 @@
-// The command line: photobook serve | demo | worker | migrate | seed | create-admin | issue-token
+// The command line: photobook serve | demo | worker | migrate | seed | create-admin | create-user | issue-token ...
 import { FixtureError } from './catalog/fixtures';
 import { COMMANDS, helpText, UsageError } from './cli/commands';
 import { ConfigError, loadConfig } from './config';

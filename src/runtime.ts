@@ -52,7 +52,7 @@ export async function openRuntime(config: Config, log: Logger, database?: Databa
       jobContext: {
         db, media, log, queue, mailer: createMailer(config.mail, config.dataDir), mail: config.mail, delivery: createDeliveryProvider(config.delivery),
       },
-      tokens: createTokenService(config.jwtSecret, config.jwtLifetimeSeconds, config.publicBaseUrl),
+      tokens: createTokenService(config.jwtSecret, config.jwtLifetimeSeconds, config.publicBaseUrl, config.visitorTokenLifetimeSeconds),
       users: createUsersRepository(db.orm),
       userEvents: createUserEvents(),
       products: createProductsService(queue),

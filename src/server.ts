@@ -1,15 +1,18 @@
-// Serves HTTP and Socket.IO on one port, optionally with the job worker, and shuts all of it down gracefully.
+// Serves HTTP, Socket.IO and the plain WebSocket on one port, optionally with the job worker, and shuts all of it
+// down gracefully.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server as SocketServer } from 'socket.io';
 import { buildApp } from './app';
 import { configuredProviderNames } from './auth/routes';
-import { isAnonymousToken, userForToken } from './auth/token-user';
+import { holderOf } from './auth/token-user';
 import type { RouteModule } from './http/route-module';
 import { createValidator } from './http/validation';
 import { createLayoutsService } from './layouts/service';
 import { socketAdapterFor, type SocketAdapter } from './realtime/adapter';
-import { attachLayoutChannel, disconnectUser } from './realtime/layout-channel';
+import { createEditingChannel } from './realtime/editing-channel';
+import { attachSocketIoTransport } from './realtime/layout-channel';
+import { attachPlainWebSocketTransport } from './realtime/plain-websocket';
 import type { Runtime } from './runtime';
 
 export interface RunningServer {
@@ -22,19 +25,19 @@ export interface RunningServer {
 }
 
 function attachSocketServer(server: http.Server, runtime: Runtime, adapter: SocketAdapter): SocketServer {
+  // Upgrades that are not Socket.IO's are the plain WebSocket's to answer (or refuse), however long its check takes.
   const io = new SocketServer(server, {
-    serveClient: false, maxHttpBufferSize: runtime.config.maxJsonBodyBytes, adapter: adapter.adapter,
+    serveClient: false, maxHttpBufferSize: runtime.config.maxJsonBodyBytes, adapter: adapter.adapter, destroyUpgrade: false,
   });
-  // A handshake may carry a token (auth.token); an invalid one is refused, none means anonymous.
+  // A handshake may carry a token (auth.token); an invalid one is refused, none (or a visitor's) means anonymous.
   io.use((socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown }).token;
     if (token === undefined || token === null) return next();
     if (typeof token !== 'string') return next(new Error('Invalid token.'));
-    if (isAnonymousToken(token)) return next();
-    userForToken(token, runtime.tokens, runtime.users).then(
-      (user) => {
-        if (!user) return next(new Error('Invalid token.'));
-        socket.data.user = user;
+    holderOf(token, runtime.tokens, runtime.users).then(
+      (holder) => {
+        if (holder === 'invalid') return next(new Error('Invalid token.'));
+        if (holder !== 'anonymous') socket.data.user = holder.user;
         next();
       },
       () => next(new Error('Internal server error.')),
@@ -53,12 +56,18 @@ export async function startServer(
   const server = http.createServer(app.callback());
   const adapter = socketAdapterFor(runtime.db, log);
   const io = attachSocketServer(server, runtime, adapter);
-  const layoutChannel = attachLayoutChannel(io, {
-    db: runtime.db, media: runtime.media, tokens: runtime.tokens, users: runtime.users, log,
-    eventsPerSecond: config.socketEventsPerSecond, spansProcesses: adapter.adapter !== undefined,
+  // The namespace's adapter carries both transports' changes and logouts between processes.
+  const editingNamespace = io.of('/layout');
+  const editing = createEditingChannel(editingNamespace, {
+    db: runtime.db, media: runtime.media, log, eventsPerSecond: config.socketEventsPerSecond, spansProcesses: adapter.adapter !== undefined,
     layouts: createLayoutsService(runtime), validator: createValidator(runtime.schemas),
   });
-  const stopDisconnectingOnLogout = runtime.userEvents.onLogout((userId) => disconnectUser(layoutChannel, userId));
+  attachSocketIoTransport(editingNamespace, editing, runtime);
+  const plainWebSockets = attachPlainWebSocketTransport(server, editing, {
+    tokens: runtime.tokens, users: runtime.users, log, maxFrameBytes: config.maxJsonBodyBytes,
+    pingIntervalMs: config.websocketPingIntervalMs, socketIoPath: io.path(),
+  });
+  const stopDisconnectingOnLogout = runtime.userEvents.onLogout((userId) => editing.disconnectUser(userId));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? config.port, config.host, () => resolve());
@@ -71,6 +80,7 @@ export async function startServer(
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     stopDisconnectingOnLogout();
     io.close();
+    plainWebSockets.close();
     // Keep-alive connections fall idle as their last request ends; close each one then, not at the deadline.
     server.closeIdleConnections();
     const sweep = setInterval(() => server.closeIdleConnections(), 100);
@@ -78,6 +88,7 @@ export async function startServer(
     const deadline = setTimeout(() => {
       cut = true;
       server.closeAllConnections();
+      plainWebSockets.terminate();
     }, Math.max(cutAt - Date.now(), 0));
     await closed;
     clearInterval(sweep);

@@ -17,7 +17,7 @@ describe('photobook command line (pglite)', function () {
   it('lists its commands, and every command has --help', () => {
     const help = runPhotobook(['--help'], { DATA_DIR: dataDir });
     expect(help.status).to.equal(0);
-    const commands = ['serve', 'demo', 'worker', 'migrate', 'seed', 'create-admin', 'set-role', 'delete-user', 'issue-token'];
+    const commands = ['serve', 'demo', 'worker', 'migrate', 'seed', 'create-admin', 'create-user', 'set-role', 'delete-user', 'issue-token'];
     for (const command of commands) {
       expect(help.stdout).to.include(`  ${command} `);
       const own = runPhotobook([command, '--help'], { DATA_DIR: dataDir });
@@ -53,6 +53,29 @@ describe('photobook command line (pglite)', function () {
     expect(claims.sub).to.equal(String(claims.user.id));
     const unknown = runPhotobook(['issue-token', '--email', 'nobody@example.com'], { DATA_DIR: dataDir });
     expect(unknown.status).to.equal(2);
+  });
+
+  it('creates a shopper whose token comes from issue-token, and refuses an address already in use', async () => {
+    const created = runPhotobook(['create-user', '--email', 'anna@example.com', '--name', 'Anna Petrova'], { DATA_DIR: dataDir });
+    expect(created.status, created.stderr).to.equal(0);
+    const issued = runPhotobook(['issue-token', '--email', 'anna@example.com'], { DATA_DIR: dataDir });
+    const secret = readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8').trim();
+    const claims = jwt.verify(issued.stdout.trim(), secret, { algorithms: ['HS256'] }) as jwt.JwtPayload;
+    expect(claims.user.role).to.equal('user');
+    const moderator = runPhotobook(['create-user', '--email', 'mod@example.com', '--role', 'moderator'], { DATA_DIR: dataDir });
+    expect(moderator.status, moderator.stderr).to.equal(0);
+    const taken = runPhotobook(['create-user', '--email', 'Anna@Example.com', '--role', 'admin'], { DATA_DIR: dataDir });
+    expect([taken.status, taken.stderr]).to.deep.equal([2, 'photobook: a user with e-mail Anna@Example.com already exists\n']);
+    const db = await openPGlite(path.join(dataDir, 'pgdata'));
+    try {
+      const { rows } = await db.sql.query<{ email: string; name: string; role: string }>(
+        "SELECT email, name, role FROM users WHERE email LIKE '%@example.com' AND email NOT LIKE 'boss%' ORDER BY id");
+      expect(rows).to.deep.equal([
+        { email: 'anna@example.com', name: 'Anna Petrova', role: 'user' }, { email: 'mod@example.com', name: '', role: 'moderator' },
+      ]);
+    } finally {
+      await db.close();
+    }
   });
 
   it('gives a user another role, which the next token carries', () => {

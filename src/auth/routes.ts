@@ -92,6 +92,12 @@ export function loginRoutes(deps: { config: Config; db: Database; tokens: TokenS
     });
   }
 
+  // The front end's start without a login: a token that stands for nobody, so it never needs a row or a cleanup.
+  router.post('/auth/autoreg/', limitLogins, (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { token: tokens.issueVisitor() };
+  });
+
   router.get('/oauth/success/', (ctx) => {
     ctx.set(SUCCESS_PAGE_HEADERS);
     ctx.type = 'text/html; charset=utf-8';
@@ -145,6 +151,14 @@ function loginDocs(): RouteDoc[] {
   }));
   return [
     ...perProvider,
+    {
+      method: 'post', path: '/auth/autoreg/', tags, summary: 'A token for an anonymous visitor (no user, no row); the service reads it as no token',
+      description: 'Payload user {id: null, role: "visitor"}, exp after VISITOR_TOKEN_LIFETIME_SECONDS. Public routes answer it as an anonymous call, routes that need a user 401; the editing channel refuses it. Rate-limited per client address together with /auth/<provider>/.',
+      responses: {
+        200: { description: 'The visitor\'s token', schema: 'auth-token.json' },
+        429: { description: 'Too many requests from this address', schema: 'error-detail.json' },
+      },
+    },
     {
       method: 'get', path: '/oauth/success/', tags, summary: 'Stores set_token in localStorage (auth_token); closes itself in a popup',
       responses: { 200: { description: 'An HTML page', schema: null, contentType: 'text/html' } },

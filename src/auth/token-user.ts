@@ -1,6 +1,6 @@
-// From a presented token to the user it stands for, for HTTP requests and Socket.IO handshakes alike.
+// From a presented token to the user it stands for, for HTTP requests and both editing-channel transports alike.
 import type { Role } from '../db/tables/index';
-import type { TokenService } from './tokens';
+import { isVisitor, type TokenService } from './tokens';
 import type { UsersRepository } from './users-repository';
 
 export interface AuthenticatedUser {
@@ -8,21 +8,20 @@ export interface AuthenticatedUser {
   role: Role;
 }
 
+/** Whom a token stands for: a user; nobody (no token, or a visitor's); or it is not a valid token of a user. */
+export type TokenHolder = { user: AuthenticatedUser } | 'anonymous' | 'invalid';
+
 // Front ends send these when they hold no token; they mean "anonymous", not a broken token.
 const ANONYMOUS_TOKENS = new Set(['', 'null', 'undefined']);
 
-export function isAnonymousToken(token: string): boolean {
-  return ANONYMOUS_TOKENS.has(token.trim());
-}
-
-/** The user of a valid, unrevoked token; undefined for any other token. */
-export async function userForToken(
-  token: string, tokens: TokenService, users: UsersRepository,
-): Promise<AuthenticatedUser | undefined> {
+export async function holderOf(token: string, tokens: TokenService, users: UsersRepository): Promise<TokenHolder> {
+  if (ANONYMOUS_TOKENS.has(token.trim())) return 'anonymous';
   const claims = tokens.verify(token);
-  if (!claims) return undefined;
+  if (!claims) return 'invalid';
+  // A visitor's token is the front end's way of holding no token (POST /auth/autoreg/).
+  if (isVisitor(claims)) return 'anonymous';
   // Role and token version are read fresh, so a demotion or a logout takes effect at once.
   const user = await users.findById(claims.user.id);
-  if (!user || user.deletedAt !== null || user.tokenVersion !== claims.ver) return undefined;
-  return { id: user.id, role: user.role };
+  if (!user || user.deletedAt !== null || user.tokenVersion !== claims.ver) return 'invalid';
+  return { user: { id: user.id, role: user.role } };
 }

@@ -21,12 +21,27 @@ export interface TokenClaims {
   aud: string;
 }
 
+/** A visitor's token (POST /auth/autoreg/): signed like the others, for no user and no row; it means "no token". */
+export interface VisitorClaims {
+  user: { id: null; role: 'visitor' };
+  iat: number;
+  exp: number;
+  iss: string;
+  aud: string;
+}
+
+export const isVisitor = (claims: TokenClaims | VisitorClaims): claims is VisitorClaims => claims.user.id === null;
+
 export const TOKEN_AUDIENCE = 'photobook-api';
 
 export interface TokenService {
   issue(user: TokenUser): string;
-  /** The claims of a valid, unexpired token, or null. */
-  verify(token: string): TokenClaims | null;
+  issueVisitor(): string;
+  /**
+   * The claims of a valid, unexpired token of a user, or of a visitor's token of this service (expired too: it
+   * stands for nobody, so its age cannot matter, and a front end holding an old one must not be locked out); or null.
+   */
+  verify(token: string): TokenClaims | VisitorClaims | null;
 }
 
 const ROLES: readonly Role[] = ['user', 'moderator', 'admin'];
@@ -44,7 +59,26 @@ function isClaims(value: unknown): value is TokenClaims {
   );
 }
 
-export function createTokenService(secret: string, lifetimeSeconds: number, issuer: string): TokenService {
+function isVisitorClaims(value: unknown): value is VisitorClaims {
+  const claims = value as VisitorClaims;
+  return (
+    typeof claims === 'object' && claims !== null &&
+    typeof claims.user === 'object' && claims.user !== null &&
+    claims.user.id === null && claims.user.role === 'visitor' &&
+    Number.isInteger(claims.exp)
+  );
+}
+
+export function createTokenService(secret: string, lifetimeSeconds: number, issuer: string, visitorLifetimeSeconds: number): TokenService {
+  const verifyOptions = { algorithms: ['HS256' as const], issuer, audience: TOKEN_AUDIENCE };
+  const expiredVisitorClaims = (token: string) => {
+    try {
+      const claims = jwt.verify(token, secret, { ...verifyOptions, ignoreExpiration: true });
+      return isVisitorClaims(claims) ? claims : null;
+    } catch {
+      return null;
+    }
+  };
   return {
     issue(user) {
       return jwt.sign({ user: { id: user.id, role: user.role }, ver: user.tokenVersion }, secret, {
@@ -55,12 +89,17 @@ export function createTokenService(secret: string, lifetimeSeconds: number, issu
         audience: TOKEN_AUDIENCE,
       });
     },
+    issueVisitor() {
+      return jwt.sign({ user: { id: null, role: 'visitor' } }, secret, {
+        algorithm: 'HS256', expiresIn: visitorLifetimeSeconds, issuer, audience: TOKEN_AUDIENCE,
+      });
+    },
     verify(token) {
       try {
-        const claims = jwt.verify(token, secret, { algorithms: ['HS256'], issuer, audience: TOKEN_AUDIENCE });
-        return isClaims(claims) ? claims : null;
-      } catch {
-        return null;
+        const claims = jwt.verify(token, secret, verifyOptions);
+        return isClaims(claims) || isVisitorClaims(claims) ? claims : null;
+      } catch (error) {
+        return error instanceof jwt.TokenExpiredError ? expiredVisitorClaims(token) : null;
       }
     },
   };

@@ -19,6 +19,11 @@ export function createUsersRepository(orm: Orm) {
       const [user] = await orm.insert(users).values(values).returning();
       return user;
     },
+    /** undefined when the address is already someone's (the unique index decides, so two at once cannot both win). */
+    async createUnlessTaken(values: { email: string; name?: string; role: Role }): Promise<User | undefined> {
+      const [user] = await orm.insert(users).values(values).onConflictDoNothing().returning();
+      return user;
+    },
     async setRole(id: number, role: Role): Promise<User> {
       const [user] = await orm.update(users).set({ role }).where(eq(users.id, id)).returning();
       return user;

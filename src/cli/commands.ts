@@ -53,6 +53,11 @@ function requiredEmail(value: string | undefined): string {
   return value;
 }
 
+function validRole(value: string | undefined): Role {
+  if (!ROLES.includes(value as Role)) throw new UsageError(`--role must be one of ${ROLES.join(', ')}`);
+  return value as Role;
+}
+
 /** Runs the queued jobs in this process until none is left (the demo's previews), showing progress. */
 async function drainJobs(runtime: Runtime): Promise<void> {
   const progress = progressReporter('previews');
@@ -156,16 +161,27 @@ export const COMMANDS: Record<string, Command> = {
       process.stdout.write(`admin ${user.email} has id ${user.id}\n`);
     },
   },
+  'create-user': {
+    summary: 'Create a user (a shopper unless --role says otherwise); an address already in use is refused',
+    usage: 'photobook create-user --email E [--role user|moderator|admin] [--name N]',
+    async run(runtime, args) {
+      const values = options(args, { email: { type: 'string' }, role: { type: 'string' }, name: { type: 'string' } });
+      const email = requiredEmail(values.email);
+      const user = await runtime.users.createUnlessTaken({ email, role: validRole(values.role ?? 'user'), name: values.name });
+      if (!user) throw new UsageError(`a user with e-mail ${email} already exists`);
+      process.stdout.write(`${user.role} ${user.email} has id ${user.id}\n`);
+    },
+  },
   'set-role': {
     summary: 'Give the user with that e-mail address a role: user, moderator or admin',
     usage: 'photobook set-role --email E --role user|moderator|admin',
     async run(runtime, args) {
       const values = options(args, { email: { type: 'string' }, role: { type: 'string' } });
       const email = requiredEmail(values.email);
-      if (!ROLES.includes(values.role as Role)) throw new UsageError(`--role must be one of ${ROLES.join(', ')}`);
+      const role = validRole(values.role);
       const user = await existingUser(runtime, email);
-      await runtime.users.setRole(user.id, values.role as Role);
-      process.stdout.write(`${email} (id ${user.id}) is now ${values.role}\n`);
+      await runtime.users.setRole(user.id, role);
+      process.stdout.write(`${email} (id ${user.id}) is now ${role}\n`);
     },
   },
   'delete-user': {

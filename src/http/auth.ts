@@ -1,6 +1,6 @@
 // JWT authentication (Bearer or JWT scheme) and the role guard.
 import type { Context, Next } from 'koa';
-import { type AuthenticatedUser, isAnonymousToken, userForToken } from '../auth/token-user';
+import { type AuthenticatedUser, holderOf } from '../auth/token-user';
 import type { TokenService } from '../auth/tokens';
 import type { UsersRepository } from '../auth/users-repository';
 import type { Role } from '../db/tables/index';
@@ -10,7 +10,7 @@ const AUTHORIZATION = /^(?:Bearer|JWT)(?:\s+(.*))?$/i;
 
 /**
  * Sets ctx.state.user for a valid token. A token that is presented but invalid, expired or revoked is a 401,
- * as in Django REST framework; a missing one leaves the request anonymous.
+ * as in Django REST framework; a missing one, or a visitor's, leaves the request anonymous.
  */
 export function authenticate(tokens: TokenService, users: UsersRepository) {
   return async function authenticateRequest(ctx: Context, next: Next): Promise<void> {
@@ -18,12 +18,9 @@ export function authenticate(tokens: TokenService, users: UsersRepository) {
     if (header) {
       const match = AUTHORIZATION.exec(header);
       if (!match) throw invalidToken();
-      const token = (match[1] ?? '').trim();
-      if (!isAnonymousToken(token)) {
-        const user = await userForToken(token, tokens, users);
-        if (!user) throw invalidToken();
-        ctx.state.user = user;
-      }
+      const holder = await holderOf((match[1] ?? '').trim(), tokens, users);
+      if (holder === 'invalid') throw invalidToken();
+      if (holder !== 'anonymous') ctx.state.user = holder.user;
     }
     await next();
   };

@@ -1,14 +1,34 @@
-// The editing channel's handshake: a JWT in auth.token, or in the query parameter jwt (existing clients), required.
+// The editing channel's authentication, for both transports: a JWT (auth.token or the query parameter jwt), required.
+// No token and a visitor's token are refused alike: the channel edits a user's layouts, and a visitor has none.
 import type { Socket } from 'socket.io';
-import { type AuthenticatedUser, isAnonymousToken, userForToken } from '../auth/token-user';
+import { type AuthenticatedUser, holderOf } from '../auth/token-user';
 import type { TokenService } from '../auth/tokens';
 import type { UsersRepository } from '../auth/users-repository';
 import { DETAILS } from '../http/errors';
 
 const SCHEME_PREFIX = /^(?:Bearer|JWT)\s+/i;
 
-function refusal(message: string, code: string): Error {
-  return Object.assign(new Error(message), { data: { code } });
+export interface Refusal {
+  code: 'not_authenticated' | 'invalid_token' | 'server_error';
+  message: string;
+}
+
+const NOT_AUTHENTICATED: Refusal = { code: 'not_authenticated', message: DETAILS.notAuthenticated };
+const INVALID_TOKEN: Refusal = { code: 'invalid_token', message: DETAILS.invalidToken };
+
+/** The user a presented token stands for (with or without its scheme), or why the connection is refused. */
+export async function editorOf(
+  token: unknown, tokens: TokenService, users: UsersRepository,
+): Promise<{ user: AuthenticatedUser } | { refusal: Refusal }> {
+  if (token === undefined) return { refusal: NOT_AUTHENTICATED };
+  if (typeof token !== 'string') return { refusal: INVALID_TOKEN };
+  try {
+    const holder = await holderOf(token.replace(SCHEME_PREFIX, ''), tokens, users);
+    if (holder === 'anonymous') return { refusal: NOT_AUTHENTICATED };
+    return holder === 'invalid' ? { refusal: INVALID_TOKEN } : holder;
+  } catch {
+    return { refusal: { code: 'server_error', message: DETAILS.internal } };
+  }
 }
 
 function presentedToken(socket: Socket): unknown {
@@ -18,18 +38,10 @@ function presentedToken(socket: Socket): unknown {
 
 export function requireUser(tokens: TokenService, users: UsersRepository) {
   return (socket: Socket, next: (error?: Error) => void) => {
-    const token = presentedToken(socket);
-    if (token === undefined || (typeof token === 'string' && isAnonymousToken(token.replace(SCHEME_PREFIX, '')))) {
-      return next(refusal(DETAILS.notAuthenticated, 'not_authenticated'));
-    }
-    if (typeof token !== 'string') return next(refusal(DETAILS.invalidToken, 'invalid_token'));
-    userForToken(token.replace(SCHEME_PREFIX, ''), tokens, users).then(
-      (user?: AuthenticatedUser) => {
-        if (!user) return next(refusal(DETAILS.invalidToken, 'invalid_token'));
-        socket.data.user = user;
-        next();
-      },
-      () => next(refusal(DETAILS.internal, 'server_error')),
-    );
+    void editorOf(presentedToken(socket), tokens, users).then((outcome) => {
+      if ('refusal' in outcome) return next(Object.assign(new Error(outcome.refusal.message), { data: { code: outcome.refusal.code } }));
+      socket.data.user = outcome.user;
+      next();
+    });
   };
 }

@@ -52,6 +52,11 @@ describe(`HTTP shell error bodies (${DATABASE_KIND})`, () => {
     expect(response.body).to.deep.equal({ detail: 'Not found.' });
   });
 
+  it('has no GraphQL endpoint: the front end\'s poster queries get the 404 the README promises', async () => {
+    const response = await server.post('/api/graphql/').send({ query: '{ posters { id } }' });
+    expect([response.status, response.body]).to.deep.equal([404, { detail: 'Not found.' }]);
+  });
+
   it('answers a wrong method with 405 and a detail', async () => {
     const response = await server.delete('/api/echo/');
     expect(response.status).to.equal(405);

@@ -183,6 +183,15 @@ describe(`the layout editing channel (${DATABASE_KIND})`, () => {
       expect((await layoutRow(layout.id)).version).to.equal(version);
     });
 
+    it('takes the front end\'s keys and poster/list in message too: one handler serves both transports', async () => {
+      const socket = await editor(users.owner.token);
+      const message = schemeMessage(layout.id, layout.pages[7].id, fourPhotos);
+      const ack = await send(socket, { transaction_id: message.transaction_id, object_type: 'page', action: 'set', request_data: { ...message.params, payload: message.payload } });
+      expect(validator.errorsOf('layout-ack.json', ack)).to.equal(null);
+      expect(await send(socket, message)).to.deep.equal(ack);
+      expect(await send(socket, { object_type: 'poster', action: 'list', transaction_id: 'posters' })).to.deep.equal({ transaction_id: 'posters', response_data: { data: [] } });
+    });
+
     it('answers every bad message with its error code, keeps the connection and changes nothing', async () => {
       const socket = await editor(users.owner.token);
       const otherLayout = await copyFor(users.other.auth, products[1]);

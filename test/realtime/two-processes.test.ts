@@ -8,6 +8,7 @@ import { DATABASE_KIND } from '../helpers/database';
 import { TEST_JWT_SECRET, type TestRuntime, testRuntime, testServer } from '../helpers/runtime';
 import { layoutTestUsers, type LayoutTestUsers, seedLayoutCatalog } from '../layouts/catalog';
 import { type ChildServer, startChildServer } from './child-server';
+import { connectPlain, type PlainEditor } from './plain-sockets';
 import { connectEditor, type EditorSocket, nextEvent, schemeMessage } from './sockets';
 
 // Rooms across processes need a database server: embedded PGlite has one process by design.
@@ -22,10 +23,16 @@ if (DATABASE_KIND === 'postgres') {
     let layout: { id: string; pages: { id: string }[] };
     let scheme: number;
     const sockets: EditorSocket[] = [];
+    const plainEditors: PlainEditor[] = [];
     const editor = async (url: string, token: string) => {
       const socket = await connectEditor(url, { token });
       sockets.push(socket);
       return socket;
+    };
+    const plainEditor = async (url: string, token: string) => {
+      const connection = await connectPlain(url, token);
+      plainEditors.push(connection);
+      return connection;
     };
 
     before(async () => {
@@ -42,6 +49,7 @@ if (DATABASE_KIND === 'postgres') {
     });
     after(async () => {
       for (const socket of sockets) socket.close();
+      for (const connection of plainEditors) connection.socket.close();
       await there.stop();
       await here.stop();
       await runtime.dispose();
@@ -56,6 +64,17 @@ if (DATABASE_KIND === 'postgres') {
       const changed = nextEvent<{ version: number; page: { id: string } }>(watcher, 'layout:changed');
       const ack = await sender.emitWithAck('message', schemeMessage(layout.id, layout.pages[1].id, scheme));
       expect(await changed).to.deep.equal({ layout_id: layout.id, version: ack.version, page: ack.response_data.data });
+    });
+
+    it('pushes a change made through the other process to a plain WebSocket client of this one', async () => {
+      const watcher = await plainEditor(here.url, users.owner.token);
+      const sender = await plainEditor(there.url, users.owner.token);
+      for (const [client, id] of [[watcher, 'join-here'], [sender, 'join-there']] as const) {
+        expect(await client.ask({ transaction_id: id, object: 'layout', action: 'join', params: { layout_id: layout.id } })).to.include({ transaction_id: id });
+      }
+      const ack = await sender.ask(schemeMessage(layout.id, layout.pages[3].id, scheme));
+      expect((await watcher.next((frame) => frame.event === 'layout:changed')).data)
+        .to.deep.equal({ layout_id: layout.id, version: ack.version, page: (ack.response_data as { data: unknown }).data });
     });
 
     it('applies one transaction_id once when both processes receive it at the same moment', async () => {
@@ -80,6 +99,14 @@ if (DATABASE_KIND === 'postgres') {
       const closed = nextEvent(elsewhere, 'disconnect', 10_000);
       expect((await request(there.url).post('/api/auth/logout/').set('Authorization', `Bearer ${token}`)).status).to.equal(200);
       await closed;
+    });
+
+    it('closes a user\'s plain WebSocket connections in every process when they log out through one', async () => {
+      const user = await runtime.users.create({ email: 'two-places-plain@example.com', role: 'user' });
+      const token = runtime.tokens.issue(user);
+      const elsewhere = await plainEditor(here.url, token);
+      expect((await request(there.url).post('/api/auth/logout/').set('Authorization', `Bearer ${token}`)).status).to.equal(200);
+      expect(await elsewhere.closed).to.deep.equal({ code: 4401, reason: 'Logged out.' });
     });
   });
 }

@@ -58,7 +58,7 @@ function canonicalJson(value: unknown): string {
 const MAX_DESCRIPTION = 300;
 
 /** The field errors in one line, short enough for a log or a status bar whatever was sent. */
-function describe(errors: Record<string, string[]>): string {
+export function describeFieldErrors(errors: Record<string, string[]>): string {
   const text = Object.entries(errors).map(([field, messages]) => `${field}: ${messages.join(' ')}`).join('; ');
   return text.length > MAX_DESCRIPTION ? `${text.slice(0, MAX_DESCRIPTION - 1)}…` : text;
 }
@@ -78,12 +78,12 @@ export function parseMessage(raw: unknown, validator: Validator, operations: Rec
   if (!operation) {
     // Which envelope field is wrong, or else that the pair is unknown.
     const envelopeErrors = validator.errorsOf('layout-message.json', raw);
-    if (envelopeErrors) return errorAck(transactionId, 'invalid_message', describe(envelopeErrors));
+    if (envelopeErrors) return errorAck(transactionId, 'invalid_message', describeFieldErrors(envelopeErrors));
     return errorAck(transactionId, 'invalid_message', `Unknown object and action "${String(object)}" "${String(action)}".`);
   }
   // An operation's schema holds the whole envelope too.
   const errors = validator.errorsOf(operation.schemaId, raw);
-  if (errors) return errorAck(transactionId, 'invalid_message', describe(errors));
+  if (errors) return errorAck(transactionId, 'invalid_message', describeFieldErrors(errors));
   const message = lowerCaseIds(raw) as EditMessage;
   const { transaction_id: _id, ...rest } = message;
   return {

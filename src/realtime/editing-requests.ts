@@ -1,0 +1,97 @@
+// What the editing channel does with a join or a message, whichever transport brought it (Socket.IO or the plain
+// WebSocket): the one implementation of the channel's rules. Transports only carry requests and answers.
+import type { Logger } from 'pino';
+import type { AuthenticatedUser } from '../auth/token-user';
+import type { Validator } from '../http/validation';
+import type { LayoutEditor } from '../layouts/editing/editor';
+import { withSpecificationKeys } from '../layouts/editing/front-end-keys';
+import { describeFieldErrors, errorAck, isAck, parseMessage } from '../layouts/editing/messages';
+import { OPERATIONS } from '../layouts/editing/operations';
+import type { LayoutsService } from '../layouts/service';
+import { createTokenBucket } from './token-bucket';
+
+/** One client connection, of either transport. */
+export interface EditingConnection {
+  /** Unique among the connections of both transports: changes it made are not told back to it. */
+  id: string;
+  user: AuthenticatedUser;
+  /** From now on, tells this connection the layout's changes. */
+  joinRoom(layoutId: string): Promise<void> | void;
+}
+
+export interface EditingRequestsDependencies {
+  layouts: LayoutsService;
+  validator: Validator;
+  editor: LayoutEditor;
+  log: Logger;
+  eventsPerSecond: number;
+}
+
+type Answer = object;
+type Message = { transaction_id?: string; params: unknown };
+
+const transactionIdOf = (raw: unknown) => (raw as { transaction_id?: unknown } | null)?.transaction_id;
+
+export function createEditingRequests(deps: EditingRequestsDependencies) {
+  const { layouts, validator, editor, log } = deps;
+
+  async function join(connection: EditingConnection, raw: unknown): Promise<Answer> {
+    if (validator.errorsOf('layout-join.json', raw)) {
+      return { error: { code: 'invalid_message', message: 'layout_id: a layout UUID is required.' } };
+    }
+    const layoutId = (raw as { layout_id: string }).layout_id.toLowerCase();
+    if (!(await layouts.mayRead(connection.user, layoutId))) return { error: { code: 'not_found', message: 'Layout not found.' } };
+    // Joined before reading, so no change falls between the layout sent and the first event received.
+    await connection.joinRoom(layoutId);
+    const layout = await layouts.get(connection.user, { id: layoutId });
+    return { layout, version: layout!.version };
+  }
+
+  /** Messages that read and record nothing: no transaction is applied, so their transaction_id is only echoed. */
+  const QUERIES: Record<string, { schemaId: string; answer(connection: EditingConnection, message: Message): Promise<Answer> }> = {
+    'layout:join': {
+      schemaId: 'layout-join-message.json',
+      answer: async (connection, message) => ({ transaction_id: message.transaction_id ?? null, ...(await join(connection, message.params)) }),
+    },
+    // This shop sells no posters; the front end asks for them on its "my products" page all the same.
+    'poster:list': {
+      schemaId: 'poster-list.json',
+      answer: async (_connection, message) => ({ transaction_id: message.transaction_id ?? null, response_data: { data: [] } }),
+    },
+  };
+
+  async function message(connection: EditingConnection, raw: unknown): Promise<Answer> {
+    const normalised = withSpecificationKeys(raw);
+    const { object, action } = (normalised ?? {}) as { object?: unknown; action?: unknown };
+    const pair = `${String(object)}:${String(action)}`;
+    const query = Object.hasOwn(QUERIES, pair) ? QUERIES[pair] : undefined;
+    if (query) {
+      const errors = validator.errorsOf(query.schemaId, normalised);
+      if (errors) return errorAck(transactionIdOf(normalised), 'invalid_message', describeFieldErrors(errors));
+      return query.answer(connection, normalised as Message);
+    }
+    const parsed = parseMessage(normalised, validator, OPERATIONS);
+    if (isAck(parsed)) return parsed;
+    return (await editor.submit(connection.user, parsed, connection.id)).ack;
+  }
+
+  return {
+    /** The connection's handlers: its own rate limit, and every request answered once (a failure as server_error). */
+    forConnection(connection: EditingConnection) {
+      const bucket = createTokenBucket(deps.eventsPerSecond);
+      const guarded = (event: string, run: typeof join) => async (raw: unknown): Promise<Answer> => {
+        if (!bucket.take()) return errorAck(transactionIdOf(raw), 'rate_limited', `More than ${deps.eventsPerSecond} events a second.`);
+        try {
+          return await run(connection, raw);
+        } catch (error) {
+          log.error({ err: error, event }, 'editing channel event failed');
+          return errorAck(transactionIdOf(raw), 'server_error', 'Internal server error.');
+        }
+      };
+      return { join: guarded('join', join), message: guarded('message', message) };
+    },
+  };
+}
+
+export type EditingRequests = ReturnType<typeof createEditingRequests>;
+export type ConnectionHandlers = ReturnType<EditingRequests['forConnection']>;
