@@ -58,13 +58,16 @@ export function createDeliveryService(deps: {
   // Found or not, a point is kept like the lists: the aggregator rarely opens or closes one.
   const pointById = (id: number) => pointsById.get(String(id), () => aggregator('point', () => provider.point(id)));
 
-  /** A pickup point names its city and its company: a choice of one gets both from it (a city sent must match). */
+  /** A pickup point names its city and its company: a choice of one gets both from it (a city or company sent must match). */
   async function withPoint<Choice extends DeliveryChoice>(choice: Choice): Promise<Choice> {
     if (choice.type !== 'PVZ' || choice.pointId === undefined) return choice;
     const point = await pointById(choice.pointId);
     if (!point) throw validationError({ delivery_point_id: ['No such pickup point.'] });
     if (choice.toCityId !== undefined && choice.toCityId !== point.city_id) {
       throw validationError({ delivery_point_id: ['This pickup point is in another city.'] });
+    }
+    if (choice.companyId !== undefined && choice.companyId !== point.delivery_company_id) {
+      throw validationError({ delivery_company_id: ['This pickup point belongs to another company.'] });
     }
     return { ...choice, toCityId: point.city_id, companyId: point.delivery_company_id };
   }

@@ -61,9 +61,9 @@ export function pickSchemes<T extends Template>(templates: T[], format: Format, 
   return Array.from({ length: count }, (_, page) => fitting[(offset + page * 3) % fitting.length]);
 }
 
-/** scheme_theme_rel: for each scheme id, how many of the layout's pages use it. */
-export function schemeUsage(pages: { templateId?: number | null }[]): Record<string, number> {
+/** scheme_theme_rel: for each scheme id, how many of the layout's pages use it (the cover's template is no scheme). */
+export function schemeUsage(pages: { type: string; templateId?: number | null }[]): Record<string, number> {
   const usage: Record<string, number> = {};
-  for (const page of pages) if (page.templateId) usage[page.templateId] = (usage[page.templateId] ?? 0) + 1;
+  for (const page of pages) if (page.type === 'PAGE' && page.templateId) usage[page.templateId] = (usage[page.templateId] ?? 0) + 1;
   return usage;
 }

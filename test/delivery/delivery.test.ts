@@ -223,6 +223,7 @@ describe(`delivery through DDelivery (${DATABASE_KIND})`, () => {
         [{ type: 'PVZ', delivery_point_id: 1234, ...recipient }, ['delivery_point_id']],
         // A city sent with a point must be the point's (9101 is in Saint Petersburg).
         [{ type: 'PVZ', delivery_point_id: 9101, to_city_id: MOSCOW, ...recipient }, ['delivery_point_id']],
+        [{ type: 'PVZ', delivery_point_id: 9101, delivery_company_id: 8, ...recipient }, ['delivery_company_id']],
         // Text PostgreSQL cannot store, anywhere in the body.
         [courier({ fio_name: 'А\u0000Б' }), ['fio_name']], [courier({ comment: 'x\ud800' }), ['comment']],
         [courier({ products: [{ name: 'Книга\u0000' }] }), ['products']],

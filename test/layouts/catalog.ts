@@ -35,10 +35,10 @@ export async function layoutTestUsers(runtime: TestRuntime): Promise<LayoutTestU
   };
 }
 
-/** scheme_theme_rel as it must be: for each scheme id, the number of the layout's pages using it. */
+/** scheme_theme_rel as it must be: for each scheme id, the number of the layout's pages using it (the cover has no scheme). */
 export async function schemeUsageInDatabase(runtime: TestRuntime, layoutId: string): Promise<Record<string, number>> {
   const { rows } = await runtime.db.sql.query<{ template_id: number; pages: number }>(
-    'SELECT template_id, count(*)::int AS pages FROM layout_pages WHERE layout_id = $1 AND template_id IS NOT NULL GROUP BY template_id',
+    "SELECT template_id, count(*)::int AS pages FROM layout_pages WHERE layout_id = $1 AND type = 'PAGE' AND template_id IS NOT NULL GROUP BY template_id",
     [layoutId]);
   return Object.fromEntries(rows.map((row) => [String(row.template_id), row.pages]));
 }

@@ -228,18 +228,21 @@ describe(`layouts over HTTP (${DATABASE_KIND})`, () => {
 
     it('lists the caller\'s layouts newest first, paged, and nobody else\'s', async () => {
       const second = (await copy(users.owner.auth, products[2])).body;
+      // More pages than the base price includes, so that the price per further page counts.
+      await runtime.db.sql.query('UPDATE layouts SET num_pages = 26 WHERE id = $1', [second.id]);
       const all = await client.get('/api/ua/layout/').set('Authorization', users.owner.auth);
       expect(all.status).to.equal(200);
       expect(validator.errorsOf('layout-list.json', all.body)).to.equal(null);
       expect(all.body.count).to.equal(3);
       expect(Object.keys(all.body)).to.have.members(['count', 'next', 'previous', 'layouts']);
       const [newest] = all.body.layouts;
-      expect(newest).to.include({ id: second.id, hash: second.hash, fmt: second.fmt, name: second.name, num_pages: 11, status: 'OPEN' });
+      expect(newest).to.include({ id: second.id, hash: second.hash, fmt: second.fmt, name: second.name, num_pages: 26, status: 'OPEN' });
       expect(newest.changed).to.equal(second.updated);
       // One copy's price, by the price list: what the cart charges for it.
       const { rows: [price] } = await runtime.db.sql.query<{ base_kopecks: string; included_pages: number; extra_page_kopecks: string }>(
         'SELECT base_kopecks, included_pages, extra_page_kopecks FROM prices WHERE format_id = $1', [second.fmt]);
-      const kopecks = Number(price.base_kopecks) + Math.max(0, 11 - price.included_pages) * Number(price.extra_page_kopecks);
+      expect(price.included_pages).to.be.below(26);
+      const kopecks = Number(price.base_kopecks) + (26 - price.included_pages) * Number(price.extra_page_kopecks);
       expect(newest.price_info).to.deep.equal({ total_cost: kopecks / 100 });
       expect(newest.pages).to.deep.equal([second.pages[0]]);
       const paged = await client.get('/api/ua/layout/?page_size=1&page=2').set('Authorization', users.owner.auth);
