@@ -1,17 +1,16 @@
-// End to end in headless Chromium (Debian's chromium package), as the shop's front end walks it: a shopper's cart,
+// End to end in headless Chromium (test/helpers/browser.ts), as the shop's front end walks it: a shopper's cart,
 // the price check, the delivery request, the pay action, the payment link opened by a form POST, its Pay button,
 // to PAID and the aggregator's draft confirmed.
 import net, { type AddressInfo } from 'node:net';
 import { expect } from 'chai';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { startServer, type RunningServer } from '../../src/server';
+import { launchChromium } from '../helpers/browser';
 import { DATABASE_KIND } from '../helpers/database';
 import { queueDrained } from '../helpers/jobs';
 import { type TestRuntime, testRuntime } from '../helpers/runtime';
 import { recipient } from '../checkout/checkout';
 import { layoutOf, shopper, stockShop } from '../orders/shop';
-
-const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
 
 async function freePort(): Promise<number> {
   const probe = net.createServer();
@@ -33,7 +32,7 @@ describe(`checkout in a browser (${DATABASE_KIND})`, () => {
     runtime = await testRuntime({ PUBLIC_BASE_URL: base, PAYMENT_RETURN_URL: `${base}/healthz` });
     await stockShop(runtime);
     server = await startServer(runtime, { worker: true, port });
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+    browser = await launchChromium();
   });
   after(async () => {
     await browser?.close();
