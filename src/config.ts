@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, endpoint, type Env, flag, integer, oneOf, required, url } from './config-values';
+import { ConfigError, endpoint, type Env, flag, integer, oneOf, required, tokenName, url } from './config-values';
 
 export { ConfigError } from './config-values';
 
@@ -57,6 +57,9 @@ export interface Config {
   readonly publicBaseUrl: string;
   readonly jwtSecret: string;
   readonly jwtLifetimeSeconds: number;
+  /** iss and aud of every token: one name for the whole deployment, so any of its processes accepts the others'. */
+  readonly jwtIssuer: string;
+  readonly jwtAudience: string;
   /** The exp of a visitor's token (POST /auth/autoreg/), for the front end to renew it by. */
   readonly visitorTokenLifetimeSeconds: number;
   readonly logLevel: LogLevel;
@@ -213,6 +216,8 @@ export function loadConfig(env: Env = process.env): Config {
     publicBaseUrl,
     jwtSecret: jwtSecret(env, production, dataDir),
     jwtLifetimeSeconds: integer(env, 'JWT_LIFETIME_SECONDS', 7 * 24 * 3600, 60, 365 * 24 * 3600),
+    jwtIssuer: tokenName(env, 'JWT_ISSUER', 'photobook'),
+    jwtAudience: tokenName(env, 'JWT_AUDIENCE', 'photobook'),
     visitorTokenLifetimeSeconds: integer(env, 'VISITOR_TOKEN_LIFETIME_SECONDS', 30 * 24 * 3600, 60, 365 * 24 * 3600),
     logLevel,
     logFormat: oneOf(env, 'LOG_FORMAT', ['auto', 'json', 'pretty'] as const, 'auto'),

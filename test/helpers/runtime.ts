@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { type Config, loadConfig } from '../../src/config';
 import type { RouteModule } from '../../src/http/route-module';
 import { openRuntime, type Runtime } from '../../src/runtime';
@@ -24,9 +24,10 @@ export interface TestRuntime extends Runtime {
   dispose(): Promise<void>;
 }
 
-export async function testRuntime(overrides: Record<string, string> = {}): Promise<TestRuntime> {
+/** log: where the runtime logs (silent unless a test reads the lines). */
+export async function testRuntime(overrides: Record<string, string> = {}, log: Logger = pino({ level: 'silent' })): Promise<TestRuntime> {
   const config = testConfig(overrides);
-  const runtime = await openRuntime(config, pino({ level: 'silent' }), await freshDatabase());
+  const runtime = await openRuntime(config, log, await freshDatabase());
   return {
     ...runtime,
     async dispose() {
