@@ -46,6 +46,13 @@ export interface GalleryCacheConfig {
   maxStalenessMs: number;
 }
 
+/** The sandbox identity provider, /auth/sandbox/: a page of this service instead of an account anywhere. */
+export interface SandboxLoginConfig {
+  readonly enabled: boolean;
+  /** Whether the page offers a role (user, moderator, admin) and vouches for the address: outside production only. */
+  readonly roleChoice: boolean;
+}
+
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 export interface Config {
@@ -84,6 +91,7 @@ export interface Config {
   readonly trustProxyHops: number;
   readonly gallery: GalleryCacheConfig;
   readonly oauth: OAuthConfig;
+  readonly sandboxLogin: SandboxLoginConfig;
   readonly mail: MailConfig;
   readonly jobRetry: JobRetryConfig;
   readonly delivery: DeliveryConfig;
@@ -151,6 +159,13 @@ function mailConfig(env: Env): MailConfig {
   const from = env.MAIL_FROM || 'photobook@localhost';
   if (!EMAIL.test(from)) throw new ConfigError(`MAIL_FROM must be an e-mail address, got "${from}"`);
   return { smtpUrl: env.SMTP_URL ? url('SMTP_URL', env.SMTP_URL, ['smtp:', 'smtps:']) : undefined, from, notifyEmails };
+}
+
+// On by default outside production, for the demo and a newcomer's first hour. In production it is off unless asked
+// for by name (SANDBOX_LOGIN=1, which the server warns about at start), and then it never grants a role or an address.
+function sandboxLoginConfig(env: Env, production: boolean): SandboxLoginConfig {
+  const enabled = flag(env, 'SANDBOX_LOGIN', !production);
+  return { enabled, roleChoice: enabled && !production };
 }
 
 /**
@@ -238,6 +253,7 @@ export function loadConfig(env: Env = process.env): Config {
       maxStalenessMs: integer(env, 'GALLERY_MAX_STALENESS_MS', 1000, 100, 60_000),
     },
     oauth: oauthConfig(env),
+    sandboxLogin: sandboxLoginConfig(env, production),
     mail: mailConfig(env),
     jobRetry: {
       limit: integer(env, 'JOB_RETRY_LIMIT', 5, 0, 100),

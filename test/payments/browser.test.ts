@@ -1,24 +1,15 @@
 // End to end in headless Chromium (test/helpers/browser.ts), as the shop's front end walks it: a shopper's cart,
 // the price check, the delivery request, the pay action, the payment link opened by a form POST, its Pay button,
 // to PAID and the aggregator's draft confirmed.
-import net, { type AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import type { Browser } from 'playwright-core';
 import { startServer, type RunningServer } from '../../src/server';
 import { launchChromium } from '../helpers/browser';
 import { DATABASE_KIND } from '../helpers/database';
 import { queueDrained } from '../helpers/jobs';
-import { type TestRuntime, testRuntime } from '../helpers/runtime';
+import { freePort, type TestRuntime, testRuntime } from '../helpers/runtime';
 import { recipient } from '../checkout/checkout';
 import { layoutOf, shopper, stockShop } from '../orders/shop';
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 describe(`checkout in a browser (${DATABASE_KIND})`, () => {
   let runtime: TestRuntime;
