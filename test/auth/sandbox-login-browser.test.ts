@@ -1,32 +1,18 @@
 // The sandbox login end to end in headless Chromium, as a newcomer walks it from a front end: ask for {url}, pick an
 // address and a role on the service's page, land on the success page holding the token, and be that user.
 import { expect } from 'chai';
-import type { Browser } from 'playwright-core';
-import { startServer, type RunningServer } from '../../src/server';
-import { launchChromium } from '../helpers/browser';
+import { type BrowserWorld, browserWorld } from '../helpers/browser';
 import { DATABASE_KIND } from '../helpers/database';
-import { freePort, type TestRuntime, testRuntime } from '../helpers/runtime';
 
 describe(`sandbox login in a browser (${DATABASE_KIND})`, () => {
-  let runtime: TestRuntime;
-  let server: RunningServer;
-  let browser: Browser;
-  let base: string;
-
+  let world: BrowserWorld;
   before(async () => {
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    runtime = await testRuntime({ PUBLIC_BASE_URL: base });
-    server = await startServer(runtime, { worker: false, port });
-    browser = await launchChromium();
+    world = await browserWorld();
   });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-    await runtime.dispose();
-  });
+  after(() => world?.close());
 
   it('logs in as an admin picked on the sandbox page: the success page stores the token, which stands for that admin', async () => {
+    const { browser, base } = world;
     const page = await browser.newPage();
     await page.goto(`${base}/healthz`);
     // The front end's call: it sets the login cookie in this browser and answers where to send it.

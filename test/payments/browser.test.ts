@@ -2,36 +2,21 @@
 // the price check, the delivery request, the pay action, the payment link opened by a form POST, its Pay button,
 // to PAID and the aggregator's draft confirmed.
 import { expect } from 'chai';
-import type { Browser } from 'playwright-core';
-import { startServer, type RunningServer } from '../../src/server';
-import { launchChromium } from '../helpers/browser';
+import { type BrowserWorld, browserWorld } from '../helpers/browser';
 import { DATABASE_KIND } from '../helpers/database';
 import { queueDrained } from '../helpers/jobs';
-import { freePort, type TestRuntime, testRuntime } from '../helpers/runtime';
 import { recipient } from '../checkout/checkout';
 import { layoutOf, shopper, stockShop } from '../orders/shop';
 
 describe(`checkout in a browser (${DATABASE_KIND})`, () => {
-  let runtime: TestRuntime;
-  let server: RunningServer;
-  let browser: Browser;
-  let base: string;
-
+  let world: BrowserWorld;
   before(async () => {
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    runtime = await testRuntime({ PUBLIC_BASE_URL: base, PAYMENT_RETURN_URL: `${base}/healthz` });
-    await stockShop(runtime);
-    server = await startServer(runtime, { worker: true, port });
-    browser = await launchChromium();
+    world = await browserWorld({ env: (base) => ({ PAYMENT_RETURN_URL: `${base}/healthz` }), prepare: stockShop, worker: true });
   });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-    await runtime.dispose();
-  });
+  after(() => world?.close());
 
   it('goes from the cart to PAID through the sandbox payment page', async () => {
+    const { runtime, browser, base } = world;
     const ann = await shopper(runtime, 'ann@example.com');
     const layout = await layoutOf(runtime, ann.id, 2, 24);
     const page = await browser.newPage();
