@@ -30,8 +30,7 @@ function serve(env: Record<string, string>): Promise<{ child: ChildProcess; url:
 
 async function measure(kind: 'postgres' | 'pglite'): Promise<number[]> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `photobook-preview-${kind}-`));
-  // Tokens carry PUBLIC_BASE_URL as their issuer: the same for the CLI that issues them and the server that checks them.
-  const env: Record<string, string> = { DATA_DIR: dataDir, PUBLIC_BASE_URL: 'http://bench.test' };
+  const env: Record<string, string> = { DATA_DIR: dataDir };
   if (kind === 'postgres') {
     await adminQuery('DROP DATABASE IF EXISTS photobook_bench_preview WITH (FORCE)');
     await adminQuery('CREATE DATABASE photobook_bench_preview');

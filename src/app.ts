@@ -13,6 +13,7 @@ import { adminJobRoutes } from './admin/jobs-routes';
 import { createDeliveryProvider } from './delivery/providers/index';
 import { deliveryRoutes } from './delivery/routes';
 import { createDeliveryService } from './delivery/service';
+import { sandboxPageRoutes } from './auth/providers/sandbox-page';
 import { accountRoutes, enabledProviders, loginRoutes } from './auth/routes';
 import { buildOpenApiDocument } from './docs/openapi';
 import { docsRoutes } from './docs/routes';
@@ -59,6 +60,13 @@ export interface AppDependencies {
   catalogChanges: CatalogChangeFeed;
 }
 
+/** The sandbox provider's page, when SANDBOX_LOGIN allows that provider at all. */
+function sandboxLoginPage(config: Config): RouteModule[] {
+  if (!config.sandboxLogin.enabled) return [];
+  const { publicBaseUrl, frontendUrl, jwtSecret: secret, sandboxLogin: { roleChoice } } = config;
+  return [sandboxPageRoutes({ publicBaseUrl, frontendUrl, secret, roleChoice })];
+}
+
 /** extraModules: routers mounted after the service's own (tests use it to exercise the HTTP shell). */
 export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []): Koa {
   const validator = createValidator(deps.schemas);
@@ -71,6 +79,7 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
   const modules: RouteModule[] = [
     healthRoutes(deps.db),
     loginRoutes({ config: deps.config, db: deps.db, tokens: deps.tokens, providers: enabledProviders(deps.config) }),
+    ...sandboxLoginPage(deps.config),
     accountRoutes(deps.users, deps.db, deps.userEvents),
     mediaRoutes(deps.media),
     galleryRoutes({ gallery: createGalleryService(deps.db, deps.catalogChanges, deps.config.gallery.cacheBytes), validator, media: deps.media }),

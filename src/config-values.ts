@@ -27,6 +27,13 @@ export function flag(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(`${name} must be 0 or 1, got "${raw}"`);
 }
 
+/** A name carried in a token claim (JWT_ISSUER, JWT_AUDIENCE): printable, no spaces, at most 200 characters. */
+export function tokenName(env: Env, name: string, fallback: string): string {
+  const raw = env[name] || fallback;
+  if (!/^[\x21-\x7e]{1,200}$/.test(raw)) throw new ConfigError(`${name} must be 1 to 200 printable characters without spaces, got "${raw}"`);
+  return raw;
+}
+
 /** A URL as it may appear in an error: passwords (user:password@ and password=...) replaced by ***. */
 export function maskedUrl(raw: string): string {
   // The password is whatever stands between the user's colon and the last @, whatever characters it holds (an

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, endpoint, type Env, flag, integer, oneOf, required, url } from './config-values';
+import { ConfigError, endpoint, type Env, flag, integer, oneOf, required, tokenName, url } from './config-values';
 
 export { ConfigError } from './config-values';
 
@@ -46,6 +46,13 @@ export interface GalleryCacheConfig {
   maxStalenessMs: number;
 }
 
+/** The sandbox identity provider, /auth/sandbox/: a page of this service instead of an account anywhere. */
+export interface SandboxLoginConfig {
+  readonly enabled: boolean;
+  /** Whether the page offers a role (user, moderator, admin) and vouches for the address: outside production only. */
+  readonly roleChoice: boolean;
+}
+
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 export interface Config {
@@ -57,6 +64,9 @@ export interface Config {
   readonly publicBaseUrl: string;
   readonly jwtSecret: string;
   readonly jwtLifetimeSeconds: number;
+  /** iss and aud of every token: one name for the whole deployment, so any of its processes accepts the others'. */
+  readonly jwtIssuer: string;
+  readonly jwtAudience: string;
   /** The exp of a visitor's token (POST /auth/autoreg/), for the front end to renew it by. */
   readonly visitorTokenLifetimeSeconds: number;
   readonly logLevel: LogLevel;
@@ -81,6 +91,7 @@ export interface Config {
   readonly trustProxyHops: number;
   readonly gallery: GalleryCacheConfig;
   readonly oauth: OAuthConfig;
+  readonly sandboxLogin: SandboxLoginConfig;
   readonly mail: MailConfig;
   readonly jobRetry: JobRetryConfig;
   readonly delivery: DeliveryConfig;
@@ -150,6 +161,13 @@ function mailConfig(env: Env): MailConfig {
   return { smtpUrl: env.SMTP_URL ? url('SMTP_URL', env.SMTP_URL, ['smtp:', 'smtps:']) : undefined, from, notifyEmails };
 }
 
+// On by default outside production, for the demo and a newcomer's first hour. In production it is off unless asked
+// for by name (SANDBOX_LOGIN=1, which the server warns about at start), and then it never grants a role or an address.
+function sandboxLoginConfig(env: Env, production: boolean): SandboxLoginConfig {
+  const enabled = flag(env, 'SANDBOX_LOGIN', !production);
+  return { enabled, roleChoice: enabled && !production };
+}
+
 /**
  * The sandbox is the default everywhere but in production, where a provider must be named (the sandbox too,
  * if that is really wanted): a shop must never take orders through a pretend aggregator by accident.
@@ -213,6 +231,8 @@ export function loadConfig(env: Env = process.env): Config {
     publicBaseUrl,
     jwtSecret: jwtSecret(env, production, dataDir),
     jwtLifetimeSeconds: integer(env, 'JWT_LIFETIME_SECONDS', 7 * 24 * 3600, 60, 365 * 24 * 3600),
+    jwtIssuer: tokenName(env, 'JWT_ISSUER', 'photobook'),
+    jwtAudience: tokenName(env, 'JWT_AUDIENCE', 'photobook'),
     visitorTokenLifetimeSeconds: integer(env, 'VISITOR_TOKEN_LIFETIME_SECONDS', 30 * 24 * 3600, 60, 365 * 24 * 3600),
     logLevel,
     logFormat: oneOf(env, 'LOG_FORMAT', ['auto', 'json', 'pretty'] as const, 'auto'),
@@ -233,6 +253,7 @@ export function loadConfig(env: Env = process.env): Config {
       maxStalenessMs: integer(env, 'GALLERY_MAX_STALENESS_MS', 1000, 100, 60_000),
     },
     oauth: oauthConfig(env),
+    sandboxLogin: sandboxLoginConfig(env, production),
     mail: mailConfig(env),
     jobRetry: {
       limit: integer(env, 'JOB_RETRY_LIMIT', 5, 0, 100),

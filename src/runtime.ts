@@ -2,7 +2,7 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { jobRegistry } from '../jobs/index';
-import { createTokenService, type TokenService } from './auth/tokens';
+import { createTokenService, type TokenService, tokenSettings } from './auth/tokens';
 import { createUserEvents, type UserEvents } from './auth/user-events';
 import { createUsersRepository, type UsersRepository } from './auth/users-repository';
 import type { Config } from './config';
@@ -52,7 +52,7 @@ export async function openRuntime(config: Config, log: Logger, database?: Databa
       jobContext: {
         db, media, log, queue, mailer: createMailer(config.mail, config.dataDir), mail: config.mail, delivery: createDeliveryProvider(config.delivery),
       },
-      tokens: createTokenService(config.jwtSecret, config.jwtLifetimeSeconds, config.publicBaseUrl, config.visitorTokenLifetimeSeconds),
+      tokens: createTokenService(tokenSettings(config), log),
       users: createUsersRepository(db.orm),
       userEvents: createUserEvents(),
       products: createProductsService(queue),

@@ -74,6 +74,9 @@ export async function startServer(
   });
   const port = (server.address() as AddressInfo).port;
   log.info({ port, worker: options.worker, database: runtime.db.kind, loginProviders: configuredProviderNames(config) }, 'listening');
+  if (config.env === 'production' && config.sandboxLogin.enabled) {
+    log.warn('SANDBOX_LOGIN=1 in production: anyone can log in at /auth/sandbox/ as any e-mail address (with the role user)');
+  }
 
   let stopping: Promise<boolean> | undefined;
   const stop = async (cutAt: number) => {

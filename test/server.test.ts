@@ -51,7 +51,7 @@ describe(`server lifecycle (${DATABASE_KIND})`, () => {
   });
 
   it('logs the login providers it has when it starts listening', async () => {
-    runtime = await testRuntime({ VK_CLIENT_ID: 'id', VK_CLIENT_SECRET: 'secret' });
+    runtime = await testRuntime({ VK_CLIENT_ID: 'id', VK_CLIENT_SECRET: 'secret', SANDBOX_LOGIN: '0' });
     const lines: Record<string, unknown>[] = [];
     const log = createLogger({ logLevel: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
     const server = await startServer({ ...runtime, log }, { worker: false, port: 0 });
@@ -85,7 +85,7 @@ describe('photobook serve as a process (pglite)', () => {
         let output = '';
         child.stdout.on('data', (chunk: Buffer) => {
           output += chunk.toString();
-          const match = /"port":(\d+).*"loginProviders":\[\],"msg":"listening"/.exec(output);
+          const match = /"port":(\d+).*"loginProviders":\["sandbox"\],"msg":"listening"/.exec(output);
           if (match) resolve(Number(match[1]));
         });
         child.once('exit', (code) => reject(new Error(`exited ${code} before listening: ${output}`)));

@@ -24,6 +24,7 @@ async function findOrCreate(tx: Transaction, provider: ProviderName, profile: Ex
   }
   await tx.sql.query('UPDATE user_identities SET email = $3, profile = $4 WHERE provider = $1 AND provider_user_id = $2',
     [provider, profile.providerUserId, profile.email, JSON.stringify(profile.raw)]);
+  if (profile.role) await tx.sql.query('UPDATE users SET role = $2 WHERE id = $1', [userId, profile.role]);
   return (await createUsersRepository(tx.orm).findById(userId))!;
 }
 

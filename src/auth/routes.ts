@@ -18,6 +18,7 @@ import { createStateStore } from './oauth/state-store';
 import { type OAuthFailure, OAuthCodeStrategy } from './oauth/strategy';
 import { createGoogleProvider } from './providers/google';
 import { createInstagramProvider } from './providers/instagram';
+import { createSandboxProvider } from './providers/sandbox';
 import { createVkProvider } from './providers/vk';
 import { SUCCESS_PAGE, SUCCESS_PAGE_HEADERS } from './success-page';
 import type { TokenService } from './tokens';
@@ -26,19 +27,25 @@ import type { User, UsersRepository } from './users-repository';
 
 export function enabledProviders(config: Config): IdentityProvider[] {
   const { google, vk, instagram, timeoutMs } = config.oauth;
+  const { publicBaseUrl, jwtSecret: secret, sandboxLogin } = config;
   return [
     google && createGoogleProvider({ ...google, timeoutMs }),
     vk && createVkProvider({ ...vk, timeoutMs }),
     instagram && createInstagramProvider({ ...instagram, timeoutMs }),
+    sandboxLogin.enabled ? createSandboxProvider({ publicBaseUrl, secret, roleChoice: sandboxLogin.roleChoice }) : undefined,
   ].filter((provider): provider is IdentityProvider => provider !== undefined);
 }
 
-const PROVIDER_NAMES: readonly ProviderName[] = ['google', 'vk', 'instagram'];
+const PROVIDER_NAMES: readonly ProviderName[] = ['google', 'vk', 'instagram', 'sandbox'];
 
-export const configuredProviderNames = (config: Config) => PROVIDER_NAMES.filter((name) => config.oauth[name] !== undefined);
+export const configuredProviderNames = (config: Config) =>
+  PROVIDER_NAMES.filter((name) => (name === 'sandbox' ? config.sandboxLogin.enabled : config.oauth[name] !== undefined));
 
 /** The answer of a provider's route when the provider is not configured: what is missing, not a bare 404. */
 function notConfigured(name: ProviderName): HttpError {
+  if (name === 'sandbox') {
+    return new HttpError(404, { detail: 'The sandbox login is off on this server (NODE_ENV=production): set SANDBOX_LOGIN=1 to allow it.' });
+  }
   const prefix = name.toUpperCase();
   return new HttpError(404, {
     detail: `Login with ${name} is not configured on this server: set ${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET.`,

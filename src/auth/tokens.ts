@@ -1,7 +1,11 @@
 // Signed JWTs: HS256 only, so a token with "alg: none" or any other algorithm is refused. Every token expires
-// (exp is required), names this service as its issuer (PUBLIC_BASE_URL) and is meant for its API (aud), so a token
-// some other service signed with a shared or leaked secret, or one minted without a lifetime, is refused.
+// (exp is required), names this deployment as its issuer (JWT_ISSUER) and is meant for its API (JWT_AUDIENCE), so a
+// token some other service signed with a shared or leaked secret, or one minted without a lifetime, is refused.
+// Issuer and audience are configured names, not URLs: every process of a deployment (any port, the command line)
+// issues tokens that all the others accept.
 import jwt from 'jsonwebtoken';
+import type { Logger } from 'pino';
+import type { Config } from '../config';
 import type { Role } from '../db/tables/index';
 
 export interface TokenUser {
@@ -31,8 +35,6 @@ export interface VisitorClaims {
 }
 
 export const isVisitor = (claims: TokenClaims | VisitorClaims): claims is VisitorClaims => claims.user.id === null;
-
-export const TOKEN_AUDIENCE = 'photobook-api';
 
 export interface TokenService {
   issue(user: TokenUser): string;
@@ -69,37 +71,70 @@ function isVisitorClaims(value: unknown): value is VisitorClaims {
   );
 }
 
-export function createTokenService(secret: string, lifetimeSeconds: number, issuer: string, visitorLifetimeSeconds: number): TokenService {
-  const verifyOptions = { algorithms: ['HS256' as const], issuer, audience: TOKEN_AUDIENCE };
-  const expiredVisitorClaims = (token: string) => {
+export interface TokenSettings {
+  secret: string;
+  lifetimeSeconds: number;
+  visitorLifetimeSeconds: number;
+  issuer: string;
+  audience: string;
+}
+
+export function tokenSettings(config: Config): TokenSettings {
+  return {
+    secret: config.jwtSecret, lifetimeSeconds: config.jwtLifetimeSeconds, visitorLifetimeSeconds: config.visitorTokenLifetimeSeconds,
+    issuer: config.jwtIssuer, audience: config.jwtAudience,
+  };
+}
+
+/** Why a token was refused, for the log line (the token itself is never logged). */
+export type RefusalReason = 'malformed' | 'signature' | 'algorithm' | 'expired' | 'not yet valid' | 'issuer' | 'audience' | 'claims';
+
+// jsonwebtoken tells its refusals apart only by message; these are its messages (version pinned in package.json).
+function refusalReason(error: unknown): RefusalReason {
+  if (error instanceof jwt.TokenExpiredError) return 'expired';
+  if (error instanceof jwt.NotBeforeError) return 'not yet valid';
+  const message = error instanceof Error ? error.message : '';
+  if (message.startsWith('jwt issuer invalid')) return 'issuer';
+  if (message.startsWith('jwt audience invalid')) return 'audience';
+  if (message === 'invalid algorithm') return 'algorithm';
+  if (message === 'invalid signature' || message === 'jwt signature is required') return 'signature';
+  return 'malformed';
+}
+
+export function createTokenService(settings: TokenSettings, log: Logger): TokenService {
+  const { secret, issuer, audience } = settings;
+  const verifyOptions = { algorithms: ['HS256' as const], issuer, audience };
+  // A client holding an old or foreign token is routine, not a fault of the service: info, with what was expected.
+  const refused = (reason: RefusalReason, detail: string) => {
+    log.info({ reason, detail, expected: { issuer, audience } }, `token refused: ${reason}`);
+    return null;
+  };
+  const expiredVisitorClaims = (token: string, expired: Error) => {
     try {
       const claims = jwt.verify(token, secret, { ...verifyOptions, ignoreExpiration: true });
-      return isVisitorClaims(claims) ? claims : null;
-    } catch {
-      return null;
+      return isVisitorClaims(claims) ? claims : refused('expired', expired.message);
+    } catch (error) {
+      return refused(refusalReason(error), (error as Error).message);
     }
   };
   return {
     issue(user) {
       return jwt.sign({ user: { id: user.id, role: user.role }, ver: user.tokenVersion }, secret, {
-        algorithm: 'HS256',
-        subject: String(user.id),
-        expiresIn: lifetimeSeconds,
-        issuer,
-        audience: TOKEN_AUDIENCE,
+        algorithm: 'HS256', subject: String(user.id), expiresIn: settings.lifetimeSeconds, issuer, audience,
       });
     },
     issueVisitor() {
       return jwt.sign({ user: { id: null, role: 'visitor' } }, secret, {
-        algorithm: 'HS256', expiresIn: visitorLifetimeSeconds, issuer, audience: TOKEN_AUDIENCE,
+        algorithm: 'HS256', expiresIn: settings.visitorLifetimeSeconds, issuer, audience,
       });
     },
     verify(token) {
       try {
         const claims = jwt.verify(token, secret, verifyOptions);
-        return isClaims(claims) || isVisitorClaims(claims) ? claims : null;
+        return isClaims(claims) || isVisitorClaims(claims) ? claims : refused('claims', 'sub, user, ver or exp missing or wrong');
       } catch (error) {
-        return error instanceof jwt.TokenExpiredError ? expiredVisitorClaims(token) : null;
+        if (error instanceof jwt.TokenExpiredError) return expiredVisitorClaims(token, error);
+        return refused(refusalReason(error), (error as Error).message);
       }
     },
   };

@@ -1,37 +1,38 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { createHash } from 'node:crypto';
 import { expect } from 'chai';
+import type { Browser } from 'playwright-core';
 import request from 'supertest';
 import { buildApp } from '../../src/app';
-import { DATABASE_KIND } from '../helpers/database';
 import { launchChromium } from '../helpers/browser';
+import { DATABASE_KIND } from '../helpers/database';
 import { type TestRuntime, testRuntime, testServer } from '../helpers/runtime';
-
-// Debian's chromium, headless: it runs the page's script under the page's Content-Security-Policy and prints the
-// resulting DOM.
-const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
-
-/** Asynchronous: the server answering the browser runs in this process. */
-async function statusShownAt(url: string): Promise<string> {
-  const { stdout } = await promisify(execFile)('chromium', [...CHROMIUM_FLAGS, '--dump-dom', url], { timeout: 60_000 });
-  const status = /<p id="status">([^<]*)<\/p>/.exec(stdout);
-  if (!status) throw new Error(`chromium showed no status: ${stdout}`);
-  return status[1];
-}
 
 describe(`login success page in a browser (${DATABASE_KIND})`, function () {
   this.timeout(120_000);
   let runtime: TestRuntime;
   let server: Awaited<ReturnType<typeof testServer>>;
+  let browser: Browser;
   before(async () => {
     runtime = await testRuntime();
     server = await testServer(runtime);
+    browser = await launchChromium();
   });
   after(async () => {
+    await browser?.close();
     await server.stop();
     await runtime.dispose();
   });
+
+  /** The status the page shows once its script has run under its Content-Security-Policy. */
+  async function statusShownAt(url: string): Promise<string> {
+    const page = await browser.newPage();
+    try {
+      await page.goto(url);
+      return await page.textContent('#status') ?? '';
+    } finally {
+      await page.close();
+    }
+  }
 
   it('greets a token shaped like a JWT', async () => {
     const token = runtime.tokens.issue(await runtime.users.create({ email: 'page@example.com' }));
@@ -46,9 +47,8 @@ describe(`login success page in a browser (${DATABASE_KIND})`, function () {
   });
 
   it('stores the token as auth_token, or the reason as auth_token_err, where the opener polls them', async () => {
-    const browser = await launchChromium();
+    const page = await browser.newPage();
     try {
-      const page = await browser.newPage();
       const storage = () => page.evaluate("({ token: localStorage.getItem('auth_token'), error: localStorage.getItem('auth_token_err') })");
       await page.goto(`${server.url}/oauth/success/?set_token=a.b`);
       expect(await storage()).to.deep.equal({ token: null, error: 'no valid token was given.' });
@@ -58,7 +58,7 @@ describe(`login success page in a browser (${DATABASE_KIND})`, function () {
       await page.goto(`${server.url}/oauth/success/?set_token=${token}`);
       expect(await storage()).to.deep.equal({ token, error: null });
     } finally {
-      await browser.close();
+      await page.close();
     }
   });
 

@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import jwt from 'jsonwebtoken';
 import request from 'supertest';
-import { TOKEN_AUDIENCE } from '../../src/auth/tokens';
 import { createValidator } from '../../src/http/validation';
 import type { RunningServer } from '../../src/server';
 import { DATABASE_KIND } from '../helpers/database';
@@ -20,7 +19,7 @@ describe(`the visitor's token, POST /auth/autoreg/ (${DATABASE_KIND})`, () => {
   const usersCount = async () => (await runtime.db.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM users')).rows[0].n;
   /** A visitor's token as this service signs it, but with the lifetime and secret given. */
   const handMadeVisitorToken = (expiresIn: number, secret = TEST_JWT_SECRET) => jwt.sign({ user: { id: null, role: 'visitor' } }, secret,
-    { algorithm: 'HS256', expiresIn, issuer: 'http://photobook.test', audience: TOKEN_AUDIENCE });
+    { algorithm: 'HS256', expiresIn, issuer: 'photobook', audience: 'photobook' });
 
   before(async () => {
     runtime = await testRuntime({ VISITOR_TOKEN_LIFETIME_SECONDS: String(LIFETIME), LOGIN_RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: '1' });
@@ -38,7 +37,7 @@ describe(`the visitor's token, POST /auth/autoreg/ (${DATABASE_KIND})`, () => {
     expect(response.headers['cache-control']).to.equal('no-store');
     expect(createValidator(runtime.schemas).errorsOf('auth-token.json', response.body)).to.equal(null);
     const claims = jwt.verify(response.body.token, TEST_JWT_SECRET, {
-      algorithms: ['HS256'], issuer: 'http://photobook.test', audience: TOKEN_AUDIENCE,
+      algorithms: ['HS256'], issuer: 'photobook', audience: 'photobook',
     }) as jwt.JwtPayload;
     expect(claims.user).to.deep.equal({ id: null, role: 'visitor' });
     expect(claims.sub).to.equal(undefined);

@@ -1,8 +1,9 @@
 // A runtime of the service on a fresh database and a temporary DATA_DIR, as `photobook serve` would build it.
 import { mkdtempSync, rmSync } from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { type Config, loadConfig } from '../../src/config';
 import type { RouteModule } from '../../src/http/route-module';
 import { openRuntime, type Runtime } from '../../src/runtime';
@@ -24,9 +25,10 @@ export interface TestRuntime extends Runtime {
   dispose(): Promise<void>;
 }
 
-export async function testRuntime(overrides: Record<string, string> = {}): Promise<TestRuntime> {
+/** log: where the runtime logs (silent unless a test reads the lines). */
+export async function testRuntime(overrides: Record<string, string> = {}, log: Logger = pino({ level: 'silent' })): Promise<TestRuntime> {
   const config = testConfig(overrides);
-  const runtime = await openRuntime(config, pino({ level: 'silent' }), await freshDatabase());
+  const runtime = await openRuntime(config, log, await freshDatabase());
   return {
     ...runtime,
     async dispose() {
@@ -39,4 +41,13 @@ export async function testRuntime(overrides: Record<string, string> = {}): Promi
 export async function testServer(runtime: Runtime, extraModules: RouteModule[] = [], worker = false): Promise<RunningServer & { url: string }> {
   const server = await startServer(runtime, { worker, port: 0, extraModules });
   return { ...server, url: `http://127.0.0.1:${server.port}` };
+}
+
+/** A port free right now, for a server whose PUBLIC_BASE_URL must be known before it starts (browser tests). */
+export async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
 }

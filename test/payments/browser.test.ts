@@ -1,47 +1,22 @@
-// End to end in headless Chromium (Debian's chromium package), as the shop's front end walks it: a shopper's cart,
+// End to end in headless Chromium (test/helpers/browser.ts), as the shop's front end walks it: a shopper's cart,
 // the price check, the delivery request, the pay action, the payment link opened by a form POST, its Pay button,
 // to PAID and the aggregator's draft confirmed.
-import net, { type AddressInfo } from 'node:net';
 import { expect } from 'chai';
-import { type Browser, chromium } from 'playwright-core';
-import { startServer, type RunningServer } from '../../src/server';
+import { type BrowserWorld, browserWorld } from '../helpers/browser';
 import { DATABASE_KIND } from '../helpers/database';
 import { queueDrained } from '../helpers/jobs';
-import { type TestRuntime, testRuntime } from '../helpers/runtime';
 import { recipient } from '../checkout/checkout';
 import { layoutOf, shopper, stockShop } from '../orders/shop';
 
-const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 describe(`checkout in a browser (${DATABASE_KIND})`, () => {
-  let runtime: TestRuntime;
-  let server: RunningServer;
-  let browser: Browser;
-  let base: string;
-
+  let world: BrowserWorld;
   before(async () => {
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    runtime = await testRuntime({ PUBLIC_BASE_URL: base, PAYMENT_RETURN_URL: `${base}/healthz` });
-    await stockShop(runtime);
-    server = await startServer(runtime, { worker: true, port });
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+    world = await browserWorld({ env: (base) => ({ PAYMENT_RETURN_URL: `${base}/healthz` }), prepare: stockShop, worker: true });
   });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-    await runtime.dispose();
-  });
+  after(() => world?.close());
 
   it('goes from the cart to PAID through the sandbox payment page', async () => {
+    const { runtime, browser, base } = world;
     const ann = await shopper(runtime, 'ann@example.com');
     const layout = await layoutOf(runtime, ann.id, 2, 24);
     const page = await browser.newPage();

@@ -1,5 +1,7 @@
 // What an OAuth 2.0 identity provider must offer the login strategy; one implementation per provider.
-export type ProviderName = 'google' | 'vk' | 'instagram';
+import type { Role } from '../../db/tables/index';
+
+export type ProviderName = 'google' | 'vk' | 'instagram' | 'sandbox';
 
 export interface ExternalProfile {
   providerUserId: string;
@@ -7,6 +9,8 @@ export interface ExternalProfile {
   /** Only a verified address may ever be trusted for anything beyond display. */
   emailVerified: boolean;
   name: string;
+  /** A role the provider vouches for, given to the user at each login: only the sandbox, outside production. */
+  role?: Role;
   raw: Record<string, unknown>;
 }
 
