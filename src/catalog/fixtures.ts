@@ -37,7 +37,8 @@ function parseFixture(fixture: unknown): [string, Row[]][] {
   return FIXTURE_TABLES.flatMap((table) => entries.filter(([name]) => name === table) as [string, Row[]][]);
 }
 
-async function insertRow(sql: SqlExecutor, table: string, row: Row, types: ColumnTypes): Promise<void> {
+/** Returns how many rows it wrote (0: the row was there and keepExisting left it alone). */
+async function insertRow(sql: SqlExecutor, table: string, row: Row, types: ColumnTypes, keepExisting: boolean): Promise<number> {
   const columns = Object.keys(row);
   const unknown = columns.find((column) => !types.has(column));
   if (unknown || columns.length === 0) throw new FixtureError(`"${table}" has no column "${unknown ?? ''}"`);
@@ -46,21 +47,27 @@ async function insertRow(sql: SqlExecutor, table: string, row: Row, types: Colum
   const quoted = columns.map((column) => `"${column}"`);
   const placeholders = columns.map((_, index) => `$${index + 1}`);
   // Reloading a fixture updates rows that have an id and keeps link rows: it can be run again safely.
-  const onConflict = columns.includes('id')
+  // keepExisting: rows already present stay as they are (an operator may have changed them).
+  const onConflict = columns.includes('id') && !keepExisting
     ? `ON CONFLICT (id) DO UPDATE SET ${quoted.map((column) => `${column} = EXCLUDED.${column}`).join(', ')}`
     : 'ON CONFLICT DO NOTHING';
-  await sql.query(`INSERT INTO "${table}" (${quoted.join(', ')}) VALUES (${placeholders.join(', ')}) ${onConflict}`, values);
+  const result = await sql.query(`INSERT INTO "${table}" (${quoted.join(', ')}) VALUES (${placeholders.join(', ')}) ${onConflict}`, values);
+  return result.rowCount;
 }
 
-/** Loads the fixture in one transaction; returns how many rows each table received. */
-export async function loadFixture(db: Database, fixture: unknown): Promise<Record<string, number>> {
+/**
+ * Loads the fixture in one transaction; returns how many rows each table received (with keepExisting: how many
+ * were added, rows already present being left unchanged).
+ */
+export async function loadFixture(db: Database, fixture: unknown, { keepExisting = false } = {}): Promise<Record<string, number>> {
   const tables = parseFixture(fixture);
   const counts: Record<string, number> = {};
   await db.transaction(async (tx) => {
     for (const [table, rows] of tables) {
       const types = await columnTypes(tx.sql, table);
-      for (const row of rows) await insertRow(tx.sql, table, row, types);
-      counts[table] = rows.length;
+      let written = 0;
+      for (const row of rows) written += await insertRow(tx.sql, table, row, types, keepExisting);
+      counts[table] = keepExisting ? written : rows.length;
       // Explicit ids do not move a serial's sequence: move it past them so later inserts do not collide.
       if (types.get('id') === 'integer' && rows.some((row) => 'id' in row)) {
         await tx.sql.query(
@@ -83,3 +90,20 @@ export function readFixtureFile(file: string): unknown {
 export const REFERENCE_FIXTURE = `${__dirname}/../../fixtures/reference.json`;
 
 export const loadReferenceData = (db: Database) => loadFixture(db, readFixtureFile(REFERENCE_FIXTURE));
+
+/**
+ * A fresh deployment gets the reference data without anyone running `seed`: when there is no format yet, the
+ * missing reference rows are added and rows already present are kept (never overwriting an operator's edits).
+ * Returns the rows added per table, or undefined when the reference data was there. Migrations' advisory lock is
+ * not held here: two processes starting at once both insert with ON CONFLICT DO NOTHING, which is harmless.
+ */
+export async function ensureReferenceData(db: Database): Promise<Record<string, number> | undefined> {
+  const { rows } = await db.sql.query<{ present: boolean }>('SELECT EXISTS (SELECT 1 FROM formats) AS present');
+  if (rows[0]?.present) return undefined;
+  return loadFixture(db, readFixtureFile(REFERENCE_FIXTURE), { keepExisting: true });
+}
+
+/** "5 formats, 16 theme categories, ..." for the start-up log. */
+export function describeCounts(counts: Record<string, number>): string {
+  return Object.entries(counts).map(([table, count]) => `${count} ${table.replace(/_/g, ' ')}`).join(', ');
+}
