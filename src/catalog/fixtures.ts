@@ -2,6 +2,7 @@
 // go around the services on purpose: they trigger no creation reactions (no preview rendering, no e-mail).
 import { readFileSync } from 'node:fs';
 import type { Database, SqlExecutor } from '../db/database';
+import { MIGRATION_LOCK_KEY } from '../db/migrate';
 
 // Tables a fixture may fill, in an order where every reference points to an earlier table.
 export const FIXTURE_TABLES = [
@@ -55,27 +56,26 @@ async function insertRow(sql: SqlExecutor, table: string, row: Row, types: Colum
   return result.rowCount;
 }
 
+/** Loads the fixture in one transaction; returns how many rows each table received. */
+export const loadFixture = (db: Database, fixture: unknown) => db.transaction((tx) => loadFixtureIn(tx.sql, fixture, false));
+
 /**
- * Loads the fixture in one transaction; returns how many rows each table received (with keepExisting: how many
- * were added, rows already present being left unchanged).
+ * Loads the fixture inside the caller's transaction; returns how many rows each table received (with keepExisting:
+ * how many were added, rows already present being left unchanged).
  */
-export async function loadFixture(db: Database, fixture: unknown, { keepExisting = false } = {}): Promise<Record<string, number>> {
+async function loadFixtureIn(sql: SqlExecutor, fixture: unknown, keepExisting: boolean): Promise<Record<string, number>> {
   const tables = parseFixture(fixture);
   const counts: Record<string, number> = {};
-  await db.transaction(async (tx) => {
-    for (const [table, rows] of tables) {
-      const types = await columnTypes(tx.sql, table);
-      let written = 0;
-      for (const row of rows) written += await insertRow(tx.sql, table, row, types, keepExisting);
-      counts[table] = keepExisting ? written : rows.length;
-      // Explicit ids do not move a serial's sequence: move it past them so later inserts do not collide.
-      if (types.get('id') === 'integer' && rows.some((row) => 'id' in row)) {
-        await tx.sql.query(
-          `SELECT setval(pg_get_serial_sequence('"${table}"', 'id'), (SELECT max(id) FROM "${table}"))`,
-        );
-      }
+  for (const [table, rows] of tables) {
+    const types = await columnTypes(sql, table);
+    let written = 0;
+    for (const row of rows) written += await insertRow(sql, table, row, types, keepExisting);
+    counts[table] = keepExisting ? written : rows.length;
+    // Explicit ids do not move a serial's sequence: move it past them so later inserts do not collide.
+    if (types.get('id') === 'integer' && rows.some((row) => 'id' in row)) {
+      await sql.query(`SELECT setval(pg_get_serial_sequence('"${table}"', 'id'), (SELECT max(id) FROM "${table}"))`);
     }
-  });
+  }
   return counts;
 }
 
@@ -94,13 +94,16 @@ export const loadReferenceData = (db: Database) => loadFixture(db, readFixtureFi
 /**
  * A fresh deployment gets the reference data without anyone running `seed`: when there is no format yet, the
  * missing reference rows are added and rows already present are kept (never overwriting an operator's edits).
- * Returns the rows added per table, or undefined when the reference data was there. Migrations' advisory lock is
- * not held here: two processes starting at once both insert with ON CONFLICT DO NOTHING, which is harmless.
+ * Returns the rows added per table, or undefined when the reference data was there. Under the migrations' lock:
+ * the API and a worker starting together would otherwise load it at once (and deadlock).
  */
-export async function ensureReferenceData(db: Database): Promise<Record<string, number> | undefined> {
-  const { rows } = await db.sql.query<{ present: boolean }>('SELECT EXISTS (SELECT 1 FROM formats) AS present');
-  if (rows[0]?.present) return undefined;
-  return loadFixture(db, readFixtureFile(REFERENCE_FIXTURE), { keepExisting: true });
+export function ensureReferenceData(db: Database): Promise<Record<string, number> | undefined> {
+  return db.transaction(async (tx) => {
+    await tx.sql.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    const { rows } = await tx.sql.query<{ present: boolean }>('SELECT EXISTS (SELECT 1 FROM formats) AS present');
+    if (rows[0]?.present) return undefined;
+    return loadFixtureIn(tx.sql, readFixtureFile(REFERENCE_FIXTURE), true);
+  });
 }
 
 /** "5 formats, 16 theme categories, ..." for the start-up log. */

@@ -46,14 +46,17 @@ async function makeTemplate(): Promise<string | PGliteInterface> {
   return client;
 }
 
+/** The URL of a new, empty database on the TEST_DATABASE_URL server (dropped after all tests). */
+export async function emptyServerDatabaseUrl(): Promise<string> {
+  const name = `pb_test_${randomBytes(5).toString('hex')}`;
+  await adminQuery(`CREATE DATABASE ${name}`);
+  created.push(name);
+  return urlWithDatabase(name);
+}
+
 /** An empty database with no migrations applied (for readiness and migration tests). */
 export async function bareDatabase(): Promise<Database> {
-  if (TEST_DATABASE_URL) {
-    const name = `pb_test_${randomBytes(5).toString('hex')}`;
-    await adminQuery(`CREATE DATABASE ${name}`);
-    created.push(name);
-    return openPostgres(urlWithDatabase(name), 4);
-  }
+  if (TEST_DATABASE_URL) return openPostgres(await emptyServerDatabaseUrl(), 4);
   return wrapPGlite(await PGlite.create(undefined, { extensions: { pg_trgm } }));
 }
 
