@@ -1,8 +1,33 @@
 // Logs through pino: JSON lines for machines, readable lines on a terminal. Authorization headers and tokens are
 // never logged: requests are logged field by field.
 import pino, { type DestinationStream, type Logger } from 'pino';
-import pretty from 'pino-pretty';
+import pretty, { type PrettyOptions } from 'pino-pretty';
 import type { Config } from './config';
+
+// The request log's own fields (src/http/request-log.ts): on a terminal they make its one-line message instead.
+const REQUEST_FIELDS = ['requestId', 'method', 'path', 'status', 'ms', 'userId'];
+
+type LogRecord = Record<string, unknown>;
+
+function requestSummary(record: LogRecord): string {
+  const user = record.userId === undefined ? '' : ` user ${String(record.userId)}`;
+  return `${String(record.method)} ${String(record.path)} ${String(record.status)} ${Number(record.ms).toFixed(1)} ms${user}`;
+}
+
+/** How a terminal shows the log: one line per request (method, path, status, time); other records as pino-pretty does. */
+export function prettyOptions(colorize: boolean): PrettyOptions {
+  const isRequest = (record: LogRecord) => record.msg === 'request';
+  // A prettifier that returns undefined leaves its field out: only the request record's fields are dropped.
+  const requestField = (value: unknown, _key: string | symbol, record: LogRecord) =>
+    isRequest(record) ? undefined : JSON.stringify(value, null, 2);
+  return {
+    sync: true,
+    colorize,
+    ignore: 'service,pid,hostname',
+    messageFormat: (record, messageKey) => (isRequest(record) ? requestSummary(record) : String(record[messageKey])),
+    customPrettifiers: Object.fromEntries(REQUEST_FIELDS.map((field) => [field, requestField])) as PrettyOptions['customPrettifiers'],
+  };
+}
 
 /** destination: where the JSON lines go instead of standard output (tests read them there). */
 export function createLogger(
@@ -13,7 +38,7 @@ export function createLogger(
   const format = config.logFormat ?? 'auto';
   if (format === 'pretty' || (format === 'auto' && process.stdout.isTTY)) {
     // Synchronous, in this thread: a worker-thread transport could lose the last lines of a command that exits.
-    return pino(options, pretty({ sync: true, colorize: process.stdout.isTTY === true, ignore: 'service,pid,hostname' }));
+    return pino(options, pretty(prettyOptions(process.stdout.isTTY === true)));
   }
   return pino(options);
 }

@@ -5,6 +5,7 @@ import { jobRegistry } from '../jobs/index';
 import { createTokenService, type TokenService, tokenSettings } from './auth/tokens';
 import { createUserEvents, type UserEvents } from './auth/user-events';
 import { createUsersRepository, type UsersRepository } from './auth/users-repository';
+import { describeCounts, ensureReferenceData } from './catalog/fixtures';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { migrate } from './db/migrate';
@@ -37,12 +38,14 @@ export interface Runtime {
   close(queueTimeoutMs?: number): Promise<boolean>;
 }
 
-/** Opens the database (applying migrations), the media storage and the job queue. */
+/** Opens the database (applying migrations and, when missing, the reference data), the media storage and the job queue. */
 export async function openRuntime(config: Config, log: Logger, database?: Database): Promise<Runtime> {
   const db = database ?? (await openDatabase(config));
   try {
     const applied = await migrate(db);
     if (applied.length > 0) log.info({ migrations: applied }, 'migrations applied');
+    const reference = await ensureReferenceData(db);
+    if (reference) log.info({ reference }, `reference data loaded: ${describeCounts(reference)}`);
     const queue = await startQueue(db, jobRegistry, log, config.jobRetry);
     const media = createLocalDiskStorage(path.join(config.dataDir, 'media'), config.publicBaseUrl);
     const catalogChanges = new CatalogChangeFeed(db, config.gallery.maxStalenessMs, log);

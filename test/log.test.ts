@@ -35,6 +35,8 @@ describe('log format (pglite)', function () {
     const piped = runPhotobook(['migrate'], fresh());
     const json = piped.stdout.trim().split('\n').map((line) => JSON.parse(line));
     expect(json.find((line) => line.msg === 'migrations applied')).to.include({ level: 30, service: 'photobook' });
+    // A fresh deployment gets its reference data from `migrate` and is told so.
+    expect(json.find((line) => line.msg.startsWith('reference data loaded: '))?.msg).to.include('5 formats');
     const forced = runPhotobook(['migrate'], { ...fresh(), LOG_FORMAT: 'pretty' });
     expect(forced.stdout).to.match(/INFO.*: migrations applied/);
     expect(forced.stdout.split('\n').some(isJsonLine)).to.equal(false);

@@ -9,7 +9,7 @@ import { createProductsRepository } from '../products/repository';
 import type { ProductsService } from '../products/service';
 import { type DemoImageKind, drawDemoImage } from './demo-images';
 import { DESCRIPTION_OCCASIONS, THEME_ADJECTIVES, THEME_NOUNS } from './demo-names';
-import { loadReferenceData } from './fixtures';
+import { ensureReferenceData } from './fixtures';
 
 export interface DemoDependencies {
   db: Database;
@@ -91,7 +91,7 @@ export async function seedDemoCatalog(
   themeCount: number,
   onProgress: (done: number, total: number) => void = () => undefined,
 ): Promise<number> {
-  await loadReferenceData(deps.db);
+  await ensureReferenceData(deps.db);
   if ((await createProductsRepository(deps.db.orm).count()) > 0) return 0;
   const authors = await deps.db.orm.insert(themeAuthors).values([
     { nameRu: 'Анна Смирнова', nameEn: 'Anna Smirnova' },

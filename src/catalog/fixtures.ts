@@ -2,6 +2,7 @@
 // go around the services on purpose: they trigger no creation reactions (no preview rendering, no e-mail).
 import { readFileSync } from 'node:fs';
 import type { Database, SqlExecutor } from '../db/database';
+import { MIGRATION_LOCK_KEY } from '../db/migrate';
 
 // Tables a fixture may fill, in an order where every reference points to an earlier table.
 export const FIXTURE_TABLES = [
@@ -37,7 +38,8 @@ function parseFixture(fixture: unknown): [string, Row[]][] {
   return FIXTURE_TABLES.flatMap((table) => entries.filter(([name]) => name === table) as [string, Row[]][]);
 }
 
-async function insertRow(sql: SqlExecutor, table: string, row: Row, types: ColumnTypes): Promise<void> {
+/** Returns how many rows it wrote (0: the row was there and keepExisting left it alone). */
+async function insertRow(sql: SqlExecutor, table: string, row: Row, types: ColumnTypes, keepExisting: boolean): Promise<number> {
   const columns = Object.keys(row);
   const unknown = columns.find((column) => !types.has(column));
   if (unknown || columns.length === 0) throw new FixtureError(`"${table}" has no column "${unknown ?? ''}"`);
@@ -46,29 +48,34 @@ async function insertRow(sql: SqlExecutor, table: string, row: Row, types: Colum
   const quoted = columns.map((column) => `"${column}"`);
   const placeholders = columns.map((_, index) => `$${index + 1}`);
   // Reloading a fixture updates rows that have an id and keeps link rows: it can be run again safely.
-  const onConflict = columns.includes('id')
+  // keepExisting: rows already present stay as they are (an operator may have changed them).
+  const onConflict = columns.includes('id') && !keepExisting
     ? `ON CONFLICT (id) DO UPDATE SET ${quoted.map((column) => `${column} = EXCLUDED.${column}`).join(', ')}`
     : 'ON CONFLICT DO NOTHING';
-  await sql.query(`INSERT INTO "${table}" (${quoted.join(', ')}) VALUES (${placeholders.join(', ')}) ${onConflict}`, values);
+  const result = await sql.query(`INSERT INTO "${table}" (${quoted.join(', ')}) VALUES (${placeholders.join(', ')}) ${onConflict}`, values);
+  return result.rowCount;
 }
 
 /** Loads the fixture in one transaction; returns how many rows each table received. */
-export async function loadFixture(db: Database, fixture: unknown): Promise<Record<string, number>> {
+export const loadFixture = (db: Database, fixture: unknown) => db.transaction((tx) => loadFixtureIn(tx.sql, fixture, false));
+
+/**
+ * Loads the fixture inside the caller's transaction; returns how many rows each table received (with keepExisting:
+ * how many were added, rows already present being left unchanged).
+ */
+async function loadFixtureIn(sql: SqlExecutor, fixture: unknown, keepExisting: boolean): Promise<Record<string, number>> {
   const tables = parseFixture(fixture);
   const counts: Record<string, number> = {};
-  await db.transaction(async (tx) => {
-    for (const [table, rows] of tables) {
-      const types = await columnTypes(tx.sql, table);
-      for (const row of rows) await insertRow(tx.sql, table, row, types);
-      counts[table] = rows.length;
-      // Explicit ids do not move a serial's sequence: move it past them so later inserts do not collide.
-      if (types.get('id') === 'integer' && rows.some((row) => 'id' in row)) {
-        await tx.sql.query(
-          `SELECT setval(pg_get_serial_sequence('"${table}"', 'id'), (SELECT max(id) FROM "${table}"))`,
-        );
-      }
+  for (const [table, rows] of tables) {
+    const types = await columnTypes(sql, table);
+    let written = 0;
+    for (const row of rows) written += await insertRow(sql, table, row, types, keepExisting);
+    counts[table] = keepExisting ? written : rows.length;
+    // Explicit ids do not move a serial's sequence: move it past them so later inserts do not collide.
+    if (types.get('id') === 'integer' && rows.some((row) => 'id' in row)) {
+      await sql.query(`SELECT setval(pg_get_serial_sequence('"${table}"', 'id'), (SELECT max(id) FROM "${table}"))`);
     }
-  });
+  }
   return counts;
 }
 
@@ -83,3 +90,23 @@ export function readFixtureFile(file: string): unknown {
 export const REFERENCE_FIXTURE = `${__dirname}/../../fixtures/reference.json`;
 
 export const loadReferenceData = (db: Database) => loadFixture(db, readFixtureFile(REFERENCE_FIXTURE));
+
+/**
+ * A fresh deployment gets the reference data without anyone running `seed`: when there is no format yet, the
+ * missing reference rows are added and rows already present are kept (never overwriting an operator's edits).
+ * Returns the rows added per table, or undefined when the reference data was there. Under the migrations' lock:
+ * the API and a worker starting together would otherwise load it at once (and deadlock).
+ */
+export function ensureReferenceData(db: Database): Promise<Record<string, number> | undefined> {
+  return db.transaction(async (tx) => {
+    await tx.sql.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    const { rows } = await tx.sql.query<{ present: boolean }>('SELECT EXISTS (SELECT 1 FROM formats) AS present');
+    if (rows[0]?.present) return undefined;
+    return loadFixtureIn(tx.sql, readFixtureFile(REFERENCE_FIXTURE), true);
+  });
+}
+
+/** "5 formats, 16 theme categories, ..." for the start-up log. */
+export function describeCounts(counts: Record<string, number>): string {
+  return Object.entries(counts).map(([table, count]) => `${count} ${table.replace(/_/g, ' ')}`).join(', ');
+}

@@ -5,7 +5,8 @@ import type { Database, SqlExecutor } from './database';
 
 const MIGRATIONS_DIR = path.join(__dirname, 'migrations');
 // Any constant shared by every process of the service: two processes starting at once migrate one after the other.
-const MIGRATION_LOCK_KEY = 7_305_001;
+// The reference data loaded on a fresh deployment takes it too (see ensureReferenceData).
+export const MIGRATION_LOCK_KEY = 7_305_001;
 
 export function migrationNames(): string[] {
   return readdirSync(MIGRATIONS_DIR).filter((name) => name.endsWith('.sql')).sort();

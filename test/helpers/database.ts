@@ -7,6 +7,7 @@ import pino from 'pino';
 import { jobRegistry } from '../../jobs/index';
 import { databaseUrlOn, runAdminStatement } from '../../src/db/admin';
 import type { Database } from '../../src/db/database';
+import { ensureReferenceData } from '../../src/catalog/fixtures';
 import { migrate } from '../../src/db/migrate';
 import { wrapPGlite } from '../../src/db/pglite';
 import { openPostgres } from '../../src/db/postgres';
@@ -19,9 +20,10 @@ const silent = pino({ level: 'silent' });
 const created: string[] = [];
 let template: Promise<string | PGliteInterface> | undefined;
 
-/** Migrations and the job queue's own tables, as the service would set them up. */
+/** Migrations, the reference data and the job queue's own tables, as the service would set them up. */
 async function prepare(db: Database): Promise<void> {
   await migrate(db);
+  await ensureReferenceData(db);
   const queue = await startQueue(db, jobRegistry, silent, { limit: 5, delaySeconds: 5, backoff: true });
   await queue.stop();
 }
@@ -44,18 +46,21 @@ async function makeTemplate(): Promise<string | PGliteInterface> {
   return client;
 }
 
+/** The URL of a new, empty database on the TEST_DATABASE_URL server (dropped after all tests). */
+export async function emptyServerDatabaseUrl(): Promise<string> {
+  const name = `pb_test_${randomBytes(5).toString('hex')}`;
+  await adminQuery(`CREATE DATABASE ${name}`);
+  created.push(name);
+  return urlWithDatabase(name);
+}
+
 /** An empty database with no migrations applied (for readiness and migration tests). */
 export async function bareDatabase(): Promise<Database> {
-  if (TEST_DATABASE_URL) {
-    const name = `pb_test_${randomBytes(5).toString('hex')}`;
-    await adminQuery(`CREATE DATABASE ${name}`);
-    created.push(name);
-    return openPostgres(urlWithDatabase(name), 4);
-  }
+  if (TEST_DATABASE_URL) return openPostgres(await emptyServerDatabaseUrl(), 4);
   return wrapPGlite(await PGlite.create(undefined, { extensions: { pg_trgm } }));
 }
 
-/** A new database with every migration applied and nothing else in it. */
+/** A new database as a fresh deployment has it: every migration and the reference data, nothing else. */
 export async function freshDatabase(): Promise<Database> {
   template ??= makeTemplate();
   const source = await template;
