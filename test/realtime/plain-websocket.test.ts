@@ -113,6 +113,30 @@ describe(`the editing channel over a plain WebSocket (${DATABASE_KIND})`, () => 
     });
   });
 
+  describe('a client that goes away during the token check', () => {
+    it('leaves the process serving: the reset socket is dropped, not thrown', async () => {
+      let release!: () => void;
+      const locked = new Promise<void>((resolve) => {
+        void runtime.db.transaction(async (tx) => {
+          await tx.sql.query('LOCK TABLE users IN ACCESS EXCLUSIVE MODE');
+          resolve();
+          await new Promise<void>((done) => { release = done; });
+        });
+      });
+      await locked;
+      const leaving = new WebSocket(plainUrl(server.url, users.owner.token));
+      leaving.on('error', () => undefined);
+      // Once the upgrade request is out, the client resets the connection while the server checks its token.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      (leaving as unknown as { _req: { socket: { resetAndDestroy(): void } } })._req.socket.resetAndDestroy();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      release();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect((await request(server.url).get('/healthz')).status).to.equal(200);
+      expect(await (await plain()).ask(posterList('after'))).to.deep.equal({ transaction_id: 'after', response_data: { data: [] } });
+    });
+  });
+
   describe('messages', () => {
     it('sets a scheme: committed before its answer; a replay answers the same and changes nothing; another message under the id conflicts', async () => {
       const editor = await plain();
@@ -161,6 +185,15 @@ describe(`the editing channel over a plain WebSocket (${DATABASE_KIND})`, () => 
         expect(answer.error, JSON.stringify(message)).to.include({ code: 'invalid_message' });
         expect(validator.errorsOf('layout-ack.json', answer)).to.equal(null);
       }
+      expect(await layoutState()).to.deep.equal(before);
+    });
+
+    it('answers not_found to a stranger\'s edit and forbidden to a moderator\'s, and changes nothing', async () => {
+      const before = await layoutState();
+      const stranger = await plain(users.other.token);
+      expect(((await stranger.ask(schemeMessage(layout.id, layout.pages[8].id, otherScheme))).error as { code: string }).code).to.equal('not_found');
+      const moderator = await plain(users.moderator.token);
+      expect(((await moderator.ask(schemeMessage(layout.id, layout.pages[8].id, otherScheme))).error as { code: string }).code).to.equal('forbidden');
       expect(await layoutState()).to.deep.equal(before);
     });
 
@@ -238,10 +271,16 @@ describe(`the editing channel over a plain WebSocket (${DATABASE_KIND})`, () => 
       expect(sender.events().map((event) => (event.data as { version: number }).version)).to.deep.equal([fromSocketIo.version]);
     });
 
-    it('answers a join of someone else\'s layout not_found and a bad one invalid_message', async () => {
+    it('answers a join of someone else\'s layout not_found, never tells them its changes, and answers a bad join invalid_message', async () => {
       const stranger = await plain(users.other.token);
       expect(await stranger.ask({ transaction_id: 'j', object: 'layout', action: 'join', params: { layout_id: layout.id } }))
         .to.deep.equal({ transaction_id: 'j', error: { code: 'not_found', message: 'Layout not found.' } });
+      const owner = await plain();
+      await owner.ask(schemeMessage(layout.id, layout.pages[7].id, scheme));
+      await owner.ask(schemeMessage(layout.id, layout.pages[7].id, otherScheme));
+      // A round trip after the changes: an event sent to the stranger would have arrived before this answer.
+      await stranger.ask(posterList('flush'));
+      expect(stranger.events()).to.deep.equal([]);
       expect(((await stranger.ask({ transaction_id: 'k', object_type: 'layout', action: 'join', request_data: { layout_id: 'x' } })).error as { code: string }).code)
         .to.equal('invalid_message');
     });
