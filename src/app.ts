@@ -32,6 +32,9 @@ import type { LocalDiskStorage } from './media/local-disk';
 import { layoutRoutes } from './layouts/routes';
 import { createLayoutsService } from './layouts/service';
 import { mediaRoutes } from './media/routes';
+import { httpMetricsMiddleware } from './metrics/http';
+import type { Metrics } from './metrics/metrics';
+import { metricsRoutes } from './metrics/routes';
 import { createProductsAdminService } from './products/admin-service';
 import { productRoutes } from './products/routes';
 import { createProductsService } from './products/service';
@@ -58,6 +61,7 @@ export interface AppDependencies {
   schemas: JsonSchema[];
   queue: Queue;
   catalogChanges: CatalogChangeFeed;
+  metrics: Metrics;
 }
 
 /** The sandbox provider's page, when SANDBOX_LOGIN allows that provider at all. */
@@ -78,11 +82,12 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
   const delivery = createDeliveryService({ db: deps.db, provider: createDeliveryProvider(deps.config.delivery), orders, payments, log: deps.log });
   const modules: RouteModule[] = [
     healthRoutes(deps.db),
+    metricsRoutes({ metrics: deps.metrics, production: deps.config.env === 'production', token: deps.config.metricsToken }),
     loginRoutes({ config: deps.config, db: deps.db, tokens: deps.tokens, providers: enabledProviders(deps.config) }),
     ...sandboxLoginPage(deps.config),
     accountRoutes(deps.users, deps.db, deps.userEvents),
     mediaRoutes(deps.media),
-    galleryRoutes({ gallery: createGalleryService(deps.db, deps.catalogChanges, deps.config.gallery.cacheBytes), validator, media: deps.media }),
+    galleryRoutes({ gallery: createGalleryService(deps.db, deps.catalogChanges, deps.config.gallery.cacheBytes), validator, media: deps.media, metrics: deps.metrics }),
     themeRoutes({
       themes: createThemesService({
         db: deps.db, media: deps.media, log: deps.log, queue: deps.queue,
@@ -110,6 +115,7 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
   const app = new Koa({ proxy: deps.config.trustProxy, maxIpsCount: deps.config.trustProxyHops });
   app.silent = true;
   app.use(requestLogMiddleware(deps.log));
+  app.use(httpMetricsMiddleware(deps.metrics));
   app.use(errorMiddleware(deps.log));
   app.use(trailingSlash);
   app.use(koaBody({

@@ -89,6 +89,8 @@ export interface Config {
   readonly trustProxy: boolean;
   /** How many proxies of our own append to X-Forwarded-For: only that many right-most entries are believed. */
   readonly trustProxyHops: number;
+  /** Bearer token of GET /metrics/; in production the route exists only when it is set. */
+  readonly metricsToken: string | undefined;
   readonly gallery: GalleryCacheConfig;
   readonly oauth: OAuthConfig;
   readonly sandboxLogin: SandboxLoginConfig;
@@ -248,6 +250,7 @@ export function loadConfig(env: Env = process.env): Config {
     websocketPingIntervalMs: integer(env, 'WEBSOCKET_PING_INTERVAL_MS', 25_000, 100, 600_000),
     trustProxy: integer(env, 'TRUST_PROXY', 0, 0, 10) > 0,
     trustProxyHops: integer(env, 'TRUST_PROXY', 0, 0, 10),
+    metricsToken: env.METRICS_TOKEN || undefined,
     gallery: {
       cacheBytes: integer(env, 'GALLERY_CACHE_BYTES', 64 * 1024 * 1024, 0, 16 * 1024 * 1024 * 1024),
       maxStalenessMs: integer(env, 'GALLERY_MAX_STALENESS_MS', 1000, 100, 60_000),

@@ -14,6 +14,7 @@ import { CatalogChangeFeed } from './gallery/change-feed';
 import { openDatabase } from './db/open';
 import { type JsonSchema, loadSchemas } from './http/schemas';
 import { createMailer } from './mail/mailer';
+import { createMetrics, type Metrics } from './metrics/metrics';
 import { createLocalDiskStorage, type LocalDiskStorage } from './media/local-disk';
 import { createProductsService, type ProductsService } from './products/service';
 import type { JobContext } from './queue/job';
@@ -31,6 +32,8 @@ export interface Runtime {
   products: ProductsService;
   /** Catalog changes pushed by the database; listens from the first gallery request on. */
   catalogChanges: CatalogChangeFeed;
+  /** This runtime's own Prometheus registry and the metrics recorded into it. */
+  metrics: Metrics;
   schemas: JsonSchema[];
   /** What background jobs get, in whichever process works them. */
   jobContext: JobContext;
@@ -46,12 +49,13 @@ export async function openRuntime(config: Config, log: Logger, database?: Databa
     if (applied.length > 0) log.info({ migrations: applied }, 'migrations applied');
     const reference = await ensureReferenceData(db);
     if (reference) log.info({ reference }, `reference data loaded: ${describeCounts(reference)}`);
-    const queue = await startQueue(db, jobRegistry, log, config.jobRetry);
+    const metrics = createMetrics(db.poolCounts?.bind(db));
+    const queue = await startQueue(db, jobRegistry, log, config.jobRetry, metrics);
     const media = createLocalDiskStorage(path.join(config.dataDir, 'media'), config.publicBaseUrl);
     const catalogChanges = new CatalogChangeFeed(db, config.gallery.maxStalenessMs, log);
     let closing: Promise<boolean> | undefined;
     return {
-      config, log, db, queue, media,
+      config, log, db, queue, media, metrics,
       jobContext: {
         db, media, log, queue, mailer: createMailer(config.mail, config.dataDir), mail: config.mail, delivery: createDeliveryProvider(config.delivery),
       },

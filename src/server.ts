@@ -60,6 +60,7 @@ export async function startServer(
   const editingNamespace = io.of('/layout');
   const editing = createEditingChannel(editingNamespace, {
     db: runtime.db, media: runtime.media, log, eventsPerSecond: config.socketEventsPerSecond, spansProcesses: adapter.adapter !== undefined,
+    metrics: runtime.metrics,
     layouts: createLayoutsService(runtime), validator: createValidator(runtime.schemas),
   });
   attachSocketIoTransport(editingNamespace, editing, runtime);

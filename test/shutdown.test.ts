@@ -41,7 +41,7 @@ describe(`graceful stop within one deadline (${DATABASE_KIND})`, function () {
         return jobReleased;
       },
     });
-    const queue = await startQueue(runtime.db, [hang], pino({ level: 'silent' }), runtime.config.jobRetry);
+    const queue = await startQueue(runtime.db, [hang], pino({ level: 'silent' }), runtime.config.jobRetry, runtime.metrics);
     await runtime.db.transaction((tx) => queue.enqueue(tx, hang, {}));
     await queue.work({ ...runtime.jobContext, queue });
     const { gate, module } = gatedRoute();

@@ -43,6 +43,13 @@ export interface WriteCounter {
   count: number;
 }
 
+/** A connection pool's use at one moment. */
+export interface PoolCounts {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 export interface Database extends Transaction {
   readonly kind: 'postgres' | 'pglite';
   /** The server's connection string, for components that need connections of their own (the Socket.IO adapter). */
@@ -52,5 +59,7 @@ export interface Database extends Transaction {
   /** LISTEN on channel over a connection of its own, opened again when lost; closed with the database. */
   listen(channel: string, handlers: NotificationHandlers): NotificationListener;
   readonly writes: WriteCounter;
+  /** The pool's use now; absent on PGlite, which has no pool. */
+  poolCounts?(): PoolCounts;
   close(): Promise<void>;
 }

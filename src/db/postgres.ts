@@ -86,6 +86,7 @@ export function openPostgres(connectionString: string, poolSize = 10): Database 
       };
     },
     writes,
+    poolCounts: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       await Promise.all([...listeners].map((listener) => listener.close()));
       listeners.clear();

@@ -7,6 +7,7 @@ import { type Language, languageOf } from '../http/language';
 import type { RouteDoc, RouteModule } from '../http/route-module';
 import type { Validator } from '../http/validation';
 import type { MediaStorage } from '../media/storage';
+import type { Metrics } from '../metrics/metrics';
 import { pickFilterParams, V1_FILTER_PARAMS, V2_FILTER_PARAMS } from './filters';
 import { presentMeta, presentThemeCategories, presentV1Page, presentV2Page } from './presenters';
 import type { CachedResponse } from './page-cache';
@@ -30,16 +31,18 @@ function appliedQueryParams(ctx: Context): Record<string, string> | undefined {
 type CacheStatus = 'HIT' | 'MISS' | 'BYPASS';
 
 /** Sends ready bytes with their ETag, or a 304 when the client holds them. X-Cache tells where the bytes came from. */
-function send(ctx: Context, response: CachedResponse, cache: CacheStatus): void {
+function send(ctx: Context, response: CachedResponse, cache: CacheStatus, metrics: Metrics): void {
   ctx.set('X-Cache', cache);
+  metrics.galleryCache.inc({ result: cache });
   if (sendCacheable(ctx, response.etag)) {
     ctx.type = 'application/json';
     ctx.body = response.body;
   }
 }
 
-export function galleryRoutes(deps: { gallery: GalleryService; validator: Validator; media: MediaStorage }): RouteModule {
-  const { gallery, validator, media } = deps;
+export function galleryRoutes(deps: { gallery: GalleryService; validator: Validator; media: MediaStorage; metrics: Metrics }): RouteModule {
+  const { gallery, validator, media, metrics } = deps;
+  metrics.watchGalleryCacheBytes(gallery.cacheBytes);
   const router = new Router();
 
   // Before validation: a URL whose answer is cached was validated when the answer was made.
@@ -47,7 +50,7 @@ export function galleryRoutes(deps: { gallery: GalleryService; validator: Valida
     const caching = await gallery.caching();
     ctx.state.galleryCaching = caching;
     const cached = caching ? gallery.cached(cacheKey(ctx)) : undefined;
-    if (cached) send(ctx, cached, 'HIT');
+    if (cached) send(ctx, cached, 'HIT', metrics);
     else await next();
   };
 
@@ -61,7 +64,7 @@ export function galleryRoutes(deps: { gallery: GalleryService; validator: Valida
       const result = await gallery.list(request, caching, (page, snapshot) => present(page, snapshot, ctx));
       if (result.kind === 'invalid-filter') throw validationError(result.errors);
       if (result.kind === 'invalid-page') throw invalidPage();
-      send(ctx, result.response, caching ? 'MISS' : 'BYPASS');
+      send(ctx, result.response, caching ? 'MISS' : 'BYPASS', metrics);
     };
 
   // Version 2 names each product's group in the caller's language: its answers are kept per language.
@@ -79,7 +82,7 @@ export function galleryRoutes(deps: { gallery: GalleryService; validator: Valida
     const snapshot = await gallery.snapshot(caching);
     ctx.vary('Accept-Language');
     const { response, made } = gallery.fromSnapshot(snapshot, `${name}|${language}`, () => present(snapshot, language));
-    send(ctx, response, !caching ? 'BYPASS' : made ? 'MISS' : 'HIT');
+    send(ctx, response, !caching ? 'BYPASS' : made ? 'MISS' : 'HIT', metrics);
   };
   router.get('/api/gallery/meta/', fromSnapshot('meta', presentMeta));
   router.get('/api/gallery2/themecategory/', fromSnapshot('themecategory', presentThemeCategories));

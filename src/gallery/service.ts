@@ -96,6 +96,9 @@ export function createGalleryService(db: Database, feed: CatalogChangeFeed, cach
       return !feed.behindLocalWrites || feed.catchUp();
     },
 
+    /** What the cache holds in memory now, estimated (for the metrics). */
+    cacheBytes: () => cache.stats.bytes,
+
     /** The cached response for this URL, if any (only when caching() said yes). */
     cached: (url: string) => cache.lookup(url),
 

@@ -3,6 +3,7 @@ import { EventEmitter } from 'node:events';
 import Ajv, { type ValidateFunction } from 'ajv';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
+import type { Metrics } from '../metrics/metrics';
 import type { Database, SqlExecutor, Transaction } from '../db/database';
 import type { JobContext, JobDefinition, RetryPolicy } from './job';
 import { createLimiter } from '../util/limiter';
@@ -54,8 +55,10 @@ export interface SettledJob {
   ok: boolean;
 }
 
-/** retry: the policy of every job that has none of its own. */
-export async function startQueue(db: Database, registry: JobRegistry, log: Logger, retry: RetryPolicy): Promise<Queue> {
+/** retry: the policy of every job that has none of its own; metrics: where the jobs handled here are counted. */
+export async function startQueue(
+  db: Database, registry: JobRegistry, log: Logger, retry: RetryPolicy, metrics: Pick<Metrics, 'jobs' | 'jobSeconds'>,
+): Promise<Queue> {
   checkRegistry(registry);
   const ajv = new Ajv({ allErrors: true, strict: false });
   const validators = new Map<string, ValidateFunction>(
@@ -98,12 +101,17 @@ export async function startQueue(db: Database, registry: JobRegistry, log: Logge
           const lanes = createLimiter(concurrency);
           await Promise.all(batch.map((item) => lanes.run(async () => {
             const started = Date.now();
+            const record = (outcome: 'done' | 'failed') => {
+              metrics.jobs.inc({ job: job.name, outcome });
+              metrics.jobSeconds.observe({ job: job.name, outcome }, (Date.now() - started) / 1000);
+            };
             running += 1;
             try {
               await job.handle(item.data as never, context);
               // Completed one by one (pg-boss would complete the batch only at its end): a job is recorded as
               // done the moment it is, and the batch's own completion then skips it.
               await boss.complete(job.name, item.id);
+              record('done');
               log.debug({ job: job.name, jobId: item.id, ms: Date.now() - started }, 'job done');
               settled.emit('settled', { name: job.name, id: item.id, ok: true } satisfies SettledJob);
             } catch (error) {
@@ -111,6 +119,7 @@ export async function startQueue(db: Database, registry: JobRegistry, log: Logge
               // The last attempt is an error an operator must see; the ones before it will be retried.
               const final = item.retryCount >= item.retryLimit;
               log[final ? 'error' : 'warn']({ job: job.name, jobId: item.id, attempt, err: error }, final ? 'job failed for good' : 'job failed, will retry');
+              record('failed');
               await boss.fail(job.name, item.id, { message: (error as Error).message, attempt });
               settled.emit('settled', { name: job.name, id: item.id, ok: false } satisfies SettledJob);
             } finally {

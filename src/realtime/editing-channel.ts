@@ -8,6 +8,7 @@ import type { Validator } from '../http/validation';
 import { createLayoutEditor, type LayoutChange, type PublishedChange } from '../layouts/editing/editor';
 import type { LayoutsService } from '../layouts/service';
 import type { MediaStorage } from '../media/storage';
+import type { Metrics } from '../metrics/metrics';
 import { createEditingRequests } from './editing-requests';
 
 /** What the channel asks of a transport about its connections in this process. */
@@ -27,6 +28,7 @@ export interface EditingChannelDependencies {
   eventsPerSecond: number;
   /** Whether other processes serve this channel too (a cross-process adapter is installed). */
   spansProcesses: boolean;
+  metrics: Metrics;
 }
 
 const REMOTE_CHANGES = 'layout:changes';

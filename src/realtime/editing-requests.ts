@@ -8,6 +8,7 @@ import { withSpecificationKeys } from '../layouts/editing/front-end-keys';
 import { describeFieldErrors, errorAck, isAck, parseMessage } from '../layouts/editing/messages';
 import { OPERATIONS } from '../layouts/editing/operations';
 import type { LayoutsService } from '../layouts/service';
+import { type Metrics, secondsSince } from '../metrics/metrics';
 import { createTokenBucket } from './token-bucket';
 
 /** One client connection, of either transport. */
@@ -25,6 +26,7 @@ export interface EditingRequestsDependencies {
   editor: LayoutEditor;
   log: Logger;
   eventsPerSecond: number;
+  metrics: Pick<Metrics, 'editingAcks' | 'editingAckSeconds' | 'editingConnections'>;
 }
 
 type Answer = object;
@@ -33,7 +35,7 @@ type Message = { transaction_id?: string; params: unknown };
 const transactionIdOf = (raw: unknown) => (raw as { transaction_id?: unknown } | null)?.transaction_id;
 
 export function createEditingRequests(deps: EditingRequestsDependencies) {
-  const { layouts, validator, editor, log } = deps;
+  const { layouts, validator, editor, log, metrics } = deps;
 
   async function join(connection: EditingConnection, raw: unknown): Promise<Answer> {
     if (validator.errorsOf('layout-join.json', raw)) {
@@ -76,10 +78,15 @@ export function createEditingRequests(deps: EditingRequestsDependencies) {
   }
 
   return {
-    /** The connection's handlers: its own rate limit, and every request answered once (a failure as server_error). */
+    /**
+     * The connection's handlers: its own rate limit, and every request answered once (a failure as server_error).
+     * The transport calls closed() when the connection ends.
+     */
     forConnection(connection: EditingConnection) {
       const bucket = createTokenBucket(deps.eventsPerSecond);
-      const guarded = (event: string, run: typeof join) => async (raw: unknown): Promise<Answer> => {
+      metrics.editingConnections.inc();
+      let open = true;
+      const answer = async (event: string, run: typeof join, raw: unknown): Promise<Answer> => {
         if (!bucket.take()) return errorAck(transactionIdOf(raw), 'rate_limited', `More than ${deps.eventsPerSecond} events a second.`);
         try {
           return await run(connection, raw);
@@ -88,7 +95,22 @@ export function createEditingRequests(deps: EditingRequestsDependencies) {
           return errorAck(transactionIdOf(raw), 'server_error', 'Internal server error.');
         }
       };
-      return { join: guarded('join', join), message: guarded('message', message) };
+      const guarded = (event: string, run: typeof join) => async (raw: unknown): Promise<Answer> => {
+        const started = process.hrtime.bigint();
+        const result = await answer(event, run, raw);
+        const outcome = (result as { error?: { code?: string } }).error?.code ?? 'ok';
+        metrics.editingAcks.inc({ outcome });
+        metrics.editingAckSeconds.observe({ outcome }, secondsSince(started));
+        return result;
+      };
+      return {
+        join: guarded('join', join),
+        message: guarded('message', message),
+        closed(): void {
+          if (open) metrics.editingConnections.dec();
+          open = false;
+        },
+      };
     },
   };
 }

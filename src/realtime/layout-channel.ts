@@ -36,6 +36,7 @@ export function attachSocketIoTransport(
     const user = socket.data.user as AuthenticatedUser;
     void socket.join(userRoom(user.id));
     const handlers = channel.requests.forConnection({ id: socket.id, user, joinRoom: (layoutId) => socket.join(layoutRoom(layoutId)) });
+    socket.on('disconnect', () => handlers.closed());
 
     // Every event is answered through its ack, its last argument; one without an ack cannot be answered and is
     // dropped. The request is the first argument (undefined when the ack came alone).

@@ -100,6 +100,7 @@ export function attachPlainWebSocketTransport(server: Server, channel: EditingCh
     // A frame over the limit or a protocol violation: ws closes the connection itself (1009, 1002, 1007).
     socket.on('error', (error) => options.log.debug({ err: error }, 'plain websocket closed on a bad frame'));
     socket.on('close', () => {
+      handlers.closed();
       connections.delete(connection);
       for (const layoutId of connection.layoutIds) {
         rooms.get(layoutId)?.delete(connection);

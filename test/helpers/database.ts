@@ -12,6 +12,7 @@ import { migrate } from '../../src/db/migrate';
 import { wrapPGlite } from '../../src/db/pglite';
 import { openPostgres } from '../../src/db/postgres';
 import { startQueue } from '../../src/queue/queue';
+import { createMetrics } from '../../src/metrics/metrics';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 export const DATABASE_KIND = TEST_DATABASE_URL ? 'postgres' : 'pglite';
@@ -24,7 +25,7 @@ let template: Promise<string | PGliteInterface> | undefined;
 async function prepare(db: Database): Promise<void> {
   await migrate(db);
   await ensureReferenceData(db);
-  const queue = await startQueue(db, jobRegistry, silent, { limit: 5, delaySeconds: 5, backoff: true });
+  const queue = await startQueue(db, jobRegistry, silent, { limit: 5, delaySeconds: 5, backoff: true }, createMetrics());
   await queue.stop();
 }
 

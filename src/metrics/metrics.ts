@@ -1,0 +1,77 @@
+// The service's Prometheus metrics: one Registry per runtime (tests open many runtimes in one process), handed to
+// whatever records. Gauges of things owned elsewhere (the pool, the gallery cache) are read when scraped.
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { PoolCounts } from '../db/database';
+
+const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const JOB_SECONDS = [0.05, 0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 300];
+
+export function createMetrics(poolCounts?: () => PoolCounts) {
+  const register = new Registry();
+  collectDefaultMetrics({ register });
+  const galleryCacheSizes = new Set<() => number>();
+
+  const metrics = {
+    register,
+    httpRequests: new Counter({
+      name: 'photobook_http_requests_total', help: 'HTTP requests answered, by method, route pattern and status.',
+      labelNames: ['method', 'route', 'status'] as const, registers: [register],
+    }),
+    httpSeconds: new Histogram({
+      name: 'photobook_http_request_duration_seconds', help: 'Time to answer an HTTP request, by method, route pattern and status.',
+      labelNames: ['method', 'route', 'status'] as const, buckets: SECONDS, registers: [register],
+    }),
+    editingAcks: new Counter({
+      name: 'photobook_editing_acks_total', help: 'Editing-channel requests answered (both transports), by outcome: ok or the error code.',
+      labelNames: ['outcome'] as const, registers: [register],
+    }),
+    editingAckSeconds: new Histogram({
+      name: 'photobook_editing_ack_duration_seconds', help: 'Time from an editing-channel request to its answer, by outcome.',
+      labelNames: ['outcome'] as const, buckets: SECONDS, registers: [register],
+    }),
+    editingConnections: new Gauge({
+      name: 'photobook_editing_connections', help: 'Editing-channel connections open in this process (Socket.IO and plain WebSocket).',
+      registers: [register],
+    }),
+    jobs: new Counter({
+      name: 'photobook_jobs_total', help: 'Background jobs handled in this process, by job name and outcome (done or failed).',
+      labelNames: ['job', 'outcome'] as const, registers: [register],
+    }),
+    jobSeconds: new Histogram({
+      name: 'photobook_job_duration_seconds', help: 'Time a background job took, by job name and outcome.',
+      labelNames: ['job', 'outcome'] as const, buckets: JOB_SECONDS, registers: [register],
+    }),
+    galleryCache: new Counter({
+      name: 'photobook_gallery_cache_requests_total', help: 'Gallery answers by where they came from (the X-Cache header: HIT, MISS, BYPASS).',
+      labelNames: ['result'] as const, registers: [register],
+    }),
+    /** The gallery's caches report their size through this; read on every scrape. */
+    watchGalleryCacheBytes(size: () => number): void {
+      galleryCacheSizes.add(size);
+    },
+  };
+
+  new Gauge({
+    name: 'photobook_gallery_cache_bytes', help: 'Estimated memory the gallery cache holds, in bytes.', registers: [register],
+    collect() {
+      this.set([...galleryCacheSizes].reduce((sum, size) => sum + size(), 0));
+    },
+  });
+  if (poolCounts) {
+    const poolGauge = (name: string, help: string, read: (counts: PoolCounts) => number) => new Gauge({
+      name, help, registers: [register],
+      collect() {
+        this.set(read(poolCounts()));
+      },
+    });
+    poolGauge('photobook_db_pool_connections', 'Connections the database pool holds.', (counts) => counts.total);
+    poolGauge('photobook_db_pool_idle_connections', 'Connections of the database pool not in use.', (counts) => counts.idle);
+    poolGauge('photobook_db_pool_waiting_requests', 'Queries waiting for a connection of the database pool.', (counts) => counts.waiting);
+  }
+  return metrics;
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;
+
+/** Seconds elapsed since a process.hrtime.bigint() reading. */
+export const secondsSince = (started: bigint) => Number(process.hrtime.bigint() - started) / 1e9;
