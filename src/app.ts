@@ -21,6 +21,7 @@ import { galleryRoutes } from './gallery/routes';
 import type { CatalogChangeFeed } from './gallery/change-feed';
 import { createGalleryService } from './gallery/service';
 import { healthRoutes } from './health/routes';
+import { type DemoShopper, homeRoutes } from './home/routes';
 import { authenticate } from './http/auth';
 import { errorMiddleware } from './http/errors';
 import { requestLogMiddleware } from './http/request-log';
@@ -58,6 +59,8 @@ export interface AppDependencies {
   schemas: JsonSchema[];
   queue: Queue;
   catalogChanges: CatalogChangeFeed;
+  /** Shown on GET / while `photobook demo` runs. */
+  demoShopper?: DemoShopper;
 }
 
 /** The sandbox provider's page, when SANDBOX_LOGIN allows that provider at all. */
@@ -77,6 +80,7 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
   });
   const delivery = createDeliveryService({ db: deps.db, provider: createDeliveryProvider(deps.config.delivery), orders, payments, log: deps.log });
   const modules: RouteModule[] = [
+    homeRoutes(deps.demoShopper),
     healthRoutes(deps.db),
     loginRoutes({ config: deps.config, db: deps.db, tokens: deps.tokens, providers: enabledProviders(deps.config) }),
     ...sandboxLoginPage(deps.config),

@@ -6,6 +6,7 @@ import { seedDemoCatalog } from '../catalog/demo';
 import { loadFixture, readFixtureFile } from '../catalog/fixtures';
 import type { Config } from '../config';
 import type { Role } from '../db/tables/index';
+import type { DemoShopper } from '../home/routes';
 import { DEMO_SHOPPER_EMAIL, ensureDemoShopper } from '../orders/demo-shopper';
 import type { Runtime } from '../runtime';
 import { startServer } from '../server';
@@ -71,8 +72,8 @@ async function drainJobs(runtime: Runtime): Promise<void> {
 }
 
 /** Serves; the function returned stops serving and the worker together, then closes the database (stopWithin). */
-async function serveUntilStopped(runtime: Runtime, worker: boolean): Promise<(deadlineAt: number) => Promise<boolean>> {
-  const server = await startServer(runtime, { worker });
+async function serveUntilStopped(runtime: Runtime, worker: boolean, demoShopper?: DemoShopper): Promise<(deadlineAt: number) => Promise<boolean>> {
+  const server = await startServer(runtime, { worker, demoShopper });
   return (deadlineAt) => stopWithin(deadlineAt, runtime, server);
 }
 
@@ -104,7 +105,7 @@ export const COMMANDS: Record<string, Command> = {
       const shopper = await ensureDemoShopper(runtime);
       if (shopper) process.stdout.write(`demo shopper ${DEMO_SHOPPER_EMAIL}: layout ${shopper.layoutId}, token ${shopper.token}\n`);
       // The demo always renders previews, whatever WORKER says: a demo without pictures shows nothing.
-      return serveUntilStopped(runtime, true);
+      return serveUntilStopped(runtime, true, shopper && { email: DEMO_SHOPPER_EMAIL, layoutId: shopper.layoutId });
     },
   },
   worker: {
