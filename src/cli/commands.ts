@@ -11,6 +11,7 @@ import { DEMO_SHOPPER_EMAIL, ensureDemoShopper } from '../orders/demo-shopper';
 import type { Runtime } from '../runtime';
 import { startServer } from '../server';
 import { stopWithin } from '../shutdown';
+import { demoConfig } from './demo-config';
 import { progressReporter } from './progress';
 
 export class UsageError extends Error {}
@@ -18,6 +19,8 @@ export class UsageError extends Error {}
 export interface Command {
   summary: string;
   usage: string;
+  /** The configuration this command runs with, from the environment's (the demo's defaults). */
+  configure?(config: Config): Config;
   /** Whether the command keeps running until a signal (servers and workers). */
   longRunning?: boolean;
   /** A long-running command returns its stop: done by deadlineAt (epoch ms), true when nothing had to be cut. */
@@ -98,6 +101,7 @@ export const COMMANDS: Record<string, Command> = {
     summary: 'Load the reference data and a demo catalog when the database is empty, then serve',
     usage: 'photobook demo',
     longRunning: true,
+    configure: demoConfig,
     async run(runtime, args) {
       options(args, {});
       const created = await seedDemo(runtime, DEFAULT_DEMO_THEMES);

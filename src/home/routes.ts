@@ -30,7 +30,7 @@ function demoSection(shopper: DemoShopper): string {
 their token is printed in the terminal that runs <code>photobook demo</code>.</p>
 <pre>${steps}</pre>
 <p>The full journey (delivery point, price check, the sandbox payment page) is in the README, section
-"From cart to paid with npm run demo". Theme notification e-mails land in <code>DATA_DIR/outbox</code>.</p></section>`;
+"From cart to paid with npm run demo". Theme notification e-mails go to <code>demo-admin@example.com</code> (unless NOTIFY_EMAILS says otherwise), as files in <code>DATA_DIR/outbox</code> when SMTP_URL is unset.</p></section>`;
 }
 
 export function homePage(shopper?: DemoShopper): string {
