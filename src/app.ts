@@ -80,7 +80,7 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
   });
   const delivery = createDeliveryService({ db: deps.db, provider: createDeliveryProvider(deps.config.delivery), orders, payments, log: deps.log });
   const modules: RouteModule[] = [
-    homeRoutes(deps.demoShopper),
+    homeRoutes(deps.config.publicBaseUrl, deps.demoShopper),
     healthRoutes(deps.db),
     loginRoutes({ config: deps.config, db: deps.db, tokens: deps.tokens, providers: enabledProviders(deps.config) }),
     ...sandboxLoginPage(deps.config),

@@ -17,23 +17,24 @@ const LINKS: [string, string][] = [
   ['/healthz', 'Health check'],
 ];
 
-function demoSection(shopper: DemoShopper): string {
+function demoSection(shopper: DemoShopper, baseUrl: string): string {
   const layout = escapeHtml(shopper.layoutId);
   const steps = [
-    `B=http://localhost:8000; H="Authorization: Bearer &lt;TOKEN&gt;"`,
-    `curl -s -X POST -H "$H" $B/api/ua/layout/${layout}/   # 201: the order, with orderset_id`,
-    `curl -s -H "$H" "$B/api/merch/orderset/&lt;SET&gt;/delivery/options/?to_city_id=2"`,
-    `curl -s -X POST -H "$H" -H 'Content-Type: application/json' -d '{}' $B/api/merch/orderset/&lt;SET&gt;/delivery/`,
+    `B=${escapeHtml(baseUrl)}; H="Authorization: Bearer &lt;TOKEN&gt;"`,
+    `curl -s -X POST -H "$H" $B/api/ua/layout/${layout}/                       # 201: the order, with orderset_id`,
+    `curl -s -H "$H" "$B/api/merch/orderset/&lt;SET&gt;/delivery/options/?to_city_id=2"  # prices to Saint Petersburg`,
+    `curl -s -X POST -H "$H" -H 'Content-Type: application/json' \\`,
+    `  -d '{"type":"PVZ","to_city_id":2,"delivery_company_id":1}' $B/api/merch/orderset/&lt;SET&gt;/delivery/check_delivery_price/`,
   ].join('\n');
   return `<section id="demo"><h2>Demo shopper</h2>
 <p>E-mail <strong id="demo-email">${escapeHtml(shopper.email)}</strong>, layout <code id="demo-layout">${layout}</code>;
 their token is printed in the terminal that runs <code>photobook demo</code>.</p>
 <pre>${steps}</pre>
-<p>The full journey (delivery point, price check, the sandbox payment page) is in the README, section
-"From cart to paid with npm run demo". Theme notification e-mails go to <code>demo-admin@example.com</code> (unless NOTIFY_EMAILS says otherwise), as files in <code>DATA_DIR/outbox</code> when SMTP_URL is unset.</p></section>`;
+<p>Then <code>POST $B/api/merch/orderset/&lt;SET&gt;/delivery/</code> with a delivery point and the recipient answers
+the sandbox payment page's link: the whole journey is in the README, section "From cart to paid with npm run demo". Theme notification e-mails go to <code>demo-admin@example.com</code> (unless NOTIFY_EMAILS says otherwise), as files in <code>DATA_DIR/outbox</code> when SMTP_URL is unset.</p></section>`;
 }
 
-export function homePage(shopper?: DemoShopper): string {
+export function homePage(baseUrl: string, shopper?: DemoShopper): string {
   const links = LINKS.map(([href, text]) => `<li><a href="${href}">${text}</a> <code>${href}</code></li>`).join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Photobook service</title>
@@ -44,16 +45,17 @@ delivery and payment. This is an API; the shop's front end is a separate applica
 <ul>
 ${links}
 </ul>
-${shopper ? demoSection(shopper) : ''}</body></html>`;
+${shopper ? demoSection(shopper, baseUrl) : ''}</body></html>`;
 }
 
-export function homeRoutes(shopper?: DemoShopper): RouteModule {
+/** baseUrl: PUBLIC_BASE_URL, for the demo's curl steps. */
+export function homeRoutes(baseUrl: string, shopper?: DemoShopper): RouteModule {
   const router = new Router();
   router.get('/', (ctx) => {
     ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
     ctx.set('Cache-Control', 'no-store');
     ctx.type = 'text/html; charset=utf-8';
-    ctx.body = homePage(shopper);
+    ctx.body = homePage(baseUrl, shopper);
   });
   return {
     router,

@@ -29,6 +29,7 @@ describe(`home page (${DATABASE_KIND})`, () => {
     expect(response.text).to.include('<strong id="demo-email">shop&#60;b&#62;per@example.com</strong>');
     expect(response.text).to.include('<code id="demo-layout">&#34;&#62;&#60;script&#62;alert(1)&#60;/script&#62;</code>');
     expect(response.text).to.include('/api/ua/layout/&#34;&#62;&#60;script&#62;');
+    expect(response.text).to.include('B=http://photobook.test; ');
     expect(response.text).not.to.include('<script>');
     expect(response.text).not.to.include('<b>');
   });
