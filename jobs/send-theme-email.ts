@@ -15,7 +15,7 @@ export const sendThemeEmail = defineJob<SendThemeEmailPayload>({
     additionalProperties: false,
   },
   async handle({ themeId }, { db, mailer, mail, log }) {
-    if (mail.notifyEmails.length === 0) return log.debug({ themeId }, 'send-theme-email: NOTIFY_EMAILS is empty');
+    if (mail.notifyEmails.length === 0) return log.info({ themeId }, 'send-theme-email: nothing sent: NOTIFY_EMAILS is empty');
     const { rows: [theme] } = await db.sql.query<{ name: string; description: string; approved: boolean }>(
       'SELECT name, description, approved FROM themes WHERE id = $1', [themeId]);
     if (!theme) return log.warn({ themeId }, 'send-theme-email: the theme is gone');

@@ -21,6 +21,7 @@ import { galleryRoutes } from './gallery/routes';
 import type { CatalogChangeFeed } from './gallery/change-feed';
 import { createGalleryService } from './gallery/service';
 import { healthRoutes } from './health/routes';
+import { type DemoShopper, homeRoutes } from './home/routes';
 import { authenticate } from './http/auth';
 import { errorMiddleware } from './http/errors';
 import { requestLogMiddleware } from './http/request-log';
@@ -62,6 +63,8 @@ export interface AppDependencies {
   queue: Queue;
   catalogChanges: CatalogChangeFeed;
   metrics: Metrics;
+  /** Shown on GET / while `photobook demo` runs. */
+  demoShopper?: DemoShopper;
 }
 
 /** The sandbox provider's page, when SANDBOX_LOGIN allows that provider at all. */
@@ -81,6 +84,7 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
   });
   const delivery = createDeliveryService({ db: deps.db, provider: createDeliveryProvider(deps.config.delivery), orders, payments, log: deps.log });
   const modules: RouteModule[] = [
+    homeRoutes(deps.config.publicBaseUrl, deps.demoShopper),
     healthRoutes(deps.db),
     metricsRoutes({ metrics: deps.metrics, production: deps.config.env === 'production', token: deps.config.metricsToken }),
     loginRoutes({ config: deps.config, db: deps.db, tokens: deps.tokens, providers: enabledProviders(deps.config) }),

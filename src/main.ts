@@ -18,7 +18,8 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${command.summary}\n\nUsage: ${command.usage}\n`);
     return 0;
   }
-  const config = loadConfig();
+  const environment = loadConfig();
+  const config = command.configure?.(environment) ?? environment;
   const log = createLogger(config);
   const runtime = await openRuntime(config, log);
   let stop: void | ((deadlineAt: number) => Promise<boolean>);

@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server as SocketServer } from 'socket.io';
 import { buildApp } from './app';
+import type { DemoShopper } from './home/routes';
 import { configuredProviderNames } from './auth/routes';
 import { holderOf } from './auth/token-user';
 import type { RouteModule } from './http/route-module';
@@ -48,11 +49,11 @@ function attachSocketServer(server: http.Server, runtime: Runtime, adapter: Sock
 
 export async function startServer(
   runtime: Runtime,
-  options: { worker: boolean; port?: number; extraModules?: RouteModule[] },
+  options: { worker: boolean; port?: number; extraModules?: RouteModule[]; demoShopper?: DemoShopper },
 ): Promise<RunningServer> {
   const { config, log } = runtime;
   if (options.worker) await runtime.queue.work(runtime.jobContext);
-  const app = buildApp(runtime, options.extraModules);
+  const app = buildApp({ ...runtime, demoShopper: options.demoShopper }, options.extraModules);
   const server = http.createServer(app.callback());
   const adapter = socketAdapterFor(runtime.db, log);
   const io = attachSocketServer(server, runtime, adapter);

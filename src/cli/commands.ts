@@ -6,10 +6,12 @@ import { seedDemoCatalog } from '../catalog/demo';
 import { loadFixture, readFixtureFile } from '../catalog/fixtures';
 import type { Config } from '../config';
 import type { Role } from '../db/tables/index';
+import type { DemoShopper } from '../home/routes';
 import { DEMO_SHOPPER_EMAIL, ensureDemoShopper } from '../orders/demo-shopper';
 import type { Runtime } from '../runtime';
 import { startServer } from '../server';
 import { stopWithin } from '../shutdown';
+import { demoConfig } from './demo-config';
 import { progressReporter } from './progress';
 
 export class UsageError extends Error {}
@@ -17,6 +19,8 @@ export class UsageError extends Error {}
 export interface Command {
   summary: string;
   usage: string;
+  /** The configuration this command runs with, from the environment's (the demo's defaults). */
+  configure?(config: Config): Config;
   /** Whether the command keeps running until a signal (servers and workers). */
   longRunning?: boolean;
   /** A long-running command returns its stop: done by deadlineAt (epoch ms), true when nothing had to be cut. */
@@ -71,8 +75,8 @@ async function drainJobs(runtime: Runtime): Promise<void> {
 }
 
 /** Serves; the function returned stops serving and the worker together, then closes the database (stopWithin). */
-async function serveUntilStopped(runtime: Runtime, worker: boolean): Promise<(deadlineAt: number) => Promise<boolean>> {
-  const server = await startServer(runtime, { worker });
+async function serveUntilStopped(runtime: Runtime, worker: boolean, demoShopper?: DemoShopper): Promise<(deadlineAt: number) => Promise<boolean>> {
+  const server = await startServer(runtime, { worker, demoShopper });
   return (deadlineAt) => stopWithin(deadlineAt, runtime, server);
 }
 
@@ -97,6 +101,7 @@ export const COMMANDS: Record<string, Command> = {
     summary: 'Load the reference data and a demo catalog when the database is empty, then serve',
     usage: 'photobook demo',
     longRunning: true,
+    configure: demoConfig,
     async run(runtime, args) {
       options(args, {});
       const created = await seedDemo(runtime, DEFAULT_DEMO_THEMES);
@@ -104,7 +109,7 @@ export const COMMANDS: Record<string, Command> = {
       const shopper = await ensureDemoShopper(runtime);
       if (shopper) process.stdout.write(`demo shopper ${DEMO_SHOPPER_EMAIL}: layout ${shopper.layoutId}, token ${shopper.token}\n`);
       // The demo always renders previews, whatever WORKER says: a demo without pictures shows nothing.
-      return serveUntilStopped(runtime, true);
+      return serveUntilStopped(runtime, true, shopper && { email: DEMO_SHOPPER_EMAIL, layoutId: shopper.layoutId });
     },
   },
   worker: {

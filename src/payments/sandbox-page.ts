@@ -6,8 +6,7 @@ import type { RouteDoc } from '../http/route-module';
 import type { SandboxPaymentProvider } from './providers/sandbox';
 import type { PaymentsService } from './service';
 import { amountText } from './providers/yookassa';
-
-const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+import { escapeHtml as escape } from '../http/html';
 
 const STATUS_TEXT = { pending: 'Awaiting payment', waiting_for_capture: 'Awaiting capture', succeeded: 'Payment succeeded', canceled: 'Payment declined' };
 

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { expect } from 'chai';
@@ -13,12 +13,12 @@ import { testConfig } from '../helpers/runtime';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 import { eventually, jobStates, roleTokens, settled } from './helpers';
 
-/** A runtime whose log lines (warn and up) are kept, with fast retries. */
-async function runtimeWith(env: Record<string, string>) {
-  const lines: { level: number; msg: string; job?: string }[] = [];
+/** A runtime whose log lines (warn and up, unless level says) are kept, with fast retries. */
+async function runtimeWith(env: Record<string, string>, level = 'warn') {
+  const lines: { level: number; msg: string; job?: string; themeId?: number }[] = [];
   const sink = new Writable({ write(chunk, _encoding, done) { lines.push(JSON.parse(chunk.toString())); done(); } });
   const config = testConfig({ JOB_RETRY_LIMIT: '2', JOB_RETRY_DELAY_SECONDS: '1', JOB_RETRY_BACKOFF: '0', ...env });
-  const runtime: Runtime = await openRuntime(config, pino({ level: 'warn' }, sink), await freshDatabase());
+  const runtime: Runtime = await openRuntime(config, pino({ level }, sink), await freshDatabase());
   await loadReferenceData(runtime.db);
   await runtime.queue.work(runtime.jobContext);
   const client = request(buildApp(runtime).callback());
@@ -95,6 +95,20 @@ describe(`the notification e-mail (${DATABASE_KIND})`, () => {
       const message = readFileSync(path.join(outbox, files[0]), 'utf8');
       expect(message).to.match(/^To: team@example.com, lead@example.com$/m);
       expect(message).to.match(/^Subject: /m);
+    } finally {
+      await setup.dispose();
+    }
+  });
+
+  it('with no recipient (NOTIFY_EMAILS unset) sends nothing and says so at info', async () => {
+    const setup = await runtimeWith({}, 'info');
+    try {
+      const theme = await setup.createTheme('Никому');
+      await eventually(() => jobStates(setup.runtime, 'send-theme-email'), settled);
+      expect(await jobStates(setup.runtime, 'send-theme-email')).to.deep.equal(['completed']);
+      const line = setup.lines.find((entry) => entry.msg.startsWith('send-theme-email: nothing sent'));
+      expect(line).to.include({ level: 30, themeId: theme.body.id, msg: 'send-theme-email: nothing sent: NOTIFY_EMAILS is empty' });
+      expect(existsSync(path.join(setup.runtime.config.dataDir, 'outbox'))).to.equal(false);
     } finally {
       await setup.dispose();
     }

@@ -8,6 +8,7 @@ import { validationError } from '../../http/errors';
 import type { RouteDoc, RouteModule } from '../../http/route-module';
 import { urlWithQuery } from '../oauth/http';
 import { SANDBOX_ROLES, sandboxCallbackUrl, sandboxCodes } from './sandbox';
+import { escapeHtml } from '../../http/html';
 
 export interface SandboxPageOptions {
   publicBaseUrl: string;
@@ -20,8 +21,6 @@ const SUGGESTED_ADDRESSES = ['shopper@example.com', 'moderator@example.com', 'ad
 const STATE = /^[A-Za-z0-9_-]{1,200}$/;
 const CODE_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 const EMAIL = /^[^\s@<>"']+@[^\s@<>"']+\.[^\s@<>"']+$/;
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** The login request the provider's redirect carried, checked as a provider checks a client's request. */
 function loginRequestOf(ctx: Context, callbackUrl: string): { state: string; codeChallenge: string } {
