@@ -36,6 +36,13 @@ describe(`the editing channel over a plain WebSocket (${DATABASE_KIND})`, () => 
     socketIoEditors.push(socket);
     return socket;
   };
+  /** Holds the users table locked, so that token checks wait, until the returned function is called. */
+  const holdUsersTable = () => new Promise<() => void>((resolve) => {
+    void runtime.db.transaction(async (tx) => {
+      await tx.sql.query('LOCK TABLE users IN ACCESS EXCLUSIVE MODE');
+      await new Promise<void>((done) => resolve(done));
+    });
+  });
   const posterList = (transactionId: string = randomUUID()) => ({ transaction_id: transactionId, object: 'poster', action: 'list' });
   /** What the tests below may have changed: the layout row, its pages' schemes and its applied transactions. */
   const layoutState = async () => (await runtime.db.sql.query<{ version: number; status: string; schemes: number[]; transactions: number }>(
@@ -98,15 +105,7 @@ describe(`the editing channel over a plain WebSocket (${DATABASE_KIND})`, () => 
     it('completes an upgrade whose token check waits longer than Socket.IO\'s engine would keep a foreign upgrade', async () => {
       // The engine ends an upgrade it does not serve after a second unless told not to; the users table is held
       // locked past that, so the token check cannot finish before.
-      let release!: () => void;
-      const locked = new Promise<void>((resolve) => {
-        void runtime.db.transaction(async (tx) => {
-          await tx.sql.query('LOCK TABLE users IN ACCESS EXCLUSIVE MODE');
-          resolve();
-          await new Promise<void>((done) => { release = done; });
-        });
-      });
-      await locked;
+      const release = await holdUsersTable();
       const connecting = plain();
       setTimeout(() => release(), 1500);
       expect(await (await connecting).ask(posterList('late'))).to.deep.equal({ transaction_id: 'late', response_data: { data: [] } });
@@ -115,15 +114,7 @@ describe(`the editing channel over a plain WebSocket (${DATABASE_KIND})`, () => 
 
   describe('a client that goes away during the token check', () => {
     it('leaves the process serving: the reset socket is dropped, not thrown', async () => {
-      let release!: () => void;
-      const locked = new Promise<void>((resolve) => {
-        void runtime.db.transaction(async (tx) => {
-          await tx.sql.query('LOCK TABLE users IN ACCESS EXCLUSIVE MODE');
-          resolve();
-          await new Promise<void>((done) => { release = done; });
-        });
-      });
-      await locked;
+      const release = await holdUsersTable();
       const leaving = new WebSocket(plainUrl(server.url, users.owner.token));
       leaving.on('error', () => undefined);
       // Once the upgrade request is out, the client resets the connection while the server checks its token.
