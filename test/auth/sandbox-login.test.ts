@@ -180,3 +180,19 @@ describe(`sandbox login, /auth/sandbox/ (${DATABASE_KIND})`, () => {
     });
   });
 });
+
+describe('sandbox login codes', () => {
+  it('are read only while they last (5 minutes), and only as signed', () => {
+    const codes = sandboxCodes(TEST_JWT_SECRET);
+    const code = codes.sign({ email: 'late@example.com', role: null, challenge: 'challenge' });
+    expect(codes.read(code)).to.include({ email: 'late@example.com' });
+    expect(sandboxCodes(`${TEST_JWT_SECRET}-other`).read(code)).to.equal(null);
+    const now = Date.now;
+    Date.now = () => now() + 301_000;
+    try {
+      expect(codes.read(code)).to.equal(null);
+    } finally {
+      Date.now = now;
+    }
+  });
+});
