@@ -21,6 +21,9 @@ async function main(argv: string[]): Promise<number> {
   const environment = loadConfig();
   const config = command.configure?.(environment) ?? environment;
   const log = createLogger(config);
+  // A long-running command hears a stop signal from before it starts: one that came after it said it was ready but
+  // before it returned would otherwise end the process without its clean stop.
+  const stopSignal = command.longRunning ? firstStopSignal() : undefined;
   const runtime = await openRuntime(config, log);
   let stop: void | ((deadlineAt: number) => Promise<boolean>);
   try {
@@ -34,24 +37,26 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const shutdown = stop ?? ((deadlineAt: number) => stopWithin(deadlineAt, runtime));
+  const signal = await stopSignal!;
   // One deadline for the whole stop, from the signal: exit 0 when everything finished in time, 1 when something
   // had to be cut; the deadline itself ends the process even if something hangs.
-  const clean = await new Promise<boolean>((resolve) => {
-    const onSignal = (signal: string) => {
-      log.info({ signal }, 'shutting down');
-      setTimeout(() => {
-        log.error('shutdown deadline passed');
-        process.exit(1);
-      }, config.shutdownTimeoutMs).unref();
-      shutdown(Date.now() + config.shutdownTimeoutMs).then(resolve, (error) => {
-        log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      });
-    };
-    process.once('SIGTERM', onSignal);
-    process.once('SIGINT', onSignal);
+  log.info({ signal }, 'shutting down');
+  setTimeout(() => {
+    log.error('shutdown deadline passed');
+    process.exit(1);
+  }, config.shutdownTimeoutMs).unref();
+  const clean = await shutdown(Date.now() + config.shutdownTimeoutMs).catch((error: unknown) => {
+    log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
   });
   return clean ? 0 : 1;
+}
+
+/** The first SIGTERM or SIGINT (the same signal again ends the process at once, as without a listener). */
+function firstStopSignal(): Promise<string> {
+  return new Promise((resolve) => {
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => resolve(signal));
+  });
 }
 
 // The database server cannot be reached or refuses us: a problem of the environment, not of the program.
