@@ -1,9 +1,9 @@
 // SQL for products: no rules here.
-import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Orm } from '../db/database';
 import { formats, products, templates, themeElements, type ThemeElementType } from '../db/tables/index';
 import { coverTemplateSize } from '../layouts/builder';
-import type { Format, Template } from '../layouts/repository';
+import type { Format } from '../layouts/repository';
 
 export type NewProduct = typeof products.$inferInsert;
 export type Product = typeof products.$inferSelect;
@@ -63,10 +63,6 @@ export function createProductsRepository(orm: Orm) {
     },
     async allFormats() {
       return orm.select().from(formats).orderBy(asc(formats.id));
-    },
-    /** Every page scheme (not the cover templates). */
-    async allTemplates(): Promise<Template[]> {
-      return await orm.select().from(templates).where(isNull(templates.coverFormatId)).orderBy(asc(templates.id)) as Template[];
     },
     /** The format's cover template, made on first use (a format added later gets one too). */
     async coverTemplate(format: Format) {

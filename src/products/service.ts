@@ -33,7 +33,8 @@ export function createProductsService(queue: Queue) {
       const products = createProductsRepository(tx.orm);
       const format = await products.format(values.formatId);
       if (!format) return undefined;
-      const pageSchemes = pickSchemes(await products.allTemplates(), format, PAGES_PER_LAYOUT, schemeOffset);
+      const layouts = createLayoutsRepository(tx.orm);
+      const pageSchemes = pickSchemes(await layouts.templates([]), format, PAGES_PER_LAYOUT, schemeOffset);
       const product = await create(tx, {
         ...values, templateCategories: [...new Set(pageSchemes.map((scheme) => scheme.categoryId))].sort(),
       });
@@ -41,7 +42,7 @@ export function createProductsService(queue: Queue) {
         frontCover: await products.newestElementImage(values.themeId, 'FRONT_COVER_BACKGROUND'),
         pageBackground: await products.newestElementImage(values.themeId, 'PAGE_BACKGROUND'),
       }, product.name);
-      const layoutId = await createLayoutsRepository(tx.orm).insertWithPages(
+      const layoutId = await layouts.insertWithPages(
         { productId: product.id, formatId: format.id, name: product.name, schemeThemeRel: schemeUsage(pages), lastSchemePageNum: pages.length - 1 }, pages,
       );
       await products.setLayout(product.id, layoutId);
