@@ -4,7 +4,6 @@ import Koa from 'koa';
 import { koaBody } from 'koa-body';
 import type { Logger } from 'pino';
 import type { TokenService } from './auth/tokens';
-import type { UserEvents } from './auth/user-events';
 import type { UsersRepository } from './auth/users-repository';
 import type { Config } from './config';
 import type { Database } from './db/database';
@@ -58,7 +57,6 @@ export interface AppDependencies {
   log: Logger;
   tokens: TokenService;
   users: UsersRepository;
-  userEvents: UserEvents;
   schemas: JsonSchema[];
   queue: Queue;
   catalogChanges: CatalogChangeFeed;
@@ -89,7 +87,7 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
     metricsRoutes({ metrics: deps.metrics, production: deps.config.env === 'production', token: deps.config.metricsToken }),
     loginRoutes({ config: deps.config, db: deps.db, tokens: deps.tokens, providers: enabledProviders(deps.config) }),
     ...sandboxLoginPage(deps.config),
-    accountRoutes(deps.users, deps.db, deps.userEvents),
+    accountRoutes(deps.users, deps.db),
     mediaRoutes(deps.media),
     galleryRoutes({ gallery: createGalleryService(deps.db, deps.catalogChanges, deps.config.gallery.cacheBytes), validator, media: deps.media, metrics: deps.metrics }),
     themeRoutes({

@@ -3,7 +3,6 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { jobRegistry } from '../jobs/index';
 import { createTokenService, type TokenService, tokenSettings } from './auth/tokens';
-import { createUserEvents, type UserEvents } from './auth/user-events';
 import { createUsersRepository, type UsersRepository } from './auth/users-repository';
 import { describeCounts, ensureReferenceData } from './catalog/fixtures';
 import type { Config } from './config';
@@ -27,7 +26,6 @@ export interface Runtime {
   media: LocalDiskStorage;
   tokens: TokenService;
   users: UsersRepository;
-  userEvents: UserEvents;
   queue: Queue;
   products: ProductsService;
   /** Catalog changes pushed by the database; listens from the first gallery request on. */
@@ -61,7 +59,6 @@ export async function openRuntime(config: Config, log: Logger, database?: Databa
       },
       tokens: createTokenService(tokenSettings(config), log),
       users: createUsersRepository(db.orm),
-      userEvents: createUserEvents(),
       products: createProductsService(queue),
       catalogChanges,
       schemas: loadSchemas(),

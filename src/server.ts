@@ -57,19 +57,18 @@ export async function startServer(
   const server = http.createServer(app.callback());
   const adapter = socketAdapterFor(runtime.db, log);
   const io = attachSocketServer(server, runtime, adapter);
-  // The namespace's adapter carries both transports' changes and logouts between processes.
+  // The namespace's adapter carries both transports' changes between processes.
   const editingNamespace = io.of('/layout');
   const editing = createEditingChannel(editingNamespace, {
     db: runtime.db, media: runtime.media, log, eventsPerSecond: config.socketEventsPerSecond, spansProcesses: adapter.adapter !== undefined,
     metrics: runtime.metrics,
-    layouts: createLayoutsService(runtime), validator: createValidator(runtime.schemas),
+    users: runtime.users, layouts: createLayoutsService(runtime), validator: createValidator(runtime.schemas),
   });
   attachSocketIoTransport(editingNamespace, editing, runtime);
   const plainWebSockets = attachPlainWebSocketTransport(server, editing, {
     tokens: runtime.tokens, users: runtime.users, log, maxFrameBytes: config.maxJsonBodyBytes,
     pingIntervalMs: config.websocketPingIntervalMs, socketIoPath: io.path(),
   });
-  const stopDisconnectingOnLogout = runtime.userEvents.onLogout((userId) => editing.disconnectUser(userId));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? config.port, config.host, () => resolve());
@@ -83,7 +82,7 @@ export async function startServer(
   let stopping: Promise<boolean> | undefined;
   const stop = async (cutAt: number) => {
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    stopDisconnectingOnLogout();
+    void editing.close();
     io.close();
     plainWebSockets.close();
     // Keep-alive connections fall idle as their last request ends; close each one then, not at the deadline.

@@ -22,7 +22,6 @@ import { createSandboxProvider } from './providers/sandbox';
 import { createVkProvider } from './providers/vk';
 import { SUCCESS_PAGE, SUCCESS_PAGE_HEADERS } from './success-page';
 import type { TokenService } from './tokens';
-import type { UserEvents } from './user-events';
 import type { User, UsersRepository } from './users-repository';
 
 export function enabledProviders(config: Config): IdentityProvider[] {
@@ -114,7 +113,9 @@ export function loginRoutes(deps: { config: Config; db: Database; tokens: TokenS
   return { router, docs: loginDocs(), ignoresAuthorization: true };
 }
 
-export function accountRoutes(users: UsersRepository, db: Database, userEvents: UserEvents): RouteModule {
+// Logout and deletion end the user's editing connections in every process through the account-change notice that
+// the database sends at commit (src/auth/account-changes.ts).
+export function accountRoutes(users: UsersRepository, db: Database): RouteModule {
   const router = new Router();
   router.get('/api/auth/user/', requireRole('user', 'moderator', 'admin'), async (ctx) => {
     const user = await users.findById((ctx.state.user as AuthenticatedUser).id);
@@ -126,7 +127,6 @@ export function accountRoutes(users: UsersRepository, db: Database, userEvents: 
   router.post('/api/auth/logout/', requireRole('user', 'moderator', 'admin'), async (ctx) => {
     const { id } = ctx.state.user as AuthenticatedUser;
     await users.raiseTokenVersion(id);
-    userEvents.loggedOut(id);
     ctx.body = { detail: 'Successfully logged out.' };
   });
 

@@ -8,8 +8,16 @@ export interface AuthenticatedUser {
   role: Role;
 }
 
+/** What a user's token grants beyond the user: long-lived connections are ended when it no longer holds. */
+export interface TokenTerms {
+  /** The token version it was issued under: logout and deletion raise the user's. */
+  version: number;
+  /** When it expires, epoch ms. */
+  expiresAt: number;
+}
+
 /** Whom a token stands for: a user; nobody (no token, or a visitor's); or it is not a valid token of a user. */
-export type TokenHolder = { user: AuthenticatedUser } | 'anonymous' | 'invalid';
+export type TokenHolder = { user: AuthenticatedUser; terms: TokenTerms } | 'anonymous' | 'invalid';
 
 // Front ends send these when they hold no token; they mean "anonymous", not a broken token.
 const ANONYMOUS_TOKENS = new Set(['', 'null', 'undefined']);
@@ -23,5 +31,5 @@ export async function holderOf(token: string, tokens: TokenService, users: Users
   // Role and token version are read fresh, so a demotion or a logout takes effect at once.
   const user = await users.findById(claims.user.id);
   if (!user || user.deletedAt !== null || user.tokenVersion !== claims.ver) return 'invalid';
-  return { user: { id: user.id, role: user.role } };
+  return { user: { id: user.id, role: user.role }, terms: { version: claims.ver, expiresAt: claims.exp * 1000 } };
 }

@@ -1,7 +1,10 @@
 // The editing channel of one process: one editor (group commit, exactly once) behind every transport. Its committed
 // changes are told to this process's connections of each transport and, through the Socket.IO adapter of /layout
-// (the bus between processes), to the other processes, which tell theirs. Logouts travel the same way.
+// (the bus between processes), to the other processes, which tell theirs. Account changes (logout, deletion, role)
+// reach every process from the database itself (account-changes.ts), whoever made them.
 import type { Logger } from 'pino';
+import { type AccountChange, listenToAccountChanges } from '../auth/account-changes';
+import type { UsersRepository } from '../auth/users-repository';
 import type { Namespace } from 'socket.io';
 import type { Database } from '../db/database';
 import type { Validator } from '../http/validation';
@@ -15,14 +18,15 @@ import { createEditingRequests } from './editing-requests';
 export interface EditingTransport {
   /** Tells the connections in each change's layout room, except the connection the change came from. */
   deliver(changes: PublishedChange[]): void;
-  /** Closes the user's connections (logout). */
-  disconnectUser(userId: number): void;
+  /** Ends the user's connections, telling them why. */
+  disconnectUser(userId: number, reason: AccountChange): void;
 }
 
 export interface EditingChannelDependencies {
   db: Database;
   media: MediaStorage;
   layouts: LayoutsService;
+  users: UsersRepository;
   validator: Validator;
   log: Logger;
   eventsPerSecond: number;
@@ -32,12 +36,10 @@ export interface EditingChannelDependencies {
 }
 
 const REMOTE_CHANGES = 'layout:changes';
-const REMOTE_LOGOUT = 'user:logged-out';
 
 export function createEditingChannel(bus: Namespace, deps: EditingChannelDependencies) {
   const transports: EditingTransport[] = [];
   const deliverHere = (changes: PublishedChange[]) => transports.forEach((transport) => transport.deliver(changes));
-  const disconnectHere = (userId: number) => transports.forEach((transport) => transport.disconnectUser(userId));
 
   // One batch, one message to the other processes; each tells its own connections.
   const publish = (changes: PublishedChange[]) => {
@@ -45,7 +47,9 @@ export function createEditingChannel(bus: Namespace, deps: EditingChannelDepende
     if (deps.spansProcesses) bus.serverSideEmit(REMOTE_CHANGES, changes.map(({ change }) => change));
   };
   bus.on(REMOTE_CHANGES, (changes: LayoutChange[]) => deliverHere(changes.map((change) => ({ change, origin: undefined }))));
-  bus.on(REMOTE_LOGOUT, (userId: number) => disconnectHere(userId));
+  // Every process hears every change, so each ends only its own connections.
+  const accountChanges = listenToAccountChanges(deps.db, deps.log, (userId, change) =>
+    transports.forEach((transport) => transport.disconnectUser(userId, change)));
 
   const editor = createLayoutEditor({ db: deps.db, media: deps.media, log: deps.log, publish });
   return {
@@ -53,11 +57,8 @@ export function createEditingChannel(bus: Namespace, deps: EditingChannelDepende
     addTransport(transport: EditingTransport): void {
       transports.push(transport);
     },
-    /** Disconnects every connection of the user, of both transports, in every process: called on logout. */
-    disconnectUser(userId: number): void {
-      disconnectHere(userId);
-      if (deps.spansProcesses) bus.serverSideEmit(REMOTE_LOGOUT, userId);
-    },
+    /** Stops hearing account changes (the server is stopping). */
+    close: () => accountChanges.close(),
   };
 }
 

@@ -1,7 +1,8 @@
 // What the editing channel does with a join or a message, whichever transport brought it (Socket.IO or the plain
 // WebSocket): the one implementation of the channel's rules. Transports only carry requests and answers.
 import type { Logger } from 'pino';
-import type { AuthenticatedUser } from '../auth/token-user';
+import type { AuthenticatedUser, TokenTerms } from '../auth/token-user';
+import type { UsersRepository } from '../auth/users-repository';
 import type { Validator } from '../http/validation';
 import type { LayoutEditor } from '../layouts/editing/editor';
 import { withSpecificationKeys } from '../layouts/editing/front-end-keys';
@@ -9,19 +10,25 @@ import { describeFieldErrors, errorAck, isAck, parseMessage } from '../layouts/e
 import { OPERATIONS } from '../layouts/editing/operations';
 import type { LayoutsService } from '../layouts/service';
 import { type Metrics, secondsSince } from '../metrics/metrics';
+import { atExpiry, type SessionEnd } from './session-end';
 import { createTokenBucket } from './token-bucket';
 
 /** One client connection, of either transport. */
 export interface EditingConnection {
   /** Unique among the connections of both transports: changes it made are not told back to it. */
   id: string;
+  /** The user as the handshake found them; every event reads the account again (see currentUser and the editor). */
   user: AuthenticatedUser;
+  terms: TokenTerms;
   /** From now on, tells this connection the layout's changes. */
   joinRoom(layoutId: string): Promise<void> | void;
+  /** Ends the connection, telling the client why. */
+  end(reason: SessionEnd): void;
 }
 
 export interface EditingRequestsDependencies {
   layouts: LayoutsService;
+  users: UsersRepository;
   validator: Validator;
   editor: LayoutEditor;
   log: Logger;
@@ -34,18 +41,30 @@ type Message = { transaction_id?: string; params: unknown };
 
 const transactionIdOf = (raw: unknown) => (raw as { transaction_id?: unknown } | null)?.transaction_id;
 
+// Answers after which the connection is ended: its token no longer holds.
+const ENDING_CODES: ReadonlySet<string> = new Set<SessionEnd>(['invalid_token', 'token_expired']);
+
 export function createEditingRequests(deps: EditingRequestsDependencies) {
-  const { layouts, validator, editor, log, metrics } = deps;
+  const { layouts, users, validator, editor, log, metrics } = deps;
+
+  /** The connection's user with their role now; undefined when the token no longer holds (deleted, logged out). */
+  async function currentUser(connection: EditingConnection): Promise<AuthenticatedUser | undefined> {
+    const account = await users.findById(connection.user.id);
+    if (!account || account.deletedAt !== null || account.tokenVersion !== connection.terms.version) return undefined;
+    return { id: account.id, role: account.role };
+  }
 
   async function join(connection: EditingConnection, raw: unknown): Promise<Answer> {
     if (validator.errorsOf('layout-join.json', raw)) {
       return { error: { code: 'invalid_message', message: 'layout_id: a layout UUID is required.' } };
     }
     const layoutId = (raw as { layout_id: string }).layout_id.toLowerCase();
-    if (!(await layouts.mayRead(connection.user, layoutId))) return { error: { code: 'not_found', message: 'Layout not found.' } };
+    const user = await currentUser(connection);
+    if (!user) return { error: { code: 'invalid_token', message: 'Invalid token.' } };
+    if (!(await layouts.mayRead(user, layoutId))) return { error: { code: 'not_found', message: 'Layout not found.' } };
     // Joined before reading, so no change falls between the layout sent and the first event received.
     await connection.joinRoom(layoutId);
-    const layout = await layouts.get(connection.user, { id: layoutId });
+    const layout = await layouts.get(user, { id: layoutId });
     return { layout, version: layout!.version };
   }
 
@@ -74,19 +93,22 @@ export function createEditingRequests(deps: EditingRequestsDependencies) {
     }
     const parsed = parseMessage(normalised, validator, OPERATIONS);
     if (isAck(parsed)) return parsed;
-    return (await editor.submit(connection.user, parsed, connection.id)).ack;
+    return (await editor.submit({ ...connection.user, tokenVersion: connection.terms.version }, parsed, connection.id)).ack;
   }
 
   return {
     /**
      * The connection's handlers: its own rate limit, and every request answered once (a failure as server_error).
-     * The transport calls closed() when the connection ends.
+     * The connection is ended when its token expires. The transport calls closed() when the connection ends.
      */
     forConnection(connection: EditingConnection) {
       const bucket = createTokenBucket(deps.eventsPerSecond);
       metrics.editingConnections.inc();
       let open = true;
+      const stopExpiryTimer = atExpiry(connection.terms.expiresAt, () => connection.end('token_expired'));
       const answer = async (event: string, run: typeof join, raw: unknown): Promise<Answer> => {
+        // The timer may not have fired yet when an event arrives right at the expiry.
+        if (Date.now() >= connection.terms.expiresAt) return errorAck(transactionIdOf(raw), 'token_expired', 'The token expired: log in again.');
         if (!bucket.take()) return errorAck(transactionIdOf(raw), 'rate_limited', `More than ${deps.eventsPerSecond} events a second.`);
         try {
           return await run(connection, raw);
@@ -101,12 +123,15 @@ export function createEditingRequests(deps: EditingRequestsDependencies) {
         const outcome = (result as { error?: { code?: string } }).error?.code ?? 'ok';
         metrics.editingAcks.inc({ outcome });
         metrics.editingAckSeconds.observe({ outcome }, secondsSince(started));
+        // Ended once the answer has been handed to the transport, so that the client reads why.
+        if (ENDING_CODES.has(outcome)) setImmediate(() => connection.end(outcome as SessionEnd));
         return result;
       };
       return {
         join: guarded('join', join),
         message: guarded('message', message),
         closed(): void {
+          stopExpiryTimer();
           if (open) metrics.editingConnections.dec();
           open = false;
         },

@@ -1,7 +1,7 @@
 // The editing channel's authentication, for both transports: a JWT (auth.token or the query parameter jwt), required.
 // No token and a visitor's token are refused alike: the channel edits a user's layouts, and a visitor has none.
 import type { Socket } from 'socket.io';
-import { type AuthenticatedUser, holderOf } from '../auth/token-user';
+import { type AuthenticatedUser, holderOf, type TokenTerms } from '../auth/token-user';
 import type { TokenService } from '../auth/tokens';
 import type { UsersRepository } from '../auth/users-repository';
 import { DETAILS } from '../http/errors';
@@ -19,7 +19,7 @@ const INVALID_TOKEN: Refusal = { code: 'invalid_token', message: DETAILS.invalid
 /** The user a presented token stands for (with or without its scheme), or why the connection is refused. */
 export async function editorOf(
   token: unknown, tokens: TokenService, users: UsersRepository,
-): Promise<{ user: AuthenticatedUser } | { refusal: Refusal }> {
+): Promise<{ user: AuthenticatedUser; terms: TokenTerms } | { refusal: Refusal }> {
   if (token === undefined) return { refusal: NOT_AUTHENTICATED };
   if (typeof token !== 'string') return { refusal: INVALID_TOKEN };
   try {
@@ -41,6 +41,7 @@ export function requireUser(tokens: TokenService, users: UsersRepository) {
     void editorOf(presentedToken(socket), tokens, users).then((outcome) => {
       if ('refusal' in outcome) return next(Object.assign(new Error(outcome.refusal.message), { data: { code: outcome.refusal.code } }));
       socket.data.user = outcome.user;
+      socket.data.terms = outcome.terms;
       next();
     });
   };

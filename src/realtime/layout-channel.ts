@@ -1,15 +1,17 @@
 // The editing channel over Socket.IO, namespace /layout: editors join a layout's room and send editing messages,
 // each answered by its ack (the rules are editing-requests.ts'); others' changes arrive as layout:changed.
 import type { Namespace } from 'socket.io';
-import type { AuthenticatedUser } from '../auth/token-user';
+import type { AuthenticatedUser, TokenTerms } from '../auth/token-user';
 import type { TokenService } from '../auth/tokens';
 import type { UsersRepository } from '../auth/users-repository';
 import type { EditingChannel } from './editing-channel';
 import { requireUser } from './handshake';
+import { SESSION_ENDS, type SessionEnd } from './session-end';
 import { coalesceWrites } from './write-coalescing';
 
 const layoutRoom = (layoutId: string) => `layout:${layoutId}`;
 const userRoom = (userId: number) => `user:${userId}`;
+const sessionEnded = (reason: SessionEnd) => ({ code: reason, message: SESSION_ENDS[reason].message });
 
 export function attachSocketIoTransport(
   namespace: Namespace, channel: EditingChannel, deps: { tokens: TokenService; users: UsersRepository },
@@ -27,15 +29,24 @@ export function attachSocketIoTransport(
         namespace.local.to(layoutRoom(change.layout_id)).except(origin ?? []).emit('layout:changed', change);
       }
     },
-    disconnectUser(userId) {
-      namespace.local.in(userRoom(userId)).disconnectSockets(true);
+    disconnectUser(userId, reason) {
+      const sockets = namespace.local.in(userRoom(userId));
+      sockets.emit('session:ended', sessionEnded(reason));
+      sockets.disconnectSockets(true);
     },
   });
 
   namespace.on('connection', (socket) => {
     const user = socket.data.user as AuthenticatedUser;
     void socket.join(userRoom(user.id));
-    const handlers = channel.requests.forConnection({ id: socket.id, user, joinRoom: (layoutId) => socket.join(layoutRoom(layoutId)) });
+    const handlers = channel.requests.forConnection({
+      id: socket.id, user, terms: socket.data.terms as TokenTerms,
+      joinRoom: (layoutId) => socket.join(layoutRoom(layoutId)),
+      end(reason) {
+        socket.emit('session:ended', sessionEnded(reason));
+        socket.disconnect(true);
+      },
+    });
     socket.on('disconnect', () => handlers.closed());
 
     // Every event is answered through its ack, its last argument; one without an ack cannot be answered and is

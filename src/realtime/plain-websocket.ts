@@ -6,18 +6,19 @@ import { type IncomingMessage, type Server, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import { type RawData, WebSocket, WebSocketServer } from 'ws';
-import type { AuthenticatedUser } from '../auth/token-user';
+import type { AuthenticatedUser, TokenTerms } from '../auth/token-user';
 import type { TokenService } from '../auth/tokens';
 import type { UsersRepository } from '../auth/users-repository';
 import { errorAck } from '../layouts/editing/messages';
 import type { EditingChannel } from './editing-channel';
 import type { EditingConnection } from './editing-requests';
 import { editorOf } from './handshake';
+import { SESSION_ENDS } from './session-end';
 
 export const PLAIN_WEBSOCKET_PATH = '/api/ua/product/ws';
 
-// The 4000-4999 close codes are the application's: 4401 reads as HTTP's 401.
-const CLOSE_UNAUTHORIZED = 4401;
+// The 4000-4999 close codes are the application's: 4401 reads as HTTP's 401 (see session-end.ts).
+const CLOSE_UNAUTHORIZED = SESSION_ENDS.invalid_token.closeCode;
 const CLOSE_SERVER_ERROR = 1011;
 const CLOSE_GOING_AWAY = 1001;
 
@@ -74,14 +75,17 @@ export function attachPlainWebSocketTransport(server: Server, channel: EditingCh
         }
       }
     },
-    disconnectUser(userId) {
-      for (const connection of connections) if (connection.user.id === userId) connection.socket.close(CLOSE_UNAUTHORIZED, 'Logged out.');
+    disconnectUser(userId, reason) {
+      for (const connection of connections) if (connection.user.id === userId) connection.end(reason);
     },
   });
 
-  function open(socket: WebSocket, user: AuthenticatedUser): void {
+  function open(socket: WebSocket, user: AuthenticatedUser, terms: TokenTerms): void {
     const connection: PlainConnection = {
-      id: `ws:${randomUUID()}`, user, socket, layoutIds: new Set(), answeredPing: true,
+      id: `ws:${randomUUID()}`, user, terms, socket, layoutIds: new Set(), answeredPing: true,
+      end(reason) {
+        socket.close(SESSION_ENDS[reason].closeCode, SESSION_ENDS[reason].message);
+      },
       joinRoom(layoutId) {
         connection.layoutIds.add(layoutId);
         (rooms.get(layoutId) ?? rooms.set(layoutId, new Set()).get(layoutId)!).add(connection);
@@ -125,7 +129,7 @@ export function attachPlainWebSocketTransport(server: Server, channel: EditingCh
           return webSocket.close(outcome.refusal.code === 'server_error' ? CLOSE_SERVER_ERROR : CLOSE_UNAUTHORIZED, outcome.refusal.message);
         }
         if (closing) return webSocket.close(CLOSE_GOING_AWAY, 'The server is shutting down.');
-        open(webSocket, outcome.user);
+        open(webSocket, outcome.user, outcome.terms);
       });
     });
   });

@@ -29,7 +29,7 @@ describe(`editing batches of two processes on one layout (${DATABASE_KIND})`, ()
   it('applies every message of both, each exactly once', async () => {
     const { products } = await seedLayoutCatalog(runtime);
     const { owner } = await layoutTestUsers(runtime);
-    const user = { id: owner.id, role: 'user' as const };
+    const user = { id: owner.id, role: 'user' as const, tokenVersion: 0 };
     const layouts = createLayoutsService(runtime);
     const copy = await layouts.copyProduct(user, products[0]);
     if (copy.kind !== 'copied') throw new Error('no copy');

@@ -5,6 +5,7 @@ import { expect } from 'chai';
 import request from 'supertest';
 import type { RunningServer } from '../../src/server';
 import { DATABASE_KIND } from '../helpers/database';
+import { runPhotobook } from '../helpers/process';
 import { TEST_JWT_SECRET, type TestRuntime, testRuntime, testServer } from '../helpers/runtime';
 import { layoutTestUsers, type LayoutTestUsers, seedLayoutCatalog } from '../layouts/catalog';
 import { type ChildServer, startChildServer } from './child-server';
@@ -20,6 +21,7 @@ if (DATABASE_KIND === 'postgres') {
     let there: ChildServer;
     let users: LayoutTestUsers;
     let dataDir: string;
+    let childEnv: Record<string, string>;
     let layout: { id: string; pages: { id: string }[] };
     let scheme: number;
     const sockets: EditorSocket[] = [];
@@ -41,9 +43,8 @@ if (DATABASE_KIND === 'postgres') {
       users = await layoutTestUsers(runtime);
       here = await testServer(runtime);
       dataDir = mkdtempSync(path.join(os.tmpdir(), 'photobook-second-'));
-      there = await startChildServer({
-        DATABASE_URL: runtime.db.connectionString!, DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET, PUBLIC_BASE_URL: 'http://photobook.test',
-      });
+      childEnv = { DATABASE_URL: runtime.db.connectionString!, DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET, PUBLIC_BASE_URL: 'http://photobook.test' };
+      there = await startChildServer(childEnv);
       layout = (await request(here.url).post('/api/ua/layout/').set('Authorization', users.owner.auth).send({ product_id: products[0] })).body;
       scheme = (await request(here.url).get('/api/ua/scheme/?fmt=1').set('Authorization', users.owner.auth)).body[0].id;
     });
@@ -107,6 +108,33 @@ if (DATABASE_KIND === 'postgres') {
       const elsewhere = await plainEditor(here.url, token);
       expect((await request(there.url).post('/api/auth/logout/').set('Authorization', `Bearer ${token}`)).status).to.equal(200);
       expect(await elsewhere.closed).to.deep.equal({ code: 4401, reason: 'Logged out.' });
+    });
+
+    it('ends a user\'s connections in every process when the account is deleted through one', async () => {
+      const user = await runtime.users.create({ email: 'deleted-two-places@example.com', role: 'user' });
+      const token = runtime.tokens.issue(user);
+      const socket = await editor(here.url, token);
+      const plain = await plainEditor(here.url, token);
+      const ended = nextEvent(socket, 'session:ended', 10_000);
+      expect((await request(there.url).delete('/api/auth/user/').set('Authorization', `Bearer ${token}`)).status).to.equal(204);
+      expect(await ended).to.deep.equal({ code: 'account_deleted', message: 'The account was deleted.' });
+      expect(await plain.closed).to.deep.equal({ code: 4401, reason: 'The account was deleted.' });
+    });
+
+    it('ends a demoted administrator\'s connections in both processes when set-role runs in a third', async () => {
+      const admin = await runtime.users.create({ email: 'demoted-two-places@example.com', role: 'admin' });
+      const token = runtime.tokens.issue(admin);
+      const socketHere = await editor(here.url, token);
+      const plainThere = await plainEditor(there.url, token);
+      const socketThere = await editor(there.url, token);
+      const ended = [nextEvent(socketHere, 'session:ended', 10_000), nextEvent(socketThere, 'session:ended', 10_000)];
+      const result = runPhotobook(['set-role', '--email', 'demoted-two-places@example.com', '--role', 'user'], childEnv);
+      expect(result.status, result.stderr).to.equal(0);
+      for (const event of await Promise.all(ended)) expect(event).to.deep.equal({ code: 'role_changed', message: 'Your role changed: connect again.' });
+      expect(await plainThere.closed).to.deep.equal({ code: 4409, reason: 'Your role changed: connect again.' });
+      const again = await editor(there.url, token);
+      expect((await again.emitWithAck('message', schemeMessage(layout.id, layout.pages[4].id, scheme))).error)
+        .to.deep.equal({ code: 'not_found', message: 'Layout not found.' });
     });
   });
 }

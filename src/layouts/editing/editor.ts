@@ -28,8 +28,13 @@ export interface PublishedChange {
   origin: string | undefined;
 }
 
+/** Who sends a message: the user as their connection knew them, and the token version their token was issued under. */
+export interface EditingUser extends AuthenticatedUser {
+  tokenVersion: number;
+}
+
 interface EditRequest {
-  user: AuthenticatedUser;
+  user: EditingUser;
   parsed: ParsedMessage;
   origin: string | undefined;
 }
@@ -50,10 +55,15 @@ export function createLayoutEditor(deps: {
 
   /** One message against the batch's state; records what it applied in `applied` and `known`. */
   function decide(
-    { user, parsed }: EditRequest, state: BatchState,
+    { user: sender, parsed }: EditRequest, state: BatchState,
     known: Map<string, { messageHash: string; ack: object }>, applied: AppliedTransaction[],
   ): EditOutcome {
     const transactionId = parsed.message.transaction_id;
+    // The account as it is now, not as it was when the connection opened: a deletion, a logout or a role change
+    // takes effect on the next message even before the connection is closed.
+    const account = state.accounts.get(sender.id);
+    if (!account || account.tokenVersion !== sender.tokenVersion) return { ack: errorAck(transactionId, 'invalid_token', 'Invalid token.') };
+    const user: AuthenticatedUser = { id: sender.id, role: account.role };
     // Access first: an ack, even a replayed one, is only ever answered to someone who may change the layout.
     const layout = state.layouts.get(parsed.layoutId);
     if (!layout || !canRead(user, layout)) return { ack: errorAck(transactionId, 'not_found', 'Layout not found.') };
@@ -83,6 +93,7 @@ export function createLayoutEditor(deps: {
       layouts: await repository.lockLayouts(unique(targets.map((target) => target.layoutId))),
       pages: await repository.pages(unique(targets.flatMap((target) => target.pageIds))),
       schemes: await repository.schemes(unique(targets.flatMap((target) => target.schemeIds))),
+      accounts: await repository.accounts(unique(batch.map(({ user }) => user.id))),
     };
     const known = await repository.appliedTransactions(unique(batch.map(({ parsed }) => parsed.message.transaction_id)));
     const applied: AppliedTransaction[] = [];
@@ -140,7 +151,7 @@ export function createLayoutEditor(deps: {
 
   return {
     /** Resolves once the message's change is committed (or refused); never rejects. origin: the sender's connection id. */
-    submit(user: AuthenticatedUser, parsed: ParsedMessage, origin?: string): Promise<EditOutcome> {
+    submit(user: EditingUser, parsed: ParsedMessage, origin?: string): Promise<EditOutcome> {
       return new Promise((resolve) => {
         pending.push({ request: { user, parsed, origin }, resolve });
         startSoon();

@@ -5,7 +5,8 @@ import type { PresentedPage } from '../presenters';
 import type { BatchState, EditedPage } from './state';
 
 export type EditErrorCode =
-  | 'invalid_message' | 'forbidden' | 'not_found' | 'invalid_scheme' | 'transaction_conflict' | 'rate_limited' | 'server_error';
+  | 'invalid_message' | 'forbidden' | 'not_found' | 'invalid_scheme' | 'transaction_conflict' | 'rate_limited' | 'server_error'
+  | 'invalid_token' | 'token_expired';
 
 export interface EditError {
   code: EditErrorCode;

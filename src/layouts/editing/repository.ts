@@ -1,6 +1,6 @@
 // SQL of the editing channel: batch reads under row locks, batch writes, the record of applied transactions.
 import type { SqlExecutor } from '../../db/database';
-import type { BatchState, EditedLayout, EditedPage, Scheme } from './state';
+import type { BatchState, EditedLayout, EditedPage, EditingAccount, Scheme } from './state';
 
 export interface AppliedTransaction {
   transactionId: string;
@@ -32,6 +32,13 @@ export function createEditingRepository(sql: SqlExecutor) {
         format: row.width_cm === null || row.height_cm === null ? null : { widthCm: row.width_cm, heightCm: row.height_cm },
         changed: false,
       }]));
+    },
+
+    /** The accounts that are not deleted, by id: their role and token version now (checked on every message). */
+    async accounts(ids: number[]): Promise<Map<number, EditingAccount>> {
+      const { rows } = await sql.query<{ id: number; role: EditingAccount['role']; token_version: number }>(
+        'SELECT id, role, token_version FROM users WHERE id = ANY($1::int[]) AND deleted_at IS NULL', [ids]);
+      return new Map(rows.map((row) => [row.id, { role: row.role, tokenVersion: row.token_version }]));
     },
 
     async pages(ids: string[]): Promise<Map<string, EditedPage>> {

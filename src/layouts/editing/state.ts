@@ -1,5 +1,5 @@
 // What one batch of editing messages reads, changes in memory and writes back in one transaction.
-import type { Block, LayoutStatus, PageType, TemplateSlot, UnplacedContent } from '../../db/tables/index';
+import type { Block, LayoutStatus, PageType, Role, TemplateSlot, UnplacedContent } from '../../db/tables/index';
 
 export interface EditedLayout {
   id: string;
@@ -36,8 +36,16 @@ export interface Scheme {
   slots: TemplateSlot[];
 }
 
+/** A sender's account as the batch's transaction reads it. */
+export interface EditingAccount {
+  role: Role;
+  tokenVersion: number;
+}
+
 export interface BatchState {
   layouts: Map<string, EditedLayout>;
   pages: Map<string, EditedPage>;
   schemes: Map<number, Scheme>;
+  /** The senders' accounts, by user id; a deleted account is absent. */
+  accounts: Map<number, EditingAccount>;
 }
