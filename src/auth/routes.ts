@@ -20,7 +20,7 @@ import { createGoogleProvider } from './providers/google';
 import { createInstagramProvider } from './providers/instagram';
 import { createSandboxProvider } from './providers/sandbox';
 import { createVkProvider } from './providers/vk';
-import { SUCCESS_PAGE, SUCCESS_PAGE_HEADERS } from './success-page';
+import { bindSuccessPage, serveSuccessPage } from './success-page';
 import type { TokenService } from './tokens';
 import type { User, UsersRepository } from './users-repository';
 
@@ -74,7 +74,9 @@ export function loginRoutes(deps: { config: Config; db: Database; tokens: TokenS
           return;
         }
         // The success address comes from configuration only: nothing in the request can redirect elsewhere.
-        ctx.redirect(`${config.frontendUrl}/oauth/success/?set_token=${encodeURIComponent(tokens.issue(user))}`);
+        const token = tokens.issue(user);
+        bindSuccessPage(ctx, token, secureCookies);
+        ctx.redirect(`${config.frontendUrl}/oauth/success/?set_token=${encodeURIComponent(token)}`);
       });
 
     router.get(`/auth/${provider.name}/`, limitLogins, async (ctx, next) => {
@@ -104,11 +106,7 @@ export function loginRoutes(deps: { config: Config; db: Database; tokens: TokenS
     ctx.body = { token: tokens.issueVisitor() };
   });
 
-  router.get('/oauth/success/', (ctx) => {
-    ctx.set(SUCCESS_PAGE_HEADERS);
-    ctx.type = 'text/html; charset=utf-8';
-    ctx.body = SUCCESS_PAGE;
-  });
+  router.get('/oauth/success/', (ctx) => serveSuccessPage(ctx, secureCookies));
 
   return { router, docs: loginDocs(), ignoresAuthorization: true };
 }
@@ -145,7 +143,7 @@ const tags = ['auth'];
 function loginDocs(): RouteDoc[] {
   const perProvider = PROVIDER_NAMES.map((name): RouteDoc => ({
     method: 'get', path: `/auth/${name}/`, tags, summary: `Log in with ${name}`,
-    description: 'Without code: the provider\'s authorization URL, and the HttpOnly cookie photobook_login that binds the attempt to this browser. As the provider\'s callback (code, state, with that cookie): 302 to FRONTEND_URL/oauth/success/?set_token=<JWT>.',
+    description: 'Without code: the provider\'s authorization URL, and the HttpOnly cookie photobook_login that binds the attempt to this browser. As the provider\'s callback (code, state, with that cookie): 302 to FRONTEND_URL/oauth/success/?set_token=<JWT>, with the one-time cookie photobook_success that lets that page store the token in this browser only.',
     responses: {
       200: { description: 'The authorization URL', schema: 'auth-url.json' },
       302: { description: 'Logged in: to the success page with the token', schema: null },
@@ -168,7 +166,11 @@ function loginDocs(): RouteDoc[] {
     },
     {
       method: 'get', path: '/oauth/success/', tags, summary: 'Stores set_token in localStorage (auth_token); closes itself in a popup',
-      responses: { 200: { description: 'An HTML page', schema: null, contentType: 'text/html' } },
+      description: 'Only in the browser that ran the login: the callback sets the HttpOnly one-time cookie photobook_success (the token\'s hash, 2 minutes); without it the page refuses and sets auth_token_err.',
+      responses: {
+        200: { description: 'An HTML page (storing the token, or showing why there is none)', schema: null, contentType: 'text/html' },
+        403: { description: 'An HTML page refusing a set_token that this browser\'s login did not produce', schema: null, contentType: 'text/html' },
+      },
     },
   ];
 }

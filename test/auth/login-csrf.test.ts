@@ -56,4 +56,28 @@ describe(`login bound to the browser (${DATABASE_KIND})`, function () {
     tokenOf(await callback('vk', { code: world.vk.issueCode('71'), state: second }));
     tokenOf(await callback('vk', { code: world.vk.issueCode('72'), state: first }));
   });
+
+  // Login fixation: an attacker's own valid token, sent to a victim as a success-page link, must not log the victim in.
+  it('lets the success page accept a token only in the browser whose login produced it, once', async () => {
+    const state = (await authorizationUrlFor(world.client, 'vk')).searchParams.get('state')!;
+    const response = await callback('vk', { code: world.vk.issueCode('81'), state });
+    const token = tokenOf(response);
+    const cookie = (response.headers['set-cookie'] as unknown as string[]).find((line) => line.startsWith('photobook_success='))!;
+    expect(cookie).to.match(/^photobook_success=[A-Za-z0-9_-]{43}; Path=\/oauth\/; Max-Age=120; HttpOnly; SameSite=Lax$/);
+    const successPage = (browser: typeof world.client) => browser.get(`/oauth/success/?set_token=${encodeURIComponent(token)}`);
+    // A victim's browser: one in the middle of a login of its own, and one that never started any.
+    const midLogin = world.newBrowser();
+    await authorizationUrlFor(midLogin, 'vk');
+    tokenOf(await midLogin.get(`/auth/vk/?code=${world.vk.issueCode('82')}&state=${(await authorizationUrlFor(midLogin, 'vk')).searchParams.get('state')}`));
+    for (const victim of [midLogin, world.newBrowser()]) {
+      const refused = await successPage(victim);
+      expect(refused.status).to.equal(403);
+      expect(refused.text).to.include('data-outcome="refused"');
+    }
+    const accepted = await successPage(world.client);
+    expect(accepted.status).to.equal(200);
+    expect(accepted.text).to.include('data-outcome="accepted"');
+    expect(accepted.headers['set-cookie']).to.deep.equal(['photobook_success=; Path=/oauth/; Max-Age=0; HttpOnly; SameSite=Lax']);
+    expect((await successPage(world.client)).status).to.equal(403);
+  });
 });
