@@ -64,7 +64,8 @@ describe(`sandbox fault switches (${DATABASE_KIND})`, () => {
     const ann = await newShopper();
     const set = await cartOf(ann);
     const slow = deliver(ann, set, courier('[sandbox:delivery-slow]')).then((response) => response);
-    await sleep(500);
+    // Well inside the 2 s the placing takes.
+    await sleep(1000);
     const meanwhile = await deliver(ann, set, courier(''));
     expect(meanwhile.status).to.equal(423);
     expect((await slow).status).to.equal(200);
