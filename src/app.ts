@@ -85,7 +85,7 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
     homeRoutes(deps.config.publicBaseUrl, deps.demoShopper),
     healthRoutes(deps.db),
     metricsRoutes({ metrics: deps.metrics, production: deps.config.env === 'production', token: deps.config.metricsToken }),
-    loginRoutes({ config: deps.config, db: deps.db, tokens: deps.tokens, providers: enabledProviders(deps.config) }),
+    loginRoutes({ config: deps.config, db: deps.db, tokens: deps.tokens, providers: enabledProviders(deps.config), log: deps.log }),
     ...sandboxLoginPage(deps.config),
     accountRoutes(deps.users, deps.db),
     mediaRoutes(deps.media),
@@ -107,7 +107,7 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
     adminJobRoutes({ db: deps.db, registry: jobRegistry }),
     orderRoutes({ orders, validator, media: deps.media }),
     deliveryRoutes({ delivery, validator, db: deps.db }),
-    paymentRoutes({ payments, provider: paymentProvider, validator, log: deps.log }),
+    paymentRoutes({ payments, provider: paymentProvider, validator, log: deps.log, webhookPerMinute: deps.config.paymentWebhookRateLimitPerMinute }),
     ...extraModules,
   ];
   const allDocs = () => modules.flatMap((module) => module.docs);

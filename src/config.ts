@@ -81,6 +81,8 @@ export interface Config {
   /** Where the login ends (FRONTEND_URL/oauth/success/?set_token=...): configuration only, never the request. */
   readonly frontendUrl: string;
   readonly loginRateLimitPerMinute: number;
+  /** Payment notifications per source address per minute (per process); more: 429, which the provider retries. */
+  readonly paymentWebhookRateLimitPerMinute: number;
   /** Editing-channel events one socket may send per second (a burst of as many is allowed); more: rate_limited. */
   readonly socketEventsPerSecond: number;
   /** The plain WebSocket pings every connection this often; one that has not answered the last ping is dropped. */
@@ -246,6 +248,7 @@ export function loadConfig(env: Env = process.env): Config {
     imageConcurrency: integer(env, 'IMAGE_CONCURRENCY', 2, 1, 64),
     frontendUrl,
     loginRateLimitPerMinute: integer(env, 'LOGIN_RATE_LIMIT_PER_MINUTE', 30, 1, 100_000),
+    paymentWebhookRateLimitPerMinute: integer(env, 'PAYMENT_WEBHOOK_RATE_LIMIT_PER_MINUTE', 120, 1, 100_000),
     socketEventsPerSecond: integer(env, 'SOCKET_EVENTS_PER_SECOND', 200, 1, 100_000),
     websocketPingIntervalMs: integer(env, 'WEBSOCKET_PING_INTERVAL_MS', 25_000, 100, 600_000),
     trustProxy: integer(env, 'TRUST_PROXY', 0, 0, 10) > 0,

@@ -3,6 +3,7 @@
 import Router from '@koa/router';
 import { KoaPassport } from 'koa-passport';
 import type { Context } from 'koa';
+import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { AuthenticatedUser } from './token-user';
@@ -51,7 +52,7 @@ function notConfigured(name: ProviderName): HttpError {
   });
 }
 
-export function loginRoutes(deps: { config: Config; db: Database; tokens: TokenService; providers: IdentityProvider[] }): RouteModule {
+export function loginRoutes(deps: { config: Config; db: Database; tokens: TokenService; providers: IdentityProvider[]; log: Logger }): RouteModule {
   const { config, tokens } = deps;
   const passport = new KoaPassport();
   const states = createStateStore(deps.db.sql);
@@ -70,7 +71,9 @@ export function loginRoutes(deps: { config: Config; db: Database; tokens: TokenS
         if (error) throw error;
         if (!user) {
           ctx.status = status ?? 401;
-          ctx.body = failure ?? { err: 'login_failed' };
+          ctx.body = { err: failure?.err ?? 'login_failed' };
+          // A provider that failed is the operator's to look into; a refused code or state is the client's.
+          if (ctx.status === 502) deps.log.warn({ provider: provider.name, cause: failure?.cause }, 'login provider failed');
           return;
         }
         // The success address comes from configuration only: nothing in the request can redirect elsewhere.

@@ -51,8 +51,9 @@ export const DELIVERY_DOCS: RouteDoc[] = [
       ...common, ...ownSet,
       409: { description: 'Stale figures (with the current price and delivery_sum), cart changed, or the set is not OPEN/CONFIRMED', schema: 'delivery-error.json' },
       422: { description: 'Idempotency-Key reused with another body', schema: 'error-detail.json' },
-      423: { description: 'The order set is being confirmed by another request', schema: 'delivery-error.json' },
-      500: { description: 'The aggregator or the payment provider failed', schema: 'delivery-error.json' },
+      423: { description: 'The order set is being confirmed by another request (Retry-After)', schema: 'delivery-error.json' },
+      500: { description: 'The aggregator refused or the payment provider failed', schema: 'delivery-error.json' },
+      503: { description: 'The aggregator did not answer whether it placed the order (Retry-After); a retry adopts it', schema: 'delivery-error.json' },
     },
   },
 ];

@@ -49,7 +49,7 @@ export interface Recipient {
   email?: string;
 }
 
-/** A line of the parcel as the shop's front end describes it (spec 2.3); the aggregator gets what was sent. */
+/** A line of the parcel (spec 2.3); the aggregator gets the cart's lines (see parcel-contents.ts). */
 export interface ProductLine {
   name?: string;
   vendor_code?: string;
@@ -80,16 +80,30 @@ export interface AggregatorOrder {
   confirmed: boolean;
 }
 
+/** An order the aggregator holds, found by the shop's reference. */
+export interface PlacedOrder {
+  externalId: string;
+  /** False for a draft there (is_confirm 0). */
+  confirmed: boolean;
+}
+
 export interface DeliveryProvider {
   readonly name: 'sandbox' | 'ddelivery';
+  /** The longest a placeOrder call can run: a placing claimed longer ago than twice this is no longer in flight. */
+  readonly placingDeadlineMs: number;
   cities(query: string): Promise<City[]>;
   points(cityId: number): Promise<PickupPoint[]>;
   /** A pickup point by its id alone (with its city), or null when the aggregator has none. */
   point(id: number): Promise<PickupPoint | null>;
   companies(): Promise<Company[]>;
   offers(parcel: Parcel): Promise<Offers>;
-  /** Places the order; the aggregator's order id. Not idempotent at the aggregator, so never retried. */
+  /**
+   * Places the order; the aggregator's order id. Not idempotent at the aggregator, so never retried: a failure with
+   * VendorError.outcomeUnknown may have placed it, and findOrder tells.
+   */
   placeOrder(order: AggregatorOrder): Promise<string>;
+  /** The order placed for this order set (the shop's reference, shop_refnum), or null when the aggregator has none. */
+  findOrder(orderSetId: number): Promise<PlacedOrder | null>;
   /** Confirms an order placed as a draft; harmless for an order already confirmed, so it may be repeated. */
   confirmOrder(externalId: string): Promise<void>;
 }

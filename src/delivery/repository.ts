@@ -1,5 +1,5 @@
-// SQL for an order set's delivery: claimed for placing by exactly one request (a failed placing leaves a draft),
-// then placed; an order placed as a draft at the aggregator is confirmed there once the set is paid.
+// SQL for an order set's delivery: claimed for placing by exactly one request (a refused placing leaves a draft, an
+// unanswered one stays placing until it is looked up), then placed; an order placed as a draft at the aggregator is confirmed there once the set is paid.
 import type { SqlExecutor } from '../db/database';
 import type { DeliveryType } from './provider';
 
@@ -27,6 +27,19 @@ export function createDeliveryRepository() {
     async claim(sql: SqlExecutor, orderSetId: number, values: DeliveryValues): Promise<boolean> {
       const { rows } = await sql.query(CLAIM, [orderSetId, values.provider, values.type, JSON.stringify(values.option), values.priceKopecks]);
       return rows.length === 1;
+    },
+
+    /**
+     * Takes over a placing claimed longer ago than staleMs (its request lost the aggregator's answer, or its process
+     * died): its provider for exactly one caller, who then settles it; undefined while it may still be in flight.
+     * The claim's time is renewed, so a caller that cannot settle it leaves it for the next one later.
+     */
+    async takeOverUnanswered(sql: SqlExecutor, orderSetId: number, staleMs: number): Promise<string | undefined> {
+      const { rows } = await sql.query<{ provider: string }>(
+        `UPDATE deliveries SET updated_at = now()
+          WHERE order_set_id = $1 AND status = 'placing' AND updated_at < now() - $2::double precision * interval '1 millisecond'
+          RETURNING provider`, [orderSetId, staleMs]);
+      return rows[0]?.provider;
     },
 
     /** Gives a failed placing back, so that the shopper can try again. */

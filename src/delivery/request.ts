@@ -1,7 +1,8 @@
 // The specification's delivery request (already checked against delivery-create.json) as the service uses it.
 import { validationError } from '../http/errors';
 import { kopecksOf, TWO_DECIMALS } from '../orders/money';
-import { type AggregatorOrder, type DeliveryType, PRODUCT_LINE_FIELDS, type ProductLine } from './provider';
+import type { ParcelContents } from './parcel-contents';
+import type { AggregatorOrder, DeliveryType, ProductLine } from './provider';
 
 export interface DeliveryBody {
   type: DeliveryType;
@@ -13,7 +14,7 @@ export interface DeliveryBody {
   to_house?: string;
   to_flat?: string;
   to_postal_code?: string;
-  item_count: number;
+  item_count?: number;
   fio_name: string;
   fio_surname: string;
   fio_fathername?: string;
@@ -70,12 +71,16 @@ export function parseDeliveryRequest(body: DeliveryBody): DeliveryRequest {
 /** One form of a number the schema took (XXXXXXXXXX, +7XXXXXXXXXX, 8XXXXXXXXXX): +7 and its last ten digits. */
 const normalisedPhone = (phone: string) => `+7${phone.slice(-10)}`;
 
-/** A line without the fields spec 2.3 does not know (they are ignored, not stored). */
-const knownFields = (line: ProductLine): ProductLine =>
-  Object.fromEntries(PRODUCT_LINE_FIELDS.filter((field) => line[field] !== undefined).map((field) => [field, line[field]]));
+/** The server's side of a delivery: the company that collects the parcel (the quoted offer's) and the cart's contents. */
+export interface ServerDeliveryFacts extends ParcelContents {
+  pickupCompanyId: number | null;
+}
 
-/** What is kept with the delivery and shown back: the address and recipient, ids as numbers, nothing about money. */
-export function deliveryRecord(request: DeliveryRequest): Record<string, unknown> {
+/**
+ * What is kept with the delivery and shown back: the address and recipient, ids as numbers, nothing about money;
+ * the pickup company, count and lines are the server's (the client's were checked against them).
+ */
+export function deliveryRecord(request: DeliveryRequest, server: ServerDeliveryFacts): Record<string, unknown> {
   const { body } = request;
   const aggregator = request.type !== 'PICKUP';
   return {
@@ -86,17 +91,17 @@ export function deliveryRecord(request: DeliveryRequest): Record<string, unknown
     to_postal_code: body.to_postal_code ?? null,
     delivery_point_id: request.type === 'PVZ' ? request.pointId ?? null : null,
     delivery_company_id: aggregator ? request.companyId ?? null : null,
-    pickup_company_id: aggregator ? idOf(body.pickup_company_id) ?? request.companyId ?? null : null,
+    pickup_company_id: aggregator ? server.pickupCompanyId : null,
     fio_name: body.fio_name,
     fio_surname: body.fio_surname,
     fio_fathername: body.fio_fathername ?? null,
     to_phone: normalisedPhone(body.to_phone),
     to_add_phone: body.to_add_phone === undefined ? null : normalisedPhone(body.to_add_phone),
     to_email: body.to_email ?? null,
-    item_count: body.item_count,
+    item_count: server.itemCount,
     npp_option: body.npp_option,
     comment: body.comment ?? null,
-    products: (body.products ?? []).map(knownFields),
+    products: server.products,
     services: body.services ?? [],
   };
 }

@@ -11,7 +11,8 @@ import { VendorError } from '../util/vendor-http';
 import type { AggregatorType, City, Company, DeliveryProvider, Offers, Parcel, PickupPoint } from './provider';
 import { TYPE_CODES } from './provider';
 import { createDeliveryRepository } from './repository';
-import { aggregatorOrder, type DeliveryChoice, deliveryRecord, type DeliveryRequest } from './request';
+import { checkClientContents, parcelContentsOf } from './parcel-contents';
+import { aggregatorOrder, type DeliveryChoice, deliveryRecord, type DeliveryRequest, idOf } from './request';
 
 /** The aggregator failed (down, slow, garbage, an error envelope); the cause is logged where it is caught. */
 export class DeliveryUnavailableError extends Error {}
@@ -20,7 +21,13 @@ export class DeliveryUnavailableError extends Error {}
 export const LIST_CACHE_SECONDS = 3600;
 
 const conflict = (detail: string, extra: Record<string, unknown> = {}) => new HttpError(409, { error: 409, detail, ...extra });
-const beingConfirmed = () => new HttpError(423, { error: 423, detail: 'The order set is being confirmed.' });
+const emptySet = () => validationError({ non_field_errors: ['The order set is empty.'] });
+
+/** The server's quote of a delivery choice: its price and the company that collects the parcel (null for PICKUP). */
+interface Quote {
+  priceKopecks: number;
+  pickupCompanyId: number | null;
+}
 
 export function createDeliveryService(deps: {
   db: Database; provider: DeliveryProvider; orders: OrdersService; payments: PaymentsService; log: Logger;
@@ -31,6 +38,13 @@ export function createDeliveryService(deps: {
   const points = createTtlCache<PickupPoint[]>(LIST_CACHE_SECONDS * 1000, 500);
   const pointsById = createTtlCache<PickupPoint | null>(LIST_CACHE_SECONDS * 1000, 5000);
   const companies = createTtlCache<Company[]>(LIST_CACHE_SECONDS * 1000, 1);
+  // A placing without an answer is settled once it cannot be in flight any more: that is when to come back.
+  const unansweredMs = 2 * provider.placingDeadlineMs;
+  const retryAfter = { 'Retry-After': String(Math.ceil(unansweredMs / 1000)) };
+  const beingConfirmed = () => new HttpError(423, { error: 423, detail: 'The order set is being confirmed.' }, retryAfter);
+  const outcomeUnknown = () => new HttpError(503, {
+    error: 503, detail: 'The delivery aggregator did not answer whether it placed the order. Try again later: the retry finds that order and never places a second one.',
+  }, retryAfter);
 
   /** Runs a call to the aggregator; its failures become DeliveryUnavailableError, logged with the cause. */
   async function aggregator<T>(what: string, call: () => Promise<T>): Promise<T> {
@@ -50,7 +64,7 @@ export function createDeliveryService(deps: {
   }
 
   const parcelOf = (set: OrderSet, toCityId: number): Parcel => {
-    if (set.orders.length === 0) throw validationError({ non_field_errors: ['The order set is empty.'] });
+    if (set.orders.length === 0) throw emptySet();
     return { toCityId, box: set.box, declaredKopecks: set.goodsKopecks };
   };
 
@@ -72,18 +86,54 @@ export function createDeliveryService(deps: {
     return { ...choice, toCityId: point.city_id, companyId: point.delivery_company_id };
   }
 
-  /** The server's price of a delivery choice (its city and company known) for this set. */
-  async function quote(set: OrderSet, choice: DeliveryChoice): Promise<number> {
-    if (choice.type === 'PICKUP') return 0;
+  /** The server's quote of a delivery choice (its city and company known) for this set. */
+  async function quote(set: OrderSet, choice: DeliveryChoice): Promise<Quote> {
+    if (choice.type === 'PICKUP') return { priceKopecks: 0, pickupCompanyId: null };
     const offers = await aggregator('calculator', () => provider.offers(parcelOf(set, choice.toCityId!)));
     const offer = offers[TYPE_CODES[choice.type]].offers.find((candidate) => candidate.companyId === choice.companyId);
     if (!offer) throw validationError({ delivery_company_id: ['This company does not deliver this way to this city.'] });
-    return offer.priceKopecks;
+    return { priceKopecks: offer.priceKopecks, pickupCompanyId: offer.pickupCompanyId };
   }
 
-  const valuesOf = (request: DeliveryRequest, priceKopecks: number) => ({
-    provider: request.type === 'PICKUP' ? 'shop' : provider.name, type: request.type, option: deliveryRecord(request), priceKopecks,
+  /** What is placed: the client's address and recipient, the server's figures, company and contents. */
+  const valuesOf = (set: OrderSet, request: DeliveryRequest, quoted: Quote) => ({
+    provider: request.type === 'PICKUP' ? 'shop' : provider.name, type: request.type, priceKopecks: quoted.priceKopecks,
+    option: deliveryRecord(request, { pickupCompanyId: quoted.pickupCompanyId, ...parcelContentsOf(set) }),
   });
+
+  /**
+   * Settles a placing whose answer was lost (or whose process died) once it cannot be in flight any more: the
+   * aggregator is asked for an order with the set's reference, which is adopted; without one the set is a draft
+   * again. 'in-flight' while the placing may still be running, or another request is settling it.
+   */
+  async function settleUnanswered(orderSetId: number): Promise<'adopted' | 'released' | 'in-flight'> {
+    const placedWith = await repository.takeOverUnanswered(db.sql, orderSetId, unansweredMs);
+    if (placedWith === undefined) return 'in-flight';
+    if (placedWith !== provider.name && placedWith !== 'shop') {
+      log.error({ orderSetId, provider: placedWith }, 'unanswered placing is at another aggregator; look it up there');
+      throw outcomeUnknown();
+    }
+    let found = null;
+    try {
+      // PICKUP never reaches the aggregator: its placing only died before it was recorded.
+      if (placedWith !== 'shop') found = await provider.findOrder(orderSetId);
+    } catch (error) {
+      if (!(error instanceof VendorError)) throw error;
+      log.warn({ err: error, orderSetId }, 'aggregator could not be asked for an unanswered order; left placing');
+      throw outcomeUnknown();
+    }
+    if (!found) {
+      await repository.release(db.sql, orderSetId);
+      log.info({ orderSetId }, 'unanswered placing not at the aggregator; the set is a draft again');
+      return 'released';
+    }
+    await db.transaction(async (tx) => {
+      await repository.markPlaced(tx.sql, orderSetId, found.externalId, found.confirmed);
+      await repository.confirmOrderSet(tx.sql, orderSetId);
+    });
+    log.info({ orderSetId, externalId: found.externalId }, 'unanswered placing found at the aggregator and adopted');
+    return 'adopted';
+  }
 
   /**
    * The payment link of a CONFIRMED set (a second request, the pay action, paying again after a decline): nothing
@@ -91,14 +141,19 @@ export function createDeliveryService(deps: {
    */
   async function linkOfConfirmed(set: OrderSet): Promise<string | null> {
     if (set.status === 'CONFIRMED') return payments.link(set);
+    if (set.status === 'OPEN' && set.delivery?.status === 'placing') {
+      const outcome = await settleUnanswered(set.id);
+      if (outcome === 'in-flight') throw beingConfirmed();
+      return linkOfConfirmed((await orders.load(set.userId, set.id))!);
+    }
     const refusal = unchangeable(set, set.delivery);
     if (refusal) throw set.delivery?.status === 'placing' ? beingConfirmed() : conflict(String(refusal.body.detail));
     return null;
   }
 
   /** Places the set's delivery once and confirms the set; false when another request holds or did the placing. */
-  async function place(set: OrderSet, request: DeliveryRequest, priceKopecks: number): Promise<boolean> {
-    const values = valuesOf(request, priceKopecks);
+  async function place(set: OrderSet, request: DeliveryRequest, quoted: Quote): Promise<boolean> {
+    const values = valuesOf(set, request, quoted);
     const claimed = await db.transaction(async (tx) => {
       const locked = (await orders.lockAndLoad(tx.sql, set.userId, set.id))!;
       // Confirmed meanwhile, or being placed by another request: that request's outcome stands.
@@ -115,14 +170,21 @@ export function createDeliveryService(deps: {
     let externalId: string | null = null;
     try {
       if (request.type !== 'PICKUP') {
-        externalId = await aggregator('order/create', () => provider.placeOrder(aggregatorOrder(values.option, {
-          orderSetId: set.id, type: request.type as AggregatorType, parcel: parcelOf(set, request.toCityId!), priceKopecks,
-          confirmed: request.body.is_confirm,
-        })));
+        externalId = await provider.placeOrder(aggregatorOrder(values.option, {
+          orderSetId: set.id, type: request.type as AggregatorType, parcel: parcelOf(set, request.toCityId!),
+          priceKopecks: quoted.priceKopecks, confirmed: request.body.is_confirm,
+        }));
       }
     } catch (error) {
+      // Unanswered is not failed: the order may exist, so the placing stays until a retry looks it up.
+      if (error instanceof VendorError && error.outcomeUnknown) {
+        log.warn({ err: error, orderSetId: set.id }, 'aggregator did not answer order/create; left placing until looked up');
+        throw outcomeUnknown();
+      }
       await repository.release(db.sql, set.id);
-      throw error;
+      if (!(error instanceof VendorError)) throw error;
+      log.error({ err: error, call: 'order/create' }, 'delivery aggregator failed');
+      throw new DeliveryUnavailableError(error.message);
     }
     await db.transaction(async (tx) => {
       await repository.markPlaced(tx.sql, set.id, externalId, request.body.is_confirm);
@@ -137,7 +199,7 @@ export function createDeliveryService(deps: {
     companies: () => companies.get('all', () => aggregator('companies', () => provider.companies())),
 
     async checkPrice(userId: number, orderSetId: number, choice: DeliveryChoice): Promise<number> {
-      return quote(await ownSet(userId, orderSetId), choice);
+      return (await quote(await ownSet(userId, orderSetId), choice)).priceKopecks;
     },
 
     async offers(userId: number, orderSetId: number, toCityId: number): Promise<Offers> {
@@ -156,14 +218,22 @@ export function createDeliveryService(deps: {
       const set = await ownSet(userId, orderSetId);
       const link = await linkOfConfirmed(set);
       if (link !== null) return link;
+      // Every type, PICKUP too: an empty set would be confirmed and paid at 0.00.
+      if (set.orders.length === 0) throw emptySet();
       const request = await withPoint(given);
-      const priceKopecks = await quote(set, request);
+      const quoted = await quote(set, request);
+      const priceKopecks = quoted.priceKopecks;
       // A figure the client leaves out is the server's (the front end sends delivery_sum and no price).
       const goodsDiffer = request.priceKopecks !== undefined && request.priceKopecks !== set.goodsKopecks;
       if (goodsDiffer || (request.deliverySumKopecks !== undefined && request.deliverySumKopecks !== priceKopecks)) {
         throw conflict('The price has changed.', { price: roubles(set.goodsKopecks), delivery_sum: roubles(priceKopecks) });
       }
-      const placedHere = await place(set, request, priceKopecks);
+      const givenPickup = idOf(request.body.pickup_company_id);
+      if (quoted.pickupCompanyId !== null && givenPickup !== undefined && givenPickup !== quoted.pickupCompanyId) {
+        throw validationError({ pickup_company_id: [`The quoted offer is collected by company ${quoted.pickupCompanyId}.`] });
+      }
+      checkClientContents(request.body, parcelContentsOf(set));
+      const placedHere = await place(set, request, quoted);
       const confirmed = (await orders.load(userId, orderSetId))!;
       if (!placedHere && confirmed.status !== 'CONFIRMED') throw beingConfirmed();
       return payments.link(confirmed);

@@ -1,5 +1,11 @@
 // The payment provider as the shop needs it: start a payment (idempotently, by key) and read one back.
 
+/**
+ * The form of a payment id: YooKassa's are UUID-like (8-4-4-4-12 hex digits, e.g. 2419a771-000f-5000-9000-1edaf29243f2),
+ * and so are the sandbox's. Nothing else is ever put into a provider's URL.
+ */
+export const PAYMENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export type RemoteStatus = 'pending' | 'waiting_for_capture' | 'succeeded' | 'canceled';
 
 export interface RemotePayment {

@@ -3,6 +3,7 @@
 import Router from '@koa/router';
 import type { Logger } from 'pino';
 import { HttpError } from '../http/errors';
+import { rateLimit } from '../http/rate-limit';
 import type { RouteDoc, RouteModule } from '../http/route-module';
 import type { Validator } from '../http/validation';
 import { VendorError } from '../util/vendor-http';
@@ -11,11 +12,14 @@ import type { SandboxPaymentProvider } from './providers/sandbox';
 import { mountSandboxPage } from './sandbox-page';
 import type { PaymentsService } from './service';
 
-export function paymentRoutes(deps: { payments: PaymentsService; provider: PaymentProvider; validator: Validator; log: Logger }): RouteModule {
+export function paymentRoutes(deps: {
+  payments: PaymentsService; provider: PaymentProvider; validator: Validator; log: Logger; webhookPerMinute: number;
+}): RouteModule {
   const { payments, validator, log } = deps;
   const router = new Router();
 
-  router.post('/api/merch/payment/webhook/', validator.jsonBody('payment-notification.json'), async (ctx) => {
+  // Each notification costs a call to the provider with the shop's credentials: a flood from one source is cut short.
+  router.post('/api/merch/payment/webhook/', rateLimit(deps.webhookPerMinute), validator.jsonBody('payment-notification.json'), async (ctx) => {
     const { object } = ctx.state.body as { object: { id: string } };
     try {
       ctx.body = { outcome: await payments.applyNotification(object.id) };
@@ -37,7 +41,8 @@ const WEBHOOK_DOCS: RouteDoc[] = [{
   body: { schema: 'payment-notification.json' },
   responses: {
     200: { description: 'Handled', schema: 'payment-notification-result.json' },
-    400: { description: 'Not a notification', schema: 'validation-error.json' },
+    400: { description: 'Not a notification, or object.id is not a payment id (8-4-4-4-12 hex digits)', schema: 'validation-error.json' },
+    429: { description: 'Too many notifications from this address (PAYMENT_WEBHOOK_RATE_LIMIT_PER_MINUTE)', schema: 'error-detail.json' },
     503: { description: 'The provider could not be asked; retry later', schema: 'error-detail.json' },
   },
 }];

@@ -9,7 +9,8 @@ import { VendorError } from '../util/vendor-http';
 import type { PaymentProvider } from './provider';
 import { createPaymentsRepository } from './repository';
 
-export const paymentUnavailable = () => new HttpError(500, { error: 500, detail: 'The payment service is unavailable; please try again.' });
+// A retry is always safe: it starts the payment with the same Idempotence-Key, so the provider never makes two.
+export const paymentUnavailable = () => new HttpError(500, { error: 500, detail: 'The payment service is unavailable; please try again.' }, { 'Retry-After': '5' });
 
 export type NotificationOutcome = 'paid' | 'canceled' | 'unchanged' | 'unknown';
 
@@ -25,6 +26,8 @@ export function createPaymentsService(deps: { db: Database; provider: PaymentPro
     async link(set: OrderSet): Promise<string> {
       if (set.status !== 'CONFIRMED') throw new HttpError(409, { error: 409, detail: `The order set is ${set.status}.` });
       const amountKopecks = set.goodsKopecks + (set.delivery?.priceKopecks ?? 0);
+      // Only an empty set costs nothing, and none is confirmed any more; one confirmed before that is never "paid".
+      if (amountKopecks <= 0) throw new HttpError(409, { error: 409, detail: 'Nothing to pay: the order set costs 0.00.' });
       const payment = await repository.live(db.sql, set.id, provider.name, amountKopecks);
       if (payment.confirmationUrl) return payment.confirmationUrl;
       let remote;

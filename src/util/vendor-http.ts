@@ -2,7 +2,11 @@
 // where the caller says they are safe, and every failure turned into one error type with its cause for the log.
 
 export class VendorError extends Error {
-  constructor(readonly vendor: string, message: string, readonly status?: number) {
+  /**
+   * outcomeUnknown: the request may have been acted on (no answer, a 5xx, an answer that cannot be read), as
+   * opposed to a refusal the vendor stated; a write that fails so must be looked up before it is tried again.
+   */
+  constructor(readonly vendor: string, message: string, readonly status?: number, readonly outcomeUnknown = false) {
     super(`${vendor}: ${message}`);
   }
 }
@@ -24,7 +28,17 @@ export interface VendorCall {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The cause of a failed fetch as a log can name it: undici's code (ECONNREFUSED, ...) or the error's name. */
+export function failureCode(error: unknown): string {
+  const cause = (error as { cause?: { code?: unknown } }).cause;
+  if (typeof cause?.code === 'string') return cause.code;
+  return (error as Error).name === 'TimeoutError' ? 'ETIMEDOUT' : (error as Error).name ?? 'Error';
+}
+
+// A message names the host, never the URL: DDelivery's path carries the API key.
 async function attempt(url: string, init: RequestInit, call: VendorCall): Promise<VendorResponse> {
+  const started = Date.now();
+  const { host } = new URL(url);
   let response: Response;
   let text: string;
   try {
@@ -32,9 +46,13 @@ async function attempt(url: string, init: RequestInit, call: VendorCall): Promis
     text = await response.text();
   } catch (error) {
     const timedOut = (error as Error).name === 'TimeoutError';
-    throw new VendorError(call.vendor, timedOut ? `timed out after ${call.timeoutMs} ms` : `unreachable (${(error as Error).message})`);
+    const elapsed = Date.now() - started;
+    const reason = timedOut ? `timed out after ${call.timeoutMs} ms` : `unreachable (${failureCode(error)} after ${elapsed} ms)`;
+    // A refused connection or an unknown host never reached the vendor; anything else may have been acted on.
+    const neverSent = ['ECONNREFUSED', 'ENOTFOUND'].includes(failureCode(error));
+    throw new VendorError(call.vendor, `${host} ${reason}`, undefined, !neverSent);
   }
-  if (response.status >= 500) throw new VendorError(call.vendor, `answered ${response.status}`, response.status);
+  if (response.status >= 500) throw new VendorError(call.vendor, `${host} answered ${response.status}`, response.status, true);
   let json: unknown;
   try {
     json = JSON.parse(text);

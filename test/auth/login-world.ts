@@ -1,6 +1,7 @@
 // The login tests' world: the service with every provider configured against local stand-ins (a real OpenID
 // Connect provider as Google, VK and Instagram contract servers), and a shopper's browser that keeps cookies.
 import { expect } from 'chai';
+import type { Logger } from 'pino';
 import request from 'supertest';
 import { buildApp } from '../../src/app';
 import { type TestRuntime, testRuntime } from '../helpers/runtime';
@@ -24,7 +25,8 @@ export interface LoginWorld {
   close(): Promise<void>;
 }
 
-export async function startLoginWorld(): Promise<LoginWorld> {
+/** log: the service's logger (silent unless a test reads the log). */
+export async function startLoginWorld(log?: Logger): Promise<LoginWorld> {
   const google = await startGoogleStandIn(redirectUri('google'));
   const vk = await startVkStandIn(redirectUri('vk'));
   const instagram = await startInstagramStandIn(redirectUri('instagram'));
@@ -38,7 +40,7 @@ export async function startLoginWorld(): Promise<LoginWorld> {
     VK_AUTHORIZE_URL: `${vk.base}/authorize`, VK_TOKEN_URL: `${vk.base}/access_token`, VK_API_URL: `${vk.base}/method`,
     INSTAGRAM_CLIENT_ID: instagram.clientId, INSTAGRAM_CLIENT_SECRET: instagram.clientSecret,
     INSTAGRAM_AUTHORIZE_URL: `${instagram.base}/oauth/authorize`, INSTAGRAM_TOKEN_URL: `${instagram.base}/oauth/access_token`,
-  });
+  }, log);
   const newBrowser = () => request.agent(buildApp(runtime).callback());
   return {
     google, vk, instagram, runtime, client: newBrowser(), newBrowser,

@@ -1,6 +1,7 @@
 // A stand-in for the DDelivery (SafeRoute) API: <base>/<api key>/<method>.json with the {status, message, data}
 // envelope, quotes from a fixed tariff table, orders recorded as they arrive (form-encoded), placed as drafts or
-// confirmed (is_confirm 0 or 1, nothing else), and drafts confirmed by order/confirm.json (again: answered as the first).
+// confirmed (is_confirm 0 or 1, nothing else), and drafts confirmed by order/confirm.json (again: answered as the first);
+// order/list.json?shop_refnum lists the orders placed for a shop reference, as {order_id, shop_refnum, is_confirm}.
 import { type StandIn, standIn } from './stand-in';
 
 export const API_KEY = 'test-ddelivery-key';
@@ -28,6 +29,11 @@ export interface DDeliveryStandIn extends StandIn {
   calculatorAnswer: unknown;
   /** Holds order/create this long, so that concurrent confirms overlap. */
   createDelayMs: number;
+  /**
+   * How order/create ends: 'refused' records nothing and answers an error envelope, 'failed' records nothing and
+   * answers 500; 'late' (past the service's deadline), '500' and 'reset' record the order and then lose the answer.
+   */
+  createOutcome: 'ok' | 'refused' | 'failed' | 'late' | '500' | 'reset';
   orders: URLSearchParams[];
   /** Per order id: whether it is confirmed (false: a draft). */
   placed: Map<string, boolean>;
@@ -79,10 +85,20 @@ export async function ddeliveryStandIn(): Promise<DDeliveryStandIn> {
         const form = new URLSearchParams(body);
         const confirm = form.get('is_confirm');
         if (confirm !== '0' && confirm !== '1') return { status: 200, body: { status: 'error', message: 'is_confirm: 0 или 1', data: null } };
+        if (server.createOutcome === 'refused') return { status: 200, body: { status: 'error', message: 'Заказ не создан', data: null } };
+        if (server.createOutcome === 'failed') return { status: 500, body: { status: 'error', message: 'Internal error', data: null } };
         server.orders.push(form);
         nextOrder += 1;
         server.placed.set(String(nextOrder), confirm === '1');
+        if (server.createOutcome === 'reset') return 'reset';
+        if (server.createOutcome === '500') return { status: 500, body: { status: 'error', message: 'Internal error', data: null } };
+        if (server.createOutcome === 'late') await new Promise((resolve) => setTimeout(resolve, 1500));
         return ok({ order_id: nextOrder });
+      }
+      case 'GET order/list.json': {
+        const ids = [...server.placed.keys()];
+        return ok(server.orders.map((form, index) => ({ order_id: Number(ids[index]), shop_refnum: form.get('shop_refnum'), is_confirm: server.placed.get(ids[index]) ? 1 : 0 }))
+          .filter((order) => order.shop_refnum === query.get('shop_refnum')));
       }
       case 'POST order/confirm.json': {
         const orderId = new URLSearchParams(body).get('order_id') ?? '';
@@ -98,6 +114,7 @@ export async function ddeliveryStandIn(): Promise<DDeliveryStandIn> {
   server.errorEnvelope = false;
   server.calculatorAnswer = undefined;
   server.createDelayMs = 0;
+  server.createOutcome = 'ok';
   server.orders = [];
   server.placed = new Map();
   server.confirms = [];

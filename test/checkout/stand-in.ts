@@ -19,7 +19,9 @@ export interface StandIn {
   close(): Promise<void>;
 }
 
-type Handler = (exchange: Exchange) => Promise<{ status: number; body: unknown }> | { status: number; body: unknown };
+/** 'reset': the connection is cut without an answer. */
+type Answer = { status: number; body: unknown } | 'reset';
+type Handler = (exchange: Exchange) => Promise<Answer> | Answer;
 
 export async function standIn(handler: Handler): Promise<StandIn> {
   const state: StandIn = { base: '', misbehave: 'none', slowMs: 0, exchanges: [], close: async () => undefined };
@@ -32,6 +34,7 @@ export async function standIn(handler: Handler): Promise<StandIn> {
     if (state.misbehave === 'down') return response.writeHead(503).end('Service Unavailable');
     if (state.misbehave === 'garbage') return response.writeHead(200, { 'content-type': 'text/html' }).end('<html>maintenance</html>');
     const result = await handler(exchange);
+    if (result === 'reset') return request.socket.destroy();
     response.writeHead(result.status, { 'content-type': 'application/json' }).end(JSON.stringify(result.body));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -24,12 +24,14 @@ describe(`confirming a delivery (${DATABASE_KIND})`, () => {
   const paymentsAtProviderFor = (set: number) => [...shop.yookassa.payments.values()].filter((payment) => payment.metadata.order_set_id === String(set));
 
   before(async () => {
-    shop = await checkout();
+    // Room for six concurrent confirms on a loaded machine: an order/create past the deadline is a lost answer.
+    shop = await checkout({ DDELIVERY_TIMEOUT_MS: '800' });
   });
   afterEach(() => {
     shop.ddelivery.misbehave = 'none';
     shop.ddelivery.errorEnvelope = false;
     shop.ddelivery.createDelayMs = 0;
+    shop.ddelivery.createOutcome = 'ok';
   });
   after(() => shop.close());
 
@@ -56,26 +58,41 @@ describe(`confirming a delivery (${DATABASE_KIND})`, () => {
     expect(payment.amount).to.deep.equal({ value: '1949.35', currency: 'RUB' });
   });
 
-  it('passes the product lines on to the aggregator as sent, every field optional', async () => {
+  it('sends the aggregator the cart\'s lines and count and the quoted company, and takes a client\'s copy that agrees', async () => {
     const ann = await newShopper();
-    const set = await shop.cartOf(ann);
-    const products = [
-      { name: 'Фотокнига 20x20', vendor_code: 'PB-2020', barcode: '4600000000017', nds: 18, price_declared: 1630, count: 1, colour: 'red' },
-      { name: 'Открытка' },
-      { count: 2, nds: 0 },
-    ];
-    const response = await deliver(ann, set, confirm({ products }));
+    const set = await shop.cartOf(ann, 3);
+    const [{ name }] = await shop.rows('SELECT l.name FROM orders o JOIN layouts l ON l.id = o.layout_id WHERE o.order_set_id = $1', [set]);
+    // The front end's copy: agreeing fields, fields the cart does not know (dropped), one field left out.
+    const products = [{ name, vendor_code: 'PB-2020', barcode: '4600000000017', nds: 18, count: 3, colour: 'red' }];
+    // item_count is left out: the server counts the cart's three copies.
+    const response = await deliver(ann, set, confirm({ products, price: 4890, delivery_sum: undefined }));
     expect(response.status, JSON.stringify(response.body)).to.equal(200);
-    const lines = [...aggregatorOrdersFor(set)[0]].filter(([name]) => name.startsWith('products['));
-    expect(lines).to.deep.equal([
-      ['products[0][name]', 'Фотокнига 20x20'], ['products[0][vendor_code]', 'PB-2020'], ['products[0][barcode]', '4600000000017'],
-      ['products[0][nds]', '18'], ['products[0][price_declared]', '1630'], ['products[0][count]', '1'],
-      ['products[1][name]', 'Открытка'],
-      ['products[2][nds]', '0'], ['products[2][count]', '2'],
+    const [order] = aggregatorOrdersFor(set);
+    expect([...order].filter(([field]) => field.startsWith('products[') || ['item_count', 'pickup_company'].includes(field))).to.deep.equal([
+      ['item_count', '3'], ['pickup_company', '7'],
+      ['products[0][name]', name], ['products[0][price_declared]', '1630'], ['products[0][count]', '3'],
     ]);
     const [row] = await shop.rows('SELECT option FROM deliveries WHERE order_set_id = $1', [set]);
-    const { colour: _ignored, ...known } = products[0];
-    expect((row.option as { products: unknown }).products).to.deep.equal([known, products[1], products[2]]);
+    expect(row.option).to.deep.include({ item_count: 3, pickup_company_id: 7, products: [{ name, price_declared: 1630, count: 3 }] });
+  });
+
+  it('refuses a client\'s pickup company, count or lines that are not the server\'s with 400 by field, placing nothing', async () => {
+    const ann = await newShopper();
+    const set = await shop.cartOf(ann);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ pickup_company_id: 4 }, 'pickup_company_id'],
+      [{ item_count: 5 }, 'item_count'],
+      [{ products: [{ name: 'Чужая книга' }] }, 'products'],
+      [{ products: [{ count: 1, price_declared: 1 }] }, 'products'],
+      [{ products: [{ count: 1 }, { count: 1 }] }, 'products'],
+    ];
+    for (const [tampered, field] of cases) {
+      const response = await deliver(ann, set, confirm(tampered));
+      expect(response.status, JSON.stringify(tampered)).to.equal(400);
+      expect(Object.keys(response.body)).to.deep.equal([field]);
+    }
+    expect(aggregatorOrdersFor(set)).to.have.length(0);
+    expect(await state(set)).to.deep.equal({ status: 'OPEN', delivery: null, payments: [] });
   });
 
   it('takes a phone as 10 digits, +7 or 8, and keeps and sends it as +7XXXXXXXXXX', async () => {
@@ -147,16 +164,16 @@ describe(`confirming a delivery (${DATABASE_KIND})`, () => {
     });
   }
 
-  it('gives a placing that failed at order/create back to the shopper (draft, set OPEN)', async () => {
+  it('gives a placing the aggregator refused at order/create back to the shopper (draft, set OPEN)', async () => {
     const ann = await newShopper();
     const set = await shop.cartOf(ann);
-    // The calculator answers, then order/create times out: the aggregator's order is never retried.
-    shop.ddelivery.createDelayMs = 1000;
+    shop.ddelivery.createOutcome = 'refused';
     const response = await deliver(ann, set, confirm());
     expect(response.status).to.equal(500);
     expect(await state(set)).to.deep.equal({ status: 'OPEN', delivery: { status: 'draft', external_id: null }, payments: [] });
-    const creates = shop.ddelivery.exchanges.filter((exchange) => exchange.url.pathname.endsWith('/order/create.json'));
-    expect(creates.filter((exchange) => new URLSearchParams(exchange.body).get('shop_refnum') === String(set))).to.have.length(1);
+    shop.ddelivery.createOutcome = 'ok';
+    expect((await deliver(ann, set, confirm())).status).to.equal(200);
+    expect(aggregatorOrdersFor(set)).to.have.length(1);
   });
 
   it('places one aggregator order and starts one payment for concurrent confirms', async () => {
@@ -217,13 +234,30 @@ describe(`confirming a delivery (${DATABASE_KIND})`, () => {
     expect(aggregatorOrdersFor(set)).to.have.length(1);
   });
 
-  it('refuses to confirm an empty cart', async () => {
+  it('refuses to confirm an empty cart, for every type (PICKUP too, which no aggregator sees)', async () => {
     const ann = await newShopper();
     const set = await shop.cartOf(ann);
     const order = (await shop.rows('SELECT id FROM orders WHERE order_set_id = $1', [set]))[0].id;
     await shop.client.delete(`/api/merch/order/${order}/`).set('Authorization', ann.auth);
-    const response = await deliver(ann, set, confirm());
-    expect(response.status).to.equal(400);
-    expect(response.body).to.deep.equal({ non_field_errors: ['The order set is empty.'] });
+    for (const body of [confirm(), { type: 'PICKUP', ...recipient, is_confirm: true }]) {
+      const response = await deliver(ann, set, body);
+      expect(response.status).to.equal(400);
+      expect(response.body).to.deep.equal({ non_field_errors: ['The order set is empty.'] });
+    }
+    expect(await state(set)).to.deep.equal({ status: 'OPEN', delivery: null, payments: [] });
+    expect(paymentsAtProviderFor(set)).to.have.length(0);
+  });
+
+  it('never starts a payment of 0.00 (an empty set confirmed before empty sets were refused)', async () => {
+    const ann = await newShopper();
+    const set = await shop.cartOf(ann);
+    await shop.rows('DELETE FROM orders WHERE order_set_id = $1', [set]);
+    await shop.rows("UPDATE order_sets SET status = 'CONFIRMED' WHERE id = $1", [set]);
+    await shop.rows("INSERT INTO deliveries (order_set_id, provider, type, option, price_kopecks, status) VALUES ($1, 'shop', 'PICKUP', '{}', 0, 'placed')", [set]);
+    const response = await deliver(ann, set, {});
+    expect(response.status).to.equal(409);
+    expect(response.body).to.deep.equal({ error: 409, detail: 'Nothing to pay: the order set costs 0.00.' });
+    expect(paymentsAtProviderFor(set)).to.have.length(0);
+    expect((await state(set)).payments).to.deep.equal([]);
   });
 });

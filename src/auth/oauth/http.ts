@@ -1,18 +1,23 @@
 // Calls to identity providers: a deadline on every call, and every way a provider can fail turned into a
 // ProviderError (never an exception that would become a 500).
+import { failureCode } from '../../util/vendor-http';
 import { ProviderError } from './provider';
 
+// The detail, which is logged, names the host and never the URL: a token URL may carry the client secret.
 export async function providerJson(url: string, timeoutMs: number, init: RequestInit = {}): Promise<{ status: number; body: Record<string, unknown> }> {
+  const started = Date.now();
+  const { host } = new URL(url);
   let response: Response;
   let text: string;
   try {
     response = await fetch(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(timeoutMs) });
     text = await response.text();
   } catch (error) {
-    const reason = (error as Error).name === 'TimeoutError' ? 'timed out' : 'unreachable';
-    throw new ProviderError(502, 'provider_unavailable', `${new URL(url).host} ${reason}`);
+    throw new ProviderError(502, 'provider_unavailable', `${host} unreachable (${failureCode(error)} after ${Date.now() - started} ms)`);
   }
-  if (response.status >= 500) throw new ProviderError(502, 'provider_unavailable', `${new URL(url).host} answered ${response.status}`);
+  if (response.status >= 500) {
+    throw new ProviderError(502, 'provider_unavailable', `${host} answered ${response.status} after ${Date.now() - started} ms`);
+  }
   let body: unknown;
   try {
     body = JSON.parse(text);

@@ -8,6 +8,8 @@ import { codeChallengeOf, type StateStore } from './state-store';
 
 export interface OAuthFailure {
   err: string;
+  /** Why the provider failed (host, error code, timing), for the log only. */
+  cause?: string;
 }
 
 type Query = Record<string, unknown>;
@@ -28,7 +30,7 @@ export class OAuthCodeStrategy<User> extends Strategy {
   /** options.browserHash: the login binding of the requesting browser (see browser-binding.ts). */
   authenticate(request: { query?: Query }, options: { browserHash?: string }): void {
     this.run(request.query ?? {}, options.browserHash).catch((error: unknown) => {
-      if (error instanceof ProviderError) this.fail({ err: error.code } satisfies OAuthFailure, error.status);
+      if (error instanceof ProviderError) this.fail({ err: error.code, cause: error.message } satisfies OAuthFailure, error.status);
       else this.error(error as Error);
     });
   }

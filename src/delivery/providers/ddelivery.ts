@@ -1,5 +1,6 @@
 // DDelivery (SafeRoute) over HTTP: <DDELIVERY_URL>/<api key>/<method>.json, answers in the envelope
-// {status: "ok" | "error", message, data}. Reads are retried once (safe); order/create never is. The wire format is
+// {status: "ok" | "error", message, data}. Reads are retried once (safe); order/create never is (a lost answer is
+// looked up by shop_refnum in order/list.json before placing again). The wire format is
 // written from the public SDK's behaviour, as is the choice of order/confirm.json (form: order_id) for a draft.
 import { kopecksOf } from '../../orders/money';
 import { dateAfterDays, daysUntil, isAggregatorDate } from '../dates';
@@ -19,7 +20,8 @@ const fail = (message: string): never => {
 };
 
 function dataOf(json: unknown, status: number): unknown {
-  if (!isObject(json) || typeof json.status !== 'string') return fail(`answered ${status} without the envelope`);
+  // Not the envelope: whatever answered, a write may have been done behind it.
+  if (!isObject(json) || typeof json.status !== 'string') throw new VendorError(VENDOR, `answered ${status} without the envelope`, status, true);
   if (json.status !== 'ok') return fail(`error envelope: ${String(json.message ?? json.status)}`);
   return json.data;
 }
@@ -157,6 +159,7 @@ export function createDDeliveryProvider(options: DDeliveryOptions): DeliveryProv
 
   return {
     name: 'ddelivery',
+    placingDeadlineMs: options.timeoutMs,
     async cities(query) {
       return list(await get('list/city.json', { q: query }), 'cities').map((value): City => {
         const city = record(value, 'city');
@@ -185,8 +188,20 @@ export function createDDeliveryProvider(options: DDeliveryOptions): DeliveryProv
       }), new Date());
     },
     async placeOrder(order) {
-      const data = record(await post('order/create.json', orderForm(order)), 'order data');
-      return String(positiveInteger(data.order_id ?? data.order, 'order id'));
+      const data = await post('order/create.json', orderForm(order));
+      // The envelope said ok, so the order exists: an unreadable id leaves it to be found by findOrder.
+      try {
+        const created = record(data, 'order data');
+        return String(positiveInteger(created.order_id ?? created.order, 'order id'));
+      } catch (error) {
+        throw new VendorError(VENDOR, (error as Error).message, undefined, true);
+      }
+    },
+    // order/list.json filtered by shop_refnum (the order set id): each order with its order_id and is_confirm.
+    async findOrder(orderSetId) {
+      const orders = list(await get('order/list.json', { shop_refnum: orderSetId }), 'orders').map((value) => record(value, 'order'));
+      const order = orders.find((candidate) => String(candidate.shop_refnum) === String(orderSetId));
+      return order ? { externalId: String(positiveInteger(order.order_id, 'order id')), confirmed: flag(order.is_confirm) } : null;
     },
     // order/confirm.json turns a draft into a confirmed order; the aggregator answers a repeated confirm as the first.
     async confirmOrder(externalId) {

@@ -1,8 +1,11 @@
 // The built-in aggregator for demos and development: a few cities, companies and pickup points, and tariffs that
 // depend only on the parcel and the distance from the shop (Moscow), so every quote can be checked by hand.
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { SANDBOX_SLOW_MS, sandboxFault } from '../../util/sandbox-faults';
+import { VendorError } from '../../util/vendor-http';
 import { dateAfterDays } from '../dates';
-import type { City, Company, DeliveryProvider, Offer, Offers, Parcel, PickupPoint } from '../provider';
+import type { City, Company, DeliveryProvider, Offer, Offers, Parcel, PickupPoint, PlacedOrder } from '../provider';
 
 const CITIES: (City & { distanceKm: number })[] = [
   { id: 1, name: 'Москва', region: 'Москва', distanceKm: 0 },
@@ -66,9 +69,14 @@ function offer(company: (typeof COMPANIES)[number], code: 1 | 2 | 3, parcel: Par
   };
 }
 
+/** Orders placed are remembered (per process, the newest this many) so that a lost answer can be looked up. */
+const REMEMBERED_ORDERS = 10_000;
+
 export function createSandboxDeliveryProvider(): DeliveryProvider {
+  const orders = new Map<number, PlacedOrder>();
   return {
     name: 'sandbox',
+    placingDeadlineMs: SANDBOX_SLOW_MS + 1000,
     async cities(query) {
       const needle = query.trim().toLocaleLowerCase('ru');
       return CITIES.filter((city) => city.name.toLocaleLowerCase('ru').includes(needle))
@@ -93,10 +101,24 @@ export function createSandboxDeliveryProvider(): DeliveryProvider {
       }
       return result;
     },
-    async placeOrder() {
-      return `sandbox-${randomUUID()}`;
+    // The comment's fault switch: fail (refused, nothing placed), slow (answers late), lost (placed, no answer).
+    async placeOrder(order) {
+      const fault = sandboxFault(order.comment, 'delivery');
+      if (fault === 'fail') throw new VendorError('sandbox', 'fault switch: order refused');
+      if (fault === 'slow') await sleep(SANDBOX_SLOW_MS);
+      const placed = { externalId: `sandbox-${randomUUID()}`, confirmed: order.confirmed };
+      orders.delete(order.orderSetId);
+      orders.set(order.orderSetId, placed);
+      if (orders.size > REMEMBERED_ORDERS) orders.delete(orders.keys().next().value!);
+      if (fault === 'lost') throw new VendorError('sandbox', 'fault switch: order placed, answer lost', undefined, true);
+      return placed.externalId;
     },
-    // The sandbox keeps no orders: there is nothing to confirm, and confirming is always harmless.
-    async confirmOrder() {},
+    async findOrder(orderSetId) {
+      return orders.get(orderSetId) ?? null;
+    },
+    // Confirming a draft only marks it, and is always harmless.
+    async confirmOrder(externalId) {
+      for (const order of orders.values()) if (order.externalId === externalId) order.confirmed = true;
+    },
   };
 }

@@ -1,9 +1,10 @@
 // The built-in payment provider for demos and development: payments live in sandbox_payments and are paid or
 // declined on a page of the service (/pay/sandbox/<id>), which then goes through the real notification path.
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from '../../db/database';
-import type { PaymentProvider, RemotePayment } from '../provider';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { SANDBOX_SLOW_MS, sandboxFault } from '../../util/sandbox-faults';
+import { VendorError } from '../../util/vendor-http';
+import { PAYMENT_ID, type PaymentProvider, type RemotePayment } from '../provider';
 
 export interface SandboxPayment extends RemotePayment {
   description: string;
@@ -26,26 +27,42 @@ export function createSandboxPaymentProvider(db: Database, publicBaseUrl: string
     description: String(row.description),
     returnUrl: String(row.return_url),
   });
+  // Keys refused once by the fail switch (per process; a new process refuses a key once more, harmlessly).
+  const refusedKeys = new Set<string>();
+  const deliveryComment = async (orderSetId: number) => {
+    const { rows } = await db.sql.query<{ comment: string | null }>("SELECT option->>'comment' AS comment FROM deliveries WHERE order_set_id = $1", [orderSetId]);
+    return rows[0]?.comment ?? null;
+  };
   const find = async (id: string) => {
-    if (!UUID.test(id)) return null;
+    if (!PAYMENT_ID.test(id)) return null;
     const { rows } = await db.sql.query<Record<string, unknown>>('SELECT * FROM sandbox_payments WHERE id = $1', [id]);
     return rows[0] ? toPayment(rows[0]) : null;
   };
   return {
     name: 'sandbox',
+    // The fault switch in the comment of the set's delivery: fail (refused, nothing made) and lost (made, no
+    // answer) act on a key's first attempt only, so the shopper's retry succeeds; slow delays every attempt.
     async create(payment) {
+      const fault = sandboxFault(await deliveryComment(payment.orderSetId), 'payment');
+      if (fault === 'slow') await sleep(SANDBOX_SLOW_MS);
+      if (fault === 'fail' && !refusedKeys.has(payment.idempotenceKey)) {
+        if (refusedKeys.size >= 10_000) refusedKeys.clear();
+        refusedKeys.add(payment.idempotenceKey);
+        throw new VendorError('sandbox', 'fault switch: payment refused');
+      }
       // As at a real provider, the same Idempotence-Key gives back the first payment.
-      await db.sql.query(
+      const { rows: made } = await db.sql.query(
         `INSERT INTO sandbox_payments (idempotence_key, order_set_id, amount_kopecks, description, return_url)
-         VALUES ($1, $2, $3, $4, $5) ON CONFLICT (idempotence_key) DO NOTHING`,
+         VALUES ($1, $2, $3, $4, $5) ON CONFLICT (idempotence_key) DO NOTHING RETURNING id`,
         [payment.idempotenceKey, payment.orderSetId, payment.amountKopecks, payment.description, payment.returnUrl]);
+      if (fault === 'lost' && made.length === 1) throw new VendorError('sandbox', 'fault switch: payment made, answer lost', undefined, true);
       const { rows } = await db.sql.query<Record<string, unknown>>('SELECT * FROM sandbox_payments WHERE idempotence_key = $1', [payment.idempotenceKey]);
       return toPayment(rows[0]);
     },
     fetch: find,
     find,
     async complete(id, outcome) {
-      if (!UUID.test(id)) return false;
+      if (!PAYMENT_ID.test(id)) return false;
       const { rows } = await db.sql.query(
         "UPDATE sandbox_payments SET status = $2 WHERE id = $1 AND status = 'pending' RETURNING id", [id, outcome]);
       return rows.length === 1;

@@ -1,7 +1,7 @@
 // YooKassa API v3: POST /payments with Basic auth and an Idempotence-Key, GET /payments/<id>. A 5xx, a timeout or
 // a lost connection is retried with the same key, which YooKassa answers with the same payment.
 import { isObject, type VendorCall, VendorError, vendorRequest } from '../../util/vendor-http';
-import type { PaymentProvider, RemotePayment, RemoteStatus } from '../provider';
+import { PAYMENT_ID, type PaymentProvider, type RemotePayment, type RemoteStatus } from '../provider';
 
 export interface YooKassaOptions {
   url: string;
@@ -66,6 +66,8 @@ export function createYooKassaProvider(options: YooKassaOptions): PaymentProvide
       return paymentOf(response.json);
     },
     async fetch(id) {
+      // The id comes from a notification anyone can send: only an id's form may reach the URL.
+      if (!PAYMENT_ID.test(id)) return null;
       const response = await vendorRequest(`${options.url}/payments/${encodeURIComponent(id)}`, { headers: { Authorization: authorization } }, call);
       if (response.status === 404) return null;
       if (response.status !== 200) return refused(response.status, response.json);
