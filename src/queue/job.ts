@@ -17,6 +17,8 @@ export interface JobContext {
   mail: MailConfig;
   /** The delivery aggregator, for confirming a paid order set's draft there. */
   delivery: DeliveryProvider;
+  /** How long applied editing transactions are kept (EDITING_REPLAY_WINDOW_HOURS), for the purge. */
+  editingReplayWindowHours: number;
 }
 
 export interface RetryPolicy {
@@ -30,6 +32,8 @@ export interface JobDefinition<Payload> {
   name: string;
   payloadSchema: Record<string, unknown>;
   retry?: RetryPolicy;
+  /** A cron expression (UTC): the queue enqueues the job on that schedule, once across all processes. */
+  schedule?: string;
   /** Runs at least once per job, possibly more after a crash: it must be safe to repeat. */
   handle(payload: Payload, context: JobContext): Promise<void>;
 }
