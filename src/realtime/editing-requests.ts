@@ -10,6 +10,7 @@ import { OPERATIONS } from '../layouts/editing/operations';
 import type { LayoutsService } from '../layouts/service';
 import { type Metrics, secondsSince } from '../metrics/metrics';
 import { createTokenBucket } from './token-bucket';
+import { createUserLimits, type UserLease } from './user-limits';
 
 /** One client connection, of either transport. */
 export interface EditingConnection {
@@ -26,6 +27,9 @@ export interface EditingRequestsDependencies {
   editor: LayoutEditor;
   log: Logger;
   eventsPerSecond: number;
+  /** Per user, in this process: connections of both transports together, and their events per second together. */
+  socketsPerUser: number;
+  userEventsPerSecond: number;
   metrics: Pick<Metrics, 'editingAcks' | 'editingAckSeconds' | 'editingConnections'>;
 }
 
@@ -36,6 +40,7 @@ const transactionIdOf = (raw: unknown) => (raw as { transaction_id?: unknown } |
 
 export function createEditingRequests(deps: EditingRequestsDependencies) {
   const { layouts, validator, editor, log, metrics } = deps;
+  const userLimits = createUserLimits(deps);
 
   async function join(connection: EditingConnection, raw: unknown): Promise<Answer> {
     if (validator.errorsOf('layout-join.json', raw)) {
@@ -78,16 +83,21 @@ export function createEditingRequests(deps: EditingRequestsDependencies) {
   }
 
   return {
+    /** A place for one more connection of the user (SOCKETS_PER_USER), or undefined: the transport refuses it. */
+    admit: (user: AuthenticatedUser): UserLease | undefined => userLimits.admit(user.id),
     /**
-     * The connection's handlers: its own rate limit, and every request answered once (a failure as server_error).
-     * The transport calls closed() when the connection ends.
+     * The connection's handlers: its own rate limit and its user's, and every request answered once (a failure as
+     * server_error). The transport calls closed() when the connection ends, which gives the lease back.
      */
-    forConnection(connection: EditingConnection) {
+    forConnection(connection: EditingConnection, lease: UserLease) {
       const bucket = createTokenBucket(deps.eventsPerSecond);
       metrics.editingConnections.inc();
       let open = true;
       const answer = async (event: string, run: typeof join, raw: unknown): Promise<Answer> => {
         if (!bucket.take()) return errorAck(transactionIdOf(raw), 'rate_limited', `More than ${deps.eventsPerSecond} events a second.`);
+        if (!lease.takeEvent()) {
+          return errorAck(transactionIdOf(raw), 'rate_limited', `More than ${deps.userEventsPerSecond} events a second from one user.`);
+        }
         try {
           return await run(connection, raw);
         } catch (error) {
@@ -109,6 +119,7 @@ export function createEditingRequests(deps: EditingRequestsDependencies) {
         closed(): void {
           if (open) metrics.editingConnections.dec();
           open = false;
+          lease.release();
         },
       };
     },

@@ -4,6 +4,7 @@ import type { Namespace } from 'socket.io';
 import type { AuthenticatedUser } from '../auth/token-user';
 import type { TokenService } from '../auth/tokens';
 import type { UsersRepository } from '../auth/users-repository';
+import { capConnectionsPerUser, leaseOf } from './connection-cap';
 import type { EditingChannel } from './editing-channel';
 import { requireUser } from './handshake';
 import { coalesceWrites } from './write-coalescing';
@@ -12,9 +13,10 @@ const layoutRoom = (layoutId: string) => `layout:${layoutId}`;
 const userRoom = (userId: number) => `user:${userId}`;
 
 export function attachSocketIoTransport(
-  namespace: Namespace, channel: EditingChannel, deps: { tokens: TokenService; users: UsersRepository },
+  namespace: Namespace, channel: EditingChannel, deps: { tokens: TokenService; users: UsersRepository; socketsPerUser: number },
 ): void {
   namespace.use(requireUser(deps.tokens, deps.users));
+  namespace.use(capConnectionsPerUser(channel.requests, deps.socketsPerUser));
   const writes = coalesceWrites(namespace);
 
   channel.addTransport({
@@ -35,7 +37,8 @@ export function attachSocketIoTransport(
   namespace.on('connection', (socket) => {
     const user = socket.data.user as AuthenticatedUser;
     void socket.join(userRoom(user.id));
-    const handlers = channel.requests.forConnection({ id: socket.id, user, joinRoom: (layoutId) => socket.join(layoutRoom(layoutId)) });
+    const handlers = channel.requests.forConnection(
+      { id: socket.id, user, joinRoom: (layoutId) => socket.join(layoutRoom(layoutId)) }, leaseOf(socket));
     socket.on('disconnect', () => handlers.closed());
 
     // Every event is answered through its ack, its last argument; one without an ack cannot be answered and is

@@ -13,6 +13,7 @@ import { errorAck } from '../layouts/editing/messages';
 import type { EditingChannel } from './editing-channel';
 import type { EditingConnection } from './editing-requests';
 import { editorOf } from './handshake';
+import { tooManyConnections } from './user-limits';
 
 export const PLAIN_WEBSOCKET_PATH = '/api/ua/product/ws';
 
@@ -20,6 +21,8 @@ export const PLAIN_WEBSOCKET_PATH = '/api/ua/product/ws';
 const CLOSE_UNAUTHORIZED = 4401;
 const CLOSE_SERVER_ERROR = 1011;
 const CLOSE_GOING_AWAY = 1001;
+// Reads as HTTP's 429: the user already holds SOCKETS_PER_USER connections.
+const CLOSE_TOO_MANY_CONNECTIONS = 4429;
 
 export interface PlainWebSocketOptions {
   tokens: TokenService;
@@ -30,6 +33,7 @@ export interface PlainWebSocketOptions {
   pingIntervalMs: number;
   /** Upgrades under this path are Socket.IO's (its engine answers them). */
   socketIoPath: string;
+  socketsPerUser: number;
 }
 
 interface PlainConnection extends EditingConnection {
@@ -80,6 +84,13 @@ export function attachPlainWebSocketTransport(server: Server, channel: EditingCh
   });
 
   function open(socket: WebSocket, user: AuthenticatedUser): void {
+    const lease = channel.requests.admit(user);
+    if (!lease) {
+      // Told in a frame too: a browser's WebSocket shows the close code but not always the reason.
+      const refusal = tooManyConnections(options.socketsPerUser);
+      socket.send(JSON.stringify(errorAck(null, refusal.code, refusal.message)));
+      return socket.close(CLOSE_TOO_MANY_CONNECTIONS, refusal.message);
+    }
     const connection: PlainConnection = {
       id: `ws:${randomUUID()}`, user, socket, layoutIds: new Set(), answeredPing: true,
       joinRoom(layoutId) {
@@ -88,7 +99,7 @@ export function attachPlainWebSocketTransport(server: Server, channel: EditingCh
       },
     };
     connections.add(connection);
-    const handlers = channel.requests.forConnection(connection);
+    const handlers = channel.requests.forConnection(connection, lease);
     socket.on('pong', () => {
       connection.answeredPing = true;
     });
