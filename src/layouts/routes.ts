@@ -7,10 +7,13 @@ import { forbidden, HttpError, notFound, validationError } from '../http/errors'
 import { idParam, layoutRefParam, uuidParam } from '../http/params';
 import type { RouteDoc, RouteModule } from '../http/route-module';
 import type { Validator } from '../http/validation';
-import type { LayoutsService } from './service';
+import type { LayoutsService, TooManyLayouts } from './service';
 import type { LayoutStatus } from '../db/tables/index';
 
 const userOf = (ctx: Context) => ctx.state.user as AuthenticatedUser;
+const tooManyLayouts = ({ limit }: TooManyLayouts) => validationError({
+  non_field_errors: [`You already have ${limit} layouts, the most one user may keep: move some to the bin first.`],
+});
 export function layoutRoutes(deps: { layouts: LayoutsService; validator: Validator }): RouteModule {
   const { layouts, validator } = deps;
   const router = new Router();
@@ -27,6 +30,7 @@ export function layoutRoutes(deps: { layouts: LayoutsService; validator: Validat
     const { product_id: productId } = ctx.state.body as { product_id: number };
     const result = await layouts.copyProduct(userOf(ctx), productId);
     if (result.kind === 'no-product') throw validationError({ product_id: [`Invalid pk "${productId}" - object does not exist.`] });
+    if (result.kind === 'too-many') throw tooManyLayouts(result);
     ctx.status = 201;
     ctx.body = result.layout;
   });
@@ -35,6 +39,7 @@ export function layoutRoutes(deps: { layouts: LayoutsService; validator: Validat
   router.post('/api/ua/product/:product_id/generate-layout/', signedIn, validator.jsonBody('layout-generate.json', { optional: true }), async (ctx) => {
     const result = await layouts.copyProduct(userOf(ctx), idParam(ctx.params.product_id));
     if (result.kind === 'no-product') throw notFound();
+    if (result.kind === 'too-many') throw tooManyLayouts(result);
     ctx.status = 201;
     ctx.body = result.layout;
   });
@@ -57,15 +62,17 @@ export function layoutRoutes(deps: { layouts: LayoutsService; validator: Validat
     if (result === 'not-found') throw notFound();
     if (result === 'forbidden') throw forbidden();
     if (result === 'frozen') throw new HttpError(409, { detail: 'The layout is in an order and cannot be moved to the bin.' });
+    if ('kind' in result) throw tooManyLayouts(result);
     ctx.body = result;
   });
 
   router.post('/api/ua/layout/:layout_id/clone/', signedIn, validator.jsonBody('layout-clone.json'), async (ctx) => {
     const { name } = ctx.state.body as { name: string };
-    const layout = await layouts.clone(userOf(ctx), uuidParam(ctx.params.layout_id), name);
-    if (!layout) throw notFound();
+    const result = await layouts.clone(userOf(ctx), uuidParam(ctx.params.layout_id), name);
+    if (!result) throw notFound();
+    if (result.kind === 'too-many') throw tooManyLayouts(result);
     ctx.status = 201;
-    ctx.body = layout;
+    ctx.body = result.layout;
   });
 
   router.get('/api/ua/scheme/', signedIn, validator.query('scheme-query.json'), async (ctx) => {
