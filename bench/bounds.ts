@@ -89,7 +89,7 @@ async function main(): Promise<void> {
     while (Date.now() < endAt) {
       await new Promise((resolve) => setTimeout(resolve, PURGE_EVERY * 1000));
       const before = await tableSize(runtime);
-      const purged = await purgeExpiredRecords(runtime.db.sql, { layoutTransactionsSeconds: WINDOW, idempotencyKeysSeconds: WINDOW });
+      const purged = await purgeExpiredRecords(runtime.db.sql, { layoutTransactionsSeconds: WINDOW, idempotencyKeysSeconds: WINDOW, binnedLayoutsSeconds: WINDOW });
       const after = await tableSize(runtime);
       largest = Math.max(largest, before.rows);
       console.log(`| ${Math.round((Date.now() - started) / 1000)} | ${before.rows} | ${before.bytes} | ${purged.layoutTransactions} | ${after.rows} | ${after.bytes} | ${bound} |`);

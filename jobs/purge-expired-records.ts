@@ -1,5 +1,6 @@
-// Every 15 minutes: deletes applied editing transactions older than EDITING_REPLAY_WINDOW_HOURS and Idempotency-Keys
-// older than their 24 hours, so that neither table grows without bound. Safe to repeat, and to run in any worker.
+// Every 15 minutes: deletes applied editing transactions older than EDITING_REPLAY_WINDOW_HOURS, Idempotency-Keys
+// older than their 24 hours and layouts left in the bin BIN_RETENTION_DAYS, so that no table grows without bound.
+// Safe to repeat, and to run in any worker.
 import { IDEMPOTENCY_KEY_HOURS } from '../src/http/idempotency';
 import { defineJob } from '../src/queue/job';
 import { purgeExpiredRecords as purge } from '../src/retention/purge';
@@ -13,10 +14,11 @@ export const purgeExpiredRecords = defineJob<PurgeExpiredRecordsPayload>({
   name: 'purge-expired-records',
   payloadSchema: { type: ['object', 'null'], additionalProperties: false },
   schedule: '*/15 * * * *',
-  async handle(_payload, { db, log, editingReplayWindowHours }) {
+  async handle(_payload, { db, log, retention }) {
     const purged = await purge(db.sql, {
-      layoutTransactionsSeconds: editingReplayWindowHours * HOUR_SECONDS,
+      layoutTransactionsSeconds: retention.editingReplayWindowHours * HOUR_SECONDS,
       idempotencyKeysSeconds: IDEMPOTENCY_KEY_HOURS * HOUR_SECONDS,
+      binnedLayoutsSeconds: retention.binRetentionDays * 24 * HOUR_SECONDS,
     });
     log.info({ job: 'purge-expired-records', purged }, 'expired records purged');
   },

@@ -63,6 +63,8 @@ export interface BoundsConfig {
   readonly userEventsPerSecond: number;
   /** Layouts not in the bin one user may own; creating or restoring more is a 400. */
   readonly layoutsPerUser: number;
+  /** A layout left unchanged in the bin this many days, and in no order, is deleted for good by the purge. */
+  readonly binRetentionDays: number;
 }
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -269,6 +271,7 @@ export function loadConfig(env: Env = process.env): Config {
       socketsPerUser: integer(env, 'SOCKETS_PER_USER', 20, 1, 10_000),
       userEventsPerSecond: integer(env, 'USER_EVENTS_PER_SECOND', 400, 1, 100_000),
       layoutsPerUser: integer(env, 'LAYOUTS_PER_USER', 1000, 1, 1_000_000),
+      binRetentionDays: integer(env, 'BIN_RETENTION_DAYS', 30, 1, 3650),
     },
     gallery: {
       cacheBytes: integer(env, 'GALLERY_CACHE_BYTES', 64 * 1024 * 1024, 0, 16 * 1024 * 1024 * 1024),

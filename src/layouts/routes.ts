@@ -12,7 +12,7 @@ import type { LayoutStatus } from '../db/tables/index';
 
 const userOf = (ctx: Context) => ctx.state.user as AuthenticatedUser;
 const tooManyLayouts = ({ limit }: TooManyLayouts) => validationError({
-  non_field_errors: [`You already have ${limit} layouts, the most one user may keep: move some to the bin first.`],
+  non_field_errors: [`You already have ${limit} layouts outside the bin, the most one user may keep: move some to the bin first.`],
 });
 export function layoutRoutes(deps: { layouts: LayoutsService; validator: Validator }): RouteModule {
   const { layouts, validator } = deps;

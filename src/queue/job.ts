@@ -1,7 +1,7 @@
 // What a background job is: a name, a JSON Schema for its payload, and an idempotent handler.
 import type { Logger } from 'pino';
 import type { Database } from '../db/database';
-import type { MailConfig } from '../config';
+import type { BoundsConfig, MailConfig } from '../config';
 import type { DeliveryProvider } from '../delivery/provider';
 import type { Mailer } from '../mail/mailer';
 import type { MediaStorage } from '../media/storage';
@@ -17,8 +17,8 @@ export interface JobContext {
   mail: MailConfig;
   /** The delivery aggregator, for confirming a paid order set's draft there. */
   delivery: DeliveryProvider;
-  /** How long applied editing transactions are kept (EDITING_REPLAY_WINDOW_HOURS), for the purge. */
-  editingReplayWindowHours: number;
+  /** How long the purge keeps what it purges: applied editing transactions and layouts in the bin. */
+  retention: Pick<BoundsConfig, 'editingReplayWindowHours' | 'binRetentionDays'>;
 }
 
 export interface RetryPolicy {

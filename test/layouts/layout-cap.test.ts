@@ -8,7 +8,7 @@ import { type TestRuntime, testRuntime, testServer } from '../helpers/runtime';
 import { seedLayoutCatalog } from './catalog';
 
 const LAYOUTS_PER_USER = 3;
-const REFUSAL = { non_field_errors: [`You already have ${LAYOUTS_PER_USER} layouts, the most one user may keep: move some to the bin first.`] };
+const REFUSAL = { non_field_errors: [`You already have ${LAYOUTS_PER_USER} layouts outside the bin, the most one user may keep: move some to the bin first.`] };
 
 describe(`LAYOUTS_PER_USER: a user's layouts outside the bin are capped (${DATABASE_KIND})`, () => {
   let runtime: TestRuntime;

@@ -65,6 +65,31 @@ describe(`purging expired records on a schedule (${DATABASE_KIND})`, () => {
     expect(rows[0].n).to.equal(0);
   });
 
+  it('deletes layouts left in the bin past BIN_RETENTION_DAYS, with their pages and transactions, and keeps the rest', async () => {
+    const layoutAged = async (status: string, daysAgo: number) => (await runtime.db.sql.query<{ id: string }>(
+      `INSERT INTO layouts (owner_id, status, updated_at) VALUES ($1, $2, now() - make_interval(days => $3)) RETURNING id`,
+      [userId, status, daysAgo])).rows[0].id;
+    const binnedLong = await layoutAged('DELETED', 31);
+    const binnedRecently = await layoutAged('DELETED', 29);
+    const binnedInCart = await layoutAged('DELETED', 31);
+    const openLong = await layoutAged('OPEN', 400);
+    await runtime.db.sql.query(`INSERT INTO layout_pages (layout_id, num, type, width_px, viewbox)
+      VALUES ($1, 0, 'COVER', 100, '{"width": 100, "height": 100}')`, [binnedLong]);
+    await runtime.db.sql.query(`INSERT INTO layout_transactions (user_id, transaction_id, layout_id, message_hash, ack)
+      VALUES ($1, $2, $3, 'hash', '{}')`, [userId, randomUUID(), binnedLong]);
+    const cart = (await runtime.db.sql.query<{ id: number }>("INSERT INTO order_sets (user_id, status) VALUES ($1, 'OPEN') RETURNING id", [userId])).rows[0].id;
+    await runtime.db.sql.query('INSERT INTO orders (order_set_id, layout_id, price_kopecks) VALUES ($1, $2, 100000)', [cart, binnedInCart]);
+
+    await runPurge();
+
+    const kept = (await runtime.db.sql.query<{ id: string }>('SELECT id::text FROM layouts WHERE id = ANY($1::uuid[])',
+      [[binnedLong, binnedRecently, binnedInCart, openLong]])).rows.map((row) => row.id).sort();
+    expect(kept).to.deep.equal([binnedRecently, binnedInCart, openLong].sort());
+    const leftOver = await runtime.db.sql.query<{ n: number }>(`SELECT (SELECT count(*) FROM layout_pages WHERE layout_id = $1)
+      + (SELECT count(*) FROM layout_transactions WHERE layout_id = $1) AS n`, [binnedLong]);
+    expect(Number(leftOver.rows[0].n)).to.equal(0);
+  });
+
   it('is scheduled every 15 minutes (UTC) in the queue that every worker process runs', async () => {
     const { rows } = await runtime.db.sql.query<{ cron: string; timezone: string }>(
       'SELECT cron, timezone FROM pgboss.schedule WHERE name = $1', [purgeExpiredRecords.name]);
