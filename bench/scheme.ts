@@ -109,7 +109,7 @@ async function drive(target: Target): Promise<Figures> {
 async function measureService(kind: 'postgres' | 'pglite'): Promise<Figures> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `photobook-scheme-${kind}-`));
   const env: Record<string, string> = {
-    DATA_DIR: dataDir, NODE_ENV: 'production', JWT_SECRET: randomUUID() + randomUUID(), SOCKET_EVENTS_PER_SECOND: '100000',
+    DATA_DIR: dataDir, NODE_ENV: 'production', JWT_SECRET: randomUUID() + randomUUID(), SOCKET_EVENTS_PER_SECOND: '100000', USER_EVENTS_PER_SECOND: '100000',
     DELIVERY_PROVIDER: 'sandbox', PAYMENT_PROVIDER: 'sandbox', PUBLIC_BASE_URL: 'http://bench.test',
   };
   if (kind === 'postgres') {

@@ -2,9 +2,10 @@
 import type { JobRegistry } from '../src/queue/queue';
 import { generateProducts } from './generate-products';
 import { orderPaid } from './order-paid';
+import { purgeExpiredRecords } from './purge-expired-records';
 import { renderPreviews } from './render-previews';
 import { sendThemeEmail } from './send-theme-email';
 
-export { generateProducts, orderPaid, renderPreviews, sendThemeEmail };
+export { generateProducts, orderPaid, purgeExpiredRecords, renderPreviews, sendThemeEmail };
 
-export const jobRegistry: JobRegistry = [renderPreviews, generateProducts, sendThemeEmail, orderPaid] as JobRegistry;
+export const jobRegistry: JobRegistry = [renderPreviews, generateProducts, sendThemeEmail, orderPaid, purgeExpiredRecords] as JobRegistry;

@@ -99,7 +99,7 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
       media: deps.media,
       upload: { directory: path.join(deps.config.dataDir, 'uploads'), maxBytes: deps.config.uploadMaxBytes },
     }),
-    layoutRoutes({ layouts: createLayoutsService({ db: deps.db, media: deps.media }), validator }),
+    layoutRoutes({ layouts: createLayoutsService(deps), validator }),
     catalogRoutes({ catalog: createCatalogService(deps), validator }),
     productRoutes({
       products: createProductsAdminService({ ...deps, products: createProductsService(deps.queue) }), validator, media: deps.media,

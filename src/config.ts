@@ -53,6 +53,20 @@ export interface SandboxLoginConfig {
   readonly roleChoice: boolean;
 }
 
+/** What keeps the stored records and the editing channel's load bounded, per user. */
+export interface BoundsConfig {
+  /** An applied editing transaction_id is replayed (exactly once) for at least this long, then purged. */
+  readonly editingReplayWindowHours: number;
+  /** Editing connections (both transports together) one user may hold open in one process; more: rate_limited. */
+  readonly socketsPerUser: number;
+  /** Editing-channel events all of one user's connections in one process may send per second; more: rate_limited. */
+  readonly userEventsPerSecond: number;
+  /** Layouts not in the bin one user may own; creating or restoring more is a 400. */
+  readonly layoutsPerUser: number;
+  /** A layout left unchanged in the bin this many days, and in no order, is deleted for good by the purge. */
+  readonly binRetentionDays: number;
+}
+
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 export interface Config {
@@ -93,6 +107,7 @@ export interface Config {
   readonly trustProxyHops: number;
   /** Bearer token of GET /metrics/; in production the route exists only when it is set. */
   readonly metricsToken: string | undefined;
+  readonly bounds: BoundsConfig;
   readonly gallery: GalleryCacheConfig;
   readonly oauth: OAuthConfig;
   readonly sandboxLogin: SandboxLoginConfig;
@@ -254,6 +269,13 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: integer(env, 'TRUST_PROXY', 0, 0, 10) > 0,
     trustProxyHops: integer(env, 'TRUST_PROXY', 0, 0, 10),
     metricsToken: env.METRICS_TOKEN || undefined,
+    bounds: {
+      editingReplayWindowHours: integer(env, 'EDITING_REPLAY_WINDOW_HOURS', 24, 1, 720),
+      socketsPerUser: integer(env, 'SOCKETS_PER_USER', 20, 1, 10_000),
+      userEventsPerSecond: integer(env, 'USER_EVENTS_PER_SECOND', 400, 1, 100_000),
+      layoutsPerUser: integer(env, 'LAYOUTS_PER_USER', 1000, 1, 1_000_000),
+      binRetentionDays: integer(env, 'BIN_RETENTION_DAYS', 30, 1, 3650),
+    },
     gallery: {
       cacheBytes: integer(env, 'GALLERY_CACHE_BYTES', 64 * 1024 * 1024, 0, 16 * 1024 * 1024 * 1024),
       maxStalenessMs: integer(env, 'GALLERY_MAX_STALENESS_MS', 1000, 100, 60_000),

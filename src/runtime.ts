@@ -56,6 +56,7 @@ export async function openRuntime(config: Config, log: Logger, database?: Databa
       config, log, db, queue, media, metrics,
       jobContext: {
         db, media, log, queue, mailer: createMailer(config.mail, config.dataDir), mail: config.mail, delivery: createDeliveryProvider(config.delivery),
+        retention: config.bounds,
       },
       tokens: createTokenService(tokenSettings(config), log),
       users: createUsersRepository(db.orm),

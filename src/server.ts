@@ -61,13 +61,14 @@ export async function startServer(
   const editingNamespace = io.of('/layout');
   const editing = createEditingChannel(editingNamespace, {
     db: runtime.db, media: runtime.media, log, eventsPerSecond: config.socketEventsPerSecond, spansProcesses: adapter.adapter !== undefined,
+    socketsPerUser: config.bounds.socketsPerUser, userEventsPerSecond: config.bounds.userEventsPerSecond,
     metrics: runtime.metrics,
     users: runtime.users, layouts: createLayoutsService(runtime), validator: createValidator(runtime.schemas),
   });
-  attachSocketIoTransport(editingNamespace, editing, runtime);
+  attachSocketIoTransport(editingNamespace, editing, { ...runtime, socketsPerUser: config.bounds.socketsPerUser });
   const plainWebSockets = attachPlainWebSocketTransport(server, editing, {
     tokens: runtime.tokens, users: runtime.users, log, maxFrameBytes: config.maxJsonBodyBytes,
-    pingIntervalMs: config.websocketPingIntervalMs, socketIoPath: io.path(),
+    pingIntervalMs: config.websocketPingIntervalMs, socketIoPath: io.path(), socketsPerUser: config.bounds.socketsPerUser,
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

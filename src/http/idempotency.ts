@@ -1,6 +1,7 @@
 // Idempotency-Key on unsafe requests: the same key with the same body replays the first successful answer, with
 // another body it is 422. Keys belong to a user and a scope (the route and its ids) and are kept 24 hours.
-// Failed answers are not kept, so a retry after an error runs again.
+// Failed answers are not kept, so a retry after an error runs again. Expired keys are purged on a schedule
+// (jobs/purge-expired-records.ts); one met here before that is replaced.
 import { createHash } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import type { AuthenticatedUser } from '../auth/token-user';
@@ -8,6 +9,8 @@ import type { Database } from '../db/database';
 import { HttpError, validationError } from './errors';
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
+/** How long a key replays its first answer. */
+export const IDEMPOTENCY_KEY_HOURS = 24;
 
 export function idempotent(db: Database, scopeOf: (ctx: Context) => string) {
   return async function replayByKey(ctx: Context, next: Next): Promise<void> {
@@ -17,7 +20,8 @@ export function idempotent(db: Database, scopeOf: (ctx: Context) => string) {
     const params = [(ctx.state.user as AuthenticatedUser).id, scopeOf(ctx), key];
     const hash = createHash('sha256').update(JSON.stringify((ctx.request as { body?: unknown }).body ?? null)).digest('hex');
     await db.sql.query(
-      "DELETE FROM idempotency_keys WHERE user_id = $1 AND scope = $2 AND key = $3 AND created_at < now() - interval '24 hours'", params);
+      'DELETE FROM idempotency_keys WHERE user_id = $1 AND scope = $2 AND key = $3 AND created_at < now() - make_interval(hours => $4)',
+      [...params, IDEMPOTENCY_KEY_HOURS]);
     const { rows: claimed } = await db.sql.query(
       'INSERT INTO idempotency_keys (user_id, scope, key, request_hash) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING key',
       [...params, hash]);

@@ -26,6 +26,9 @@ const layoutColumns = {
 const ownedWith = (ownerId: number, status: LayoutStatus | undefined): SQL | undefined =>
   and(eq(layouts.ownerId, ownerId), status ? eq(layouts.status, status) : ne(layouts.status, 'DELETED'));
 
+// The first key of the owner lock (the second is the owner's id): a constant no other advisory lock uses.
+const OWNER_LOCK_CLASS = 7_305_017;
+
 const pageColumns = {
   id: layoutPages.id, layoutId: layoutPages.layoutId, num: layoutPages.num, type: layoutPages.type,
   factor: layoutPages.factor, widthPx: layoutPages.widthPx, viewbox: layoutPages.viewbox,
@@ -89,6 +92,11 @@ export function createLayoutsRepository(orm: Orm) {
     async countOwned(ownerId: number, status: LayoutStatus | undefined): Promise<number> {
       const [row] = await orm.select({ value: count() }).from(layouts).where(ownedWith(ownerId, status));
       return Number(row.value);
+    },
+
+    /** Holds the owner's layouts lock until the transaction ends (an advisory lock: no row is locked). */
+    async lockOwner(ownerId: number): Promise<void> {
+      await orm.execute(sql`SELECT pg_advisory_xact_lock(${OWNER_LOCK_CLASS}, ${ownerId})`);
     },
 
     async rename(id: string, name: string): Promise<void> {

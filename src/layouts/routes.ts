@@ -7,10 +7,13 @@ import { forbidden, HttpError, notFound, validationError } from '../http/errors'
 import { idParam, layoutRefParam, uuidParam } from '../http/params';
 import type { RouteDoc, RouteModule } from '../http/route-module';
 import type { Validator } from '../http/validation';
-import type { LayoutsService } from './service';
+import type { LayoutsService, TooManyLayouts } from './service';
 import type { LayoutStatus } from '../db/tables/index';
 
 const userOf = (ctx: Context) => ctx.state.user as AuthenticatedUser;
+const tooManyLayouts = ({ limit }: TooManyLayouts) => validationError({
+  non_field_errors: [`You already have ${limit} layouts outside the bin, the most one user may keep: move some to the bin first.`],
+});
 export function layoutRoutes(deps: { layouts: LayoutsService; validator: Validator }): RouteModule {
   const { layouts, validator } = deps;
   const router = new Router();
@@ -27,6 +30,7 @@ export function layoutRoutes(deps: { layouts: LayoutsService; validator: Validat
     const { product_id: productId } = ctx.state.body as { product_id: number };
     const result = await layouts.copyProduct(userOf(ctx), productId);
     if (result.kind === 'no-product') throw validationError({ product_id: [`Invalid pk "${productId}" - object does not exist.`] });
+    if (result.kind === 'too-many') throw tooManyLayouts(result);
     ctx.status = 201;
     ctx.body = result.layout;
   });
@@ -35,6 +39,7 @@ export function layoutRoutes(deps: { layouts: LayoutsService; validator: Validat
   router.post('/api/ua/product/:product_id/generate-layout/', signedIn, validator.jsonBody('layout-generate.json', { optional: true }), async (ctx) => {
     const result = await layouts.copyProduct(userOf(ctx), idParam(ctx.params.product_id));
     if (result.kind === 'no-product') throw notFound();
+    if (result.kind === 'too-many') throw tooManyLayouts(result);
     ctx.status = 201;
     ctx.body = result.layout;
   });
@@ -57,15 +62,17 @@ export function layoutRoutes(deps: { layouts: LayoutsService; validator: Validat
     if (result === 'not-found') throw notFound();
     if (result === 'forbidden') throw forbidden();
     if (result === 'frozen') throw new HttpError(409, { detail: 'The layout is in an order and cannot be moved to the bin.' });
+    if ('kind' in result) throw tooManyLayouts(result);
     ctx.body = result;
   });
 
   router.post('/api/ua/layout/:layout_id/clone/', signedIn, validator.jsonBody('layout-clone.json'), async (ctx) => {
     const { name } = ctx.state.body as { name: string };
-    const layout = await layouts.clone(userOf(ctx), uuidParam(ctx.params.layout_id), name);
-    if (!layout) throw notFound();
+    const result = await layouts.clone(userOf(ctx), uuidParam(ctx.params.layout_id), name);
+    if (!result) throw notFound();
+    if (result.kind === 'too-many') throw tooManyLayouts(result);
     ctx.status = 201;
-    ctx.body = layout;
+    ctx.body = result.layout;
   });
 
   router.get('/api/ua/scheme/', signedIn, validator.query('scheme-query.json'), async (ctx) => {
@@ -81,6 +88,9 @@ export function layoutRoutes(deps: { layouts: LayoutsService; validator: Validat
 const tags = ['layouts'];
 const notLoggedIn = { description: 'Not logged in', schema: 'error-detail.json' };
 const invalid = { description: 'Invalid fields', schema: 'validation-error.json' };
+const invalidOrTooMany = {
+  description: 'Invalid fields, or the caller already owns LAYOUTS_PER_USER layouts outside the bin (non_field_errors)', schema: 'validation-error.json',
+};
 const missing = { description: 'No such layout, or someone else\'s', schema: 'error-detail.json' };
 const ownOrModerator = 'Owners read their layouts, moderators and administrators every layout; someone else\'s layout is 404.';
 
@@ -98,14 +108,14 @@ const LAYOUT_DOCS: RouteDoc[] = [
     method: 'post', path: '/api/ua/layout/', tags, auth: true, summary: 'Copy a product\'s layout into the caller\'s own layouts',
     description: 'The copy is the caller\'s to edit; the catalog\'s layout never changes. Products of unapproved themes can be copied by moderators and administrators only.',
     body: { schema: 'layout-create.json' },
-    responses: { 201: { description: 'The new layout', schema: 'layout.json' }, 400: invalid, 401: notLoggedIn },
+    responses: { 201: { description: 'The new layout', schema: 'layout.json' }, 400: invalidOrTooMany, 401: notLoggedIn },
   },
   {
     method: 'post', path: '/api/ua/product/:product_id/generate-layout/', tags, auth: true, summary: 'Make a book: the caller\'s own copy of the product\'s layout',
     description: 'What POST /api/ua/layout/ does, for the product in the path. The body may be absent; its print options are accepted and ignored.',
     body: { schema: 'layout-generate.json' },
     responses: {
-      201: { description: 'The new layout', schema: 'layout.json' }, 400: invalid, 401: notLoggedIn,
+      201: { description: 'The new layout', schema: 'layout.json' }, 400: invalidOrTooMany, 401: notLoggedIn,
       404: { description: 'No such product with a layout the caller may copy', schema: 'error-detail.json' },
     },
   },
@@ -126,7 +136,7 @@ const LAYOUT_DOCS: RouteDoc[] = [
     description: `${ownOrModerator} Only the owner (or an administrator) changes a layout: a moderator gets 403.`,
     body: { schema: 'layout-update.json' },
     responses: {
-      200: { description: 'The layout after the change', schema: 'layout.json' }, 400: invalid, 401: notLoggedIn,
+      200: { description: 'The layout after the change', schema: 'layout.json' }, 400: invalidOrTooMany, 401: notLoggedIn,
       403: { description: 'A moderator changing someone else\'s layout', schema: 'error-detail.json' }, 404: missing,
       409: { description: 'A move to the bin of a layout that is in an order (IN_WORK or COMPLETED)', schema: 'error-detail.json' },
     },
@@ -134,7 +144,7 @@ const LAYOUT_DOCS: RouteDoc[] = [
   {
     method: 'post', path: '/api/ua/layout/:layout_id/clone/', tags, auth: true, summary: 'A copy of a layout the caller may read, owned by the caller',
     body: { schema: 'layout-clone.json' },
-    responses: { 201: { description: 'The new layout', schema: 'layout.json' }, 400: invalid, 401: notLoggedIn, 404: missing },
+    responses: { 201: { description: 'The new layout', schema: 'layout.json' }, 400: invalidOrTooMany, 401: notLoggedIn, 404: missing },
   },
   {
     method: 'get', path: '/api/ua/scheme/', tags, auth: true, summary: 'The page schemes that fit a format',

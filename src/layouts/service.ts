@@ -1,13 +1,14 @@
 // Layouts: who may read or change which, shoppers' copies of catalog layouts, the bin, clones, page schemes.
 import { randomUUID } from 'node:crypto';
 import type { AuthenticatedUser } from '../auth/token-user';
+import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { LayoutStatus } from '../db/tables/index';
 import { pageOfList } from '../gallery/paging';
 import type { MediaStorage } from '../media/storage';
 import { schemeFitsFormat } from './builder';
 import { presentLayout, presentListedLayout, presentScheme } from './presenters';
-import { createLayoutsRepository, type LayoutRow } from './repository';
+import { createLayoutsRepository, type LayoutRow, type LayoutsRepository } from './repository';
 
 type PageParam = string | string[] | undefined;
 
@@ -25,7 +26,11 @@ export function canWrite(user: AuthenticatedUser, layout: Pick<LayoutRow, 'owner
 
 export type CopyResult =
   | { kind: 'copied'; layout: ReturnType<typeof presentLayout> }
-  | { kind: 'no-product' };
+  | { kind: 'no-product' }
+  | TooManyLayouts;
+
+/** The user already owns LAYOUTS_PER_USER layouts outside the bin: nothing was created or restored. */
+export type TooManyLayouts = { kind: 'too-many'; limit: number };
 
 /** A layout named by its id or by its hash. */
 export type LayoutRef = { id: string } | { hash: string };
@@ -33,16 +38,28 @@ export type LayoutRef = { id: string } | { hash: string };
 /** Frozen: in an order set that is no longer open. What was paid for is what gets printed. */
 export const isFrozen = (layout: Pick<LayoutRow, 'status'>) => layout.status === 'IN_WORK' || layout.status === 'COMPLETED';
 
-export function createLayoutsService(deps: { db: Database; media: MediaStorage }) {
+export function createLayoutsService(deps: { db: Database; media: MediaStorage; config: Pick<Config, 'bounds'> }) {
   const { db, media } = deps;
+  const { layoutsPerUser } = deps.config.bounds;
   const repository = createLayoutsRepository(db.orm);
+  const tooMany: TooManyLayouts = { kind: 'too-many', limit: layoutsPerUser };
+
+  /**
+   * Whether the owner may have one more layout outside the bin. Takes the owner's lock for the rest of tx first, so
+   * that concurrent requests of one user (in any process) cannot each see room for the last place.
+   */
+  const roomForOneMore = async (repo: LayoutsRepository, ownerId: number) => {
+    await repo.lockOwner(ownerId);
+    return (await repo.countOwned(ownerId, undefined)) < layoutsPerUser;
+  };
 
   const full = async (layout: LayoutRow, repo = repository) => presentLayout(layout, await repo.pagesOf(layout.id), media);
 
-  /** A copy of the source layout owned by ownerId, made in one transaction; returns the new layout. */
+  /** A copy of the source layout owned by ownerId, made in one transaction, unless the owner has no room left. */
   const copy = (sourceId: string, ownerId: number, name: string | undefined) =>
-    db.transaction(async (tx) => {
+    db.transaction(async (tx): Promise<{ kind: 'copied'; layout: ReturnType<typeof presentLayout> } | TooManyLayouts> => {
       const repo = createLayoutsRepository(tx.orm);
+      if (!(await roomForOneMore(repo, ownerId))) return tooMany;
       const source = (await repo.find(sourceId))!;
       const pages = await repo.pagesOf(sourceId);
       // New page ids; unplaced contents follow the page they were taken from.
@@ -54,7 +71,7 @@ export function createLayoutsService(deps: { db: Database; media: MediaStorage }
       }, pages.map(({ id: pageId, layoutId: _layout, templateWidth: _width, templateHeight: _height, ...page }) => ({
         ...page, id: pageIds.get(pageId),
       })));
-      return full((await repo.find(id))!, repo);
+      return { kind: 'copied', layout: await full((await repo.find(id))!, repo) };
     });
 
   /** The layout when the user may read it; undefined otherwise (someone else's layout is "not found"). */
@@ -79,9 +96,10 @@ export function createLayoutsService(deps: { db: Database; media: MediaStorage }
     async copyProduct(user: AuthenticatedUser, productId: number): Promise<CopyResult> {
       const product = await repository.productLayout(productId);
       if (!product?.layoutId || (!product.approved && !READS_EVERY_LAYOUT.has(user.role))) return { kind: 'no-product' };
-      return { kind: 'copied', layout: await copy(product.layoutId, user.id, undefined) };
+      return copy(product.layoutId, user.id, undefined);
     },
 
+    /** The copy, or undefined for a layout the user may not read. */
     async clone(user: AuthenticatedUser, id: string, name: string) {
       const source = await readable(user, { id });
       return source && copy(source.id, user.id, name);
@@ -111,7 +129,8 @@ export function createLayoutsService(deps: { db: Database; media: MediaStorage }
 
     /**
      * Renames, or moves to or from the bin. 'not-found' for a layout the user may not read, 'forbidden' for one they
-     * may only read, 'frozen' for a move to the bin of a layout that an order froze (renaming it is fine).
+     * may only read, 'frozen' for a move to the bin of a layout that an order froze (renaming it is fine), too-many
+     * for a move out of the bin past the owner's LAYOUTS_PER_USER.
      */
     async update(user: AuthenticatedUser, id: string, changes: { name?: string; deleted?: boolean }) {
       const layout = await readable(user, { id });
@@ -119,6 +138,8 @@ export function createLayoutsService(deps: { db: Database; media: MediaStorage }
       if (!canWrite(user, layout)) return 'forbidden' as const;
       return db.transaction(async (tx) => {
         const repo = createLayoutsRepository(tx.orm);
+        const restoring = changes.deleted === false && layout.status === 'DELETED' && layout.ownerId !== null;
+        if (restoring && !(await roomForOneMore(repo, layout.ownerId!))) return tooMany;
         if (changes.deleted !== undefined) {
           const [from, to] = changes.deleted ? ['OPEN', 'DELETED'] as const : ['DELETED', 'OPEN'] as const;
           // Conditional, so that an order freezing the layout at this moment wins over the move to the bin.

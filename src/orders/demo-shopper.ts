@@ -5,7 +5,7 @@ import type { Runtime } from '../runtime';
 
 export const DEMO_SHOPPER_EMAIL = 'shopper@example.com';
 
-export async function ensureDemoShopper(runtime: Pick<Runtime, 'db' | 'users' | 'tokens' | 'media'>): Promise<{ token: string; layoutId: string } | undefined> {
+export async function ensureDemoShopper(runtime: Pick<Runtime, 'db' | 'users' | 'tokens' | 'media' | 'config'>): Promise<{ token: string; layoutId: string } | undefined> {
   const user = (await runtime.users.findByEmail(DEMO_SHOPPER_EMAIL)) ?? (await runtime.users.create({ email: DEMO_SHOPPER_EMAIL, name: 'Demo Shopper' }));
   const { rows: own } = await runtime.db.sql.query<{ id: string }>(
     'SELECT id FROM layouts WHERE owner_id = $1 ORDER BY created_at LIMIT 1', [user.id]);

@@ -1,7 +1,7 @@
 // What a background job is: a name, a JSON Schema for its payload, and an idempotent handler.
 import type { Logger } from 'pino';
 import type { Database } from '../db/database';
-import type { MailConfig } from '../config';
+import type { BoundsConfig, MailConfig } from '../config';
 import type { DeliveryProvider } from '../delivery/provider';
 import type { Mailer } from '../mail/mailer';
 import type { MediaStorage } from '../media/storage';
@@ -17,6 +17,8 @@ export interface JobContext {
   mail: MailConfig;
   /** The delivery aggregator, for confirming a paid order set's draft there. */
   delivery: DeliveryProvider;
+  /** How long the purge keeps what it purges: applied editing transactions and layouts in the bin. */
+  retention: Pick<BoundsConfig, 'editingReplayWindowHours' | 'binRetentionDays'>;
 }
 
 export interface RetryPolicy {
@@ -30,6 +32,8 @@ export interface JobDefinition<Payload> {
   name: string;
   payloadSchema: Record<string, unknown>;
   retry?: RetryPolicy;
+  /** A cron expression (UTC): the queue enqueues the job on that schedule, once across all processes. */
+  schedule?: string;
   /** Runs at least once per job, possibly more after a crash: it must be safe to repeat. */
   handle(payload: Payload, context: JobContext): Promise<void>;
 }

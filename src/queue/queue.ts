@@ -74,6 +74,8 @@ export async function startQueue(
     const options = { name: job.name, retryLimit: policy.limit, retryDelay: policy.delaySeconds, retryBackoff: policy.backoff };
     if (await boss.getQueue(job.name)) await boss.updateQueue(job.name, options);
     else await boss.createQueue(job.name, options);
+    // pg-boss's clock, running in every process, enqueues a scheduled job once per due time across all of them.
+    if (job.schedule) await boss.schedule(job.name, job.schedule, undefined, { tz: 'UTC' });
   }
 
   const checkPayload = (job: JobDefinition<unknown>, payload: unknown) => {

@@ -30,6 +30,8 @@ export interface EditingChannelDependencies {
   validator: Validator;
   log: Logger;
   eventsPerSecond: number;
+  socketsPerUser: number;
+  userEventsPerSecond: number;
   /** Whether other processes serve this channel too (a cross-process adapter is installed). */
   spansProcesses: boolean;
   metrics: Metrics;

@@ -12,6 +12,7 @@ import type { LayoutsService } from '../layouts/service';
 import { type Metrics, secondsSince } from '../metrics/metrics';
 import { atExpiry, type SessionEnd } from './session-end';
 import { createTokenBucket } from './token-bucket';
+import { createUserLimits, type UserLease } from './user-limits';
 
 /** One client connection, of either transport. */
 export interface EditingConnection {
@@ -33,6 +34,9 @@ export interface EditingRequestsDependencies {
   editor: LayoutEditor;
   log: Logger;
   eventsPerSecond: number;
+  /** Per user, in this process: connections of both transports together, and their events per second together. */
+  socketsPerUser: number;
+  userEventsPerSecond: number;
   metrics: Pick<Metrics, 'editingAcks' | 'editingAckSeconds' | 'editingConnections'>;
 }
 
@@ -46,6 +50,7 @@ const ENDING_CODES: ReadonlySet<string> = new Set<SessionEnd>(['invalid_token', 
 
 export function createEditingRequests(deps: EditingRequestsDependencies) {
   const { layouts, users, validator, editor, log, metrics } = deps;
+  const userLimits = createUserLimits(deps);
 
   /** The connection's user with their role now; undefined when the token no longer holds (deleted, logged out). */
   async function currentUser(connection: EditingConnection): Promise<AuthenticatedUser | undefined> {
@@ -97,11 +102,14 @@ export function createEditingRequests(deps: EditingRequestsDependencies) {
   }
 
   return {
+    /** A place for one more connection of the user (SOCKETS_PER_USER), or undefined: the transport refuses it. */
+    admit: (user: AuthenticatedUser): UserLease | undefined => userLimits.admit(user.id),
     /**
-     * The connection's handlers: its own rate limit, and every request answered once (a failure as server_error).
-     * The connection is ended when its token expires. The transport calls closed() when the connection ends.
+     * The connection's handlers: its own rate limit and its user's, and every request answered once (a failure as
+     * server_error). The connection is ended when its token expires. The transport calls closed() when the
+     * connection ends, which gives the lease back.
      */
-    forConnection(connection: EditingConnection) {
+    forConnection(connection: EditingConnection, lease: UserLease) {
       const bucket = createTokenBucket(deps.eventsPerSecond);
       metrics.editingConnections.inc();
       let open = true;
@@ -110,6 +118,9 @@ export function createEditingRequests(deps: EditingRequestsDependencies) {
         // The timer may not have fired yet when an event arrives right at the expiry.
         if (Date.now() >= connection.terms.expiresAt) return errorAck(transactionIdOf(raw), 'token_expired', 'The token expired: log in again.');
         if (!bucket.take()) return errorAck(transactionIdOf(raw), 'rate_limited', `More than ${deps.eventsPerSecond} events a second.`);
+        if (!lease.takeEvent()) {
+          return errorAck(transactionIdOf(raw), 'rate_limited', `More than ${deps.userEventsPerSecond} events a second from one user.`);
+        }
         try {
           return await run(connection, raw);
         } catch (error) {
@@ -134,6 +145,7 @@ export function createEditingRequests(deps: EditingRequestsDependencies) {
           stopExpiryTimer();
           if (open) metrics.editingConnections.dec();
           open = false;
+          lease.release();
         },
       };
     },

@@ -4,6 +4,7 @@ import type { Namespace } from 'socket.io';
 import type { AuthenticatedUser, TokenTerms } from '../auth/token-user';
 import type { TokenService } from '../auth/tokens';
 import type { UsersRepository } from '../auth/users-repository';
+import { capConnectionsPerUser, leaseOf } from './connection-cap';
 import type { EditingChannel } from './editing-channel';
 import { requireUser } from './handshake';
 import { SESSION_ENDS, type SessionEnd } from './session-end';
@@ -14,9 +15,10 @@ const userRoom = (userId: number) => `user:${userId}`;
 const sessionEnded = (reason: SessionEnd) => ({ code: reason, message: SESSION_ENDS[reason].message });
 
 export function attachSocketIoTransport(
-  namespace: Namespace, channel: EditingChannel, deps: { tokens: TokenService; users: UsersRepository },
+  namespace: Namespace, channel: EditingChannel, deps: { tokens: TokenService; users: UsersRepository; socketsPerUser: number },
 ): void {
   namespace.use(requireUser(deps.tokens, deps.users));
+  namespace.use(capConnectionsPerUser(channel.requests, deps.socketsPerUser));
   const writes = coalesceWrites(namespace);
 
   channel.addTransport({
@@ -46,7 +48,7 @@ export function attachSocketIoTransport(
         socket.emit('session:ended', sessionEnded(reason));
         socket.disconnect(true);
       },
-    });
+    }, leaseOf(socket));
     socket.on('disconnect', () => handlers.closed());
 
     // Every event is answered through its ack, its last argument; one without an ack cannot be answered and is

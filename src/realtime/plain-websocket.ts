@@ -14,6 +14,7 @@ import type { EditingChannel } from './editing-channel';
 import type { EditingConnection } from './editing-requests';
 import { editorOf } from './handshake';
 import { SESSION_ENDS } from './session-end';
+import { tooManyConnections } from './user-limits';
 
 export const PLAIN_WEBSOCKET_PATH = '/api/ua/product/ws';
 
@@ -21,6 +22,8 @@ export const PLAIN_WEBSOCKET_PATH = '/api/ua/product/ws';
 const CLOSE_UNAUTHORIZED = SESSION_ENDS.invalid_token.closeCode;
 const CLOSE_SERVER_ERROR = 1011;
 const CLOSE_GOING_AWAY = 1001;
+// Reads as HTTP's 429: the user already holds SOCKETS_PER_USER connections.
+const CLOSE_TOO_MANY_CONNECTIONS = 4429;
 
 export interface PlainWebSocketOptions {
   tokens: TokenService;
@@ -31,6 +34,7 @@ export interface PlainWebSocketOptions {
   pingIntervalMs: number;
   /** Upgrades under this path are Socket.IO's (its engine answers them). */
   socketIoPath: string;
+  socketsPerUser: number;
 }
 
 interface PlainConnection extends EditingConnection {
@@ -81,6 +85,13 @@ export function attachPlainWebSocketTransport(server: Server, channel: EditingCh
   });
 
   function open(socket: WebSocket, user: AuthenticatedUser, terms: TokenTerms): void {
+    const lease = channel.requests.admit(user);
+    if (!lease) {
+      // Told in a frame too: a browser's WebSocket shows the close code but not always the reason.
+      const refusal = tooManyConnections(options.socketsPerUser);
+      socket.send(JSON.stringify(errorAck(null, refusal.code, refusal.message)));
+      return socket.close(CLOSE_TOO_MANY_CONNECTIONS, refusal.message);
+    }
     const connection: PlainConnection = {
       id: `ws:${randomUUID()}`, user, terms, socket, layoutIds: new Set(), answeredPing: true,
       end(reason) {
@@ -92,7 +103,7 @@ export function attachPlainWebSocketTransport(server: Server, channel: EditingCh
       },
     };
     connections.add(connection);
-    const handlers = channel.requests.forConnection(connection);
+    const handlers = channel.requests.forConnection(connection, lease);
     socket.on('pong', () => {
       connection.answeredPing = true;
     });

@@ -1,0 +1,25 @@
+// Every 15 minutes: deletes applied editing transactions older than EDITING_REPLAY_WINDOW_HOURS, Idempotency-Keys
+// older than their 24 hours and layouts left in the bin BIN_RETENTION_DAYS, so that no table grows without bound.
+// Safe to repeat, and to run in any worker.
+import { IDEMPOTENCY_KEY_HOURS } from '../src/http/idempotency';
+import { defineJob } from '../src/queue/job';
+import { purgeExpiredRecords as purge } from '../src/retention/purge';
+
+const HOUR_SECONDS = 3600;
+
+/** A scheduled job carries no payload (pg-boss sends null); one enqueued by hand may carry an empty object. */
+export type PurgeExpiredRecordsPayload = Record<string, never> | null;
+
+export const purgeExpiredRecords = defineJob<PurgeExpiredRecordsPayload>({
+  name: 'purge-expired-records',
+  payloadSchema: { type: ['object', 'null'], additionalProperties: false },
+  schedule: '*/15 * * * *',
+  async handle(_payload, { db, log, retention }) {
+    const purged = await purge(db.sql, {
+      layoutTransactionsSeconds: retention.editingReplayWindowHours * HOUR_SECONDS,
+      idempotencyKeysSeconds: IDEMPOTENCY_KEY_HOURS * HOUR_SECONDS,
+      binnedLayoutsSeconds: retention.binRetentionDays * 24 * HOUR_SECONDS,
+    });
+    log.info({ job: 'purge-expired-records', purged }, 'expired records purged');
+  },
+});
