@@ -14,6 +14,7 @@ import { socketAdapterFor, type SocketAdapter } from './realtime/adapter';
 import { createEditingChannel } from './realtime/editing-channel';
 import { attachSocketIoTransport } from './realtime/layout-channel';
 import { attachPlainWebSocketTransport } from './realtime/plain-websocket';
+import { portProblem } from './port-availability';
 import type { Runtime } from './runtime';
 
 export interface RunningServer {
@@ -71,8 +72,10 @@ export async function startServer(
   });
   const stopDisconnectingOnLogout = runtime.userEvents.onLogout((userId) => editing.disconnectUser(userId));
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? config.port, config.host, () => resolve());
+    const port = options.port ?? config.port;
+    // Taken between the check at start and now: the same one line.
+    server.once('error', (error) => reject(portProblem(error, config.host, port)));
+    server.listen(port, config.host, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
   log.info({ port, worker: options.worker, database: runtime.db.kind, loginProviders: configuredProviderNames(config) }, 'listening');
