@@ -7,6 +7,7 @@ import { buildApp } from './app';
 import type { DemoShopper } from './home/routes';
 import { configuredProviderNames } from './auth/routes';
 import { holderOf } from './auth/token-user';
+import { clientErrorHandler } from './http/client-error';
 import type { RouteModule } from './http/route-module';
 import { createValidator } from './http/validation';
 import { createLayoutsService } from './layouts/service';
@@ -56,6 +57,7 @@ export async function startServer(
   if (options.worker) await runtime.queue.work(runtime.jobContext);
   const app = buildApp({ ...runtime, demoShopper: options.demoShopper }, options.extraModules);
   const server = http.createServer(app.callback());
+  server.on('clientError', clientErrorHandler(log));
   const adapter = socketAdapterFor(runtime.db, log);
   const io = attachSocketServer(server, runtime, adapter);
   // The namespace's adapter carries both transports' changes and logouts between processes.
