@@ -17,6 +17,7 @@ import { attachSocketIoTransport } from './realtime/layout-channel';
 import { attachPlainWebSocketTransport } from './realtime/plain-websocket';
 import { portProblem } from './port-availability';
 import type { Runtime } from './runtime';
+import { productionSandboxWarnings } from './sandbox-warnings';
 
 export interface RunningServer {
   port: number;
@@ -81,9 +82,7 @@ export async function startServer(
   });
   const port = (server.address() as AddressInfo).port;
   log.info({ port, worker: options.worker, database: runtime.db.kind, loginProviders: configuredProviderNames(config) }, 'listening');
-  if (config.env === 'production' && config.sandboxLogin.enabled) {
-    log.warn('SANDBOX_LOGIN=1 in production: anyone can log in at /auth/sandbox/ as any e-mail address (with the role user)');
-  }
+  for (const warning of productionSandboxWarnings(config)) log.warn(warning);
 
   let stopping: Promise<boolean> | undefined;
   const stop = async (cutAt: number) => {
