@@ -54,23 +54,23 @@ describe('a killed worker\'s jobs (postgres only: PGlite has one process)', func
     const products = (await runtime.db.sql.query<{ id: number }>('SELECT id FROM products ORDER BY id')).rows.map((row) => row.id);
     expect((await previewJobs()).map((job) => job.product_id).sort((a, b) => a - b)).to.deep.equal(products);
 
-    const first = startWorker();
     let stranded: JobRow[] = [];
-    // Killed while it holds jobs and some are done: mid-batch, mid-queue.
-    for (;;) {
-      const jobs = await previewJobs();
-      const active = jobs.filter((job) => job.state === 'active');
-      if (active.length > 0 && jobs.some((job) => job.state === 'completed')) {
-        first.kill('SIGKILL');
-        await new Promise((resolve) => first.once('exit', resolve));
-        stranded = (await previewJobs()).filter((job) => job.state === 'active');
-        break;
+    // Killed while it holds jobs and some are done: mid-batch, mid-queue. A job may finish between the look and the
+    // kill; then another worker is started and killed the same way.
+    while (stranded.length === 0) {
+      const worker = startWorker();
+      for (;;) {
+        const jobs = await previewJobs();
+        expect(jobs.some((job) => job.state !== 'completed'), 'the workers finished before a kill').to.equal(true);
+        if (jobs.some((job) => job.state === 'active') && jobs.some((job) => job.state === 'completed')) break;
+        await sleep(20);
       }
-      expect(jobs.some((job) => job.state === 'created' || job.state === 'active'), 'the first worker finished before the kill').to.equal(true);
-      await sleep(20);
+      worker.kill('SIGKILL');
+      await new Promise((resolve) => worker.once('exit', resolve));
+      stranded = (await previewJobs()).filter((job) => job.state === 'active');
     }
     // It held only what it was running: no job waits for the expiry without having started.
-    expect(stranded.length).to.be.within(1, JOBS_AT_ONCE);
+    expect(stranded.length).to.be.at.most(JOBS_AT_ONCE);
 
     const restartedAt = Date.now();
     startWorker();
