@@ -12,6 +12,8 @@ const PHOTOBOOK_TYPE = 1;
 
 export const generateProducts = defineJob<GenerateProductsPayload>({
   name: 'generate-products',
+  // One transaction of a few products and their layouts: seconds.
+  expireInSeconds: 60,
   payloadSchema: {
     type: 'object',
     required: ['themeId'],

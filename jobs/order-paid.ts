@@ -10,6 +10,8 @@ export interface OrderPaidPayload {
 
 export const orderPaid = defineJob<OrderPaidPayload>({
   name: 'order-paid',
+  // One call to the aggregator, whose timeout (DDELIVERY_TIMEOUT_MS) is at most 60 s.
+  expireInSeconds: 120,
   payloadSchema: {
     type: 'object',
     required: ['orderSetId'],

@@ -14,6 +14,8 @@ export const purgeExpiredRecords = defineJob<PurgeExpiredRecordsPayload>({
   name: 'purge-expired-records',
   payloadSchema: { type: ['object', 'null'], additionalProperties: false },
   schedule: '*/15 * * * *',
+  // Batches of 5,000 by index: minutes even for a large backlog; a run cut short leaves the rest to the next one.
+  expireInSeconds: 600,
   async handle(_payload, { db, log, retention }) {
     const purged = await purge(db.sql, {
       layoutTransactionsSeconds: retention.editingReplayWindowHours * HOUR_SECONDS,

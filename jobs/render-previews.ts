@@ -44,6 +44,8 @@ async function coverBackground(source: PreviewSource, media: MediaStorage): Prom
 
 export const renderPreviews = defineJob<RenderPreviewsPayload>({
   name: 'render-previews',
+  // Drawing one cover takes about a second; twenty leaves room for a loaded machine.
+  expireInSeconds: 20,
   payloadSchema: {
     type: 'object',
     required: ['productId'],

@@ -8,6 +8,8 @@ export interface SendThemeEmailPayload {
 
 export const sendThemeEmail = defineJob<SendThemeEmailPayload>({
   name: 'send-theme-email',
+  // One SMTP delivery, whose connection, greeting and socket each time out after 10 s.
+  expireInSeconds: 60,
   payloadSchema: {
     type: 'object',
     required: ['themeId'],

@@ -26,6 +26,7 @@ import { errorMiddleware } from './http/errors';
 import { requestLogMiddleware } from './http/request-log';
 import type { RouteModule } from './http/route-module';
 import type { JsonSchema } from './http/schemas';
+import { securityHeaders } from './http/security-headers';
 import { trailingSlash } from './http/trailing-slash';
 import { createValidator } from './http/validation';
 import type { LocalDiskStorage } from './media/local-disk';
@@ -116,6 +117,7 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
   // Only the entries our own proxies appended are believed; anything left of them is the client's to write.
   const app = new Koa({ proxy: deps.config.trustProxy, maxIpsCount: deps.config.trustProxyHops });
   app.silent = true;
+  app.use(securityHeaders(deps.config.publicBaseUrl));
   app.use(requestLogMiddleware(deps.log));
   app.use(httpMetricsMiddleware(deps.metrics));
   app.use(errorMiddleware(deps.log));

@@ -1,7 +1,8 @@
 // Environment -> typed, frozen configuration. The only module that reads process.env.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { prepareDataFolder } from './data-folder';
 import { ConfigError, endpoint, type Env, flag, integer, oneOf, required, tokenName, url } from './config-values';
 
 export { ConfigError } from './config-values';
@@ -132,7 +133,7 @@ function jwtSecret(env: Env, production: boolean, dataDir: string): string {
   if (production) throw new ConfigError('JWT_SECRET is required when NODE_ENV=production');
   const file = path.join(dataDir, 'jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  prepareDataFolder(dataDir);
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret + '\n', { mode: 0o600 });
   return secret;

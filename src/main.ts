@@ -2,17 +2,24 @@
 import { FixtureError } from './catalog/fixtures';
 import { COMMANDS, helpText, UsageError } from './cli/commands';
 import { ConfigError, loadConfig } from './config';
+import { DataFolderError, prepareDataFolder } from './data-folder';
 import { DataFolderLockedError } from './db/data-folder-lock';
 import { createLogger } from './log';
+import { checkPortAvailable, PortUnavailableError } from './port-availability';
 import { openRuntime } from './runtime';
 import { stopWithin } from './shutdown';
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv;
-  const command = name ? COMMANDS[name] : undefined;
+  // Own properties only: `photobook toString` is an unknown command, not Object.prototype's.
+  const command = name && Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!command) {
-    process.stdout.write(`${helpText()}\n`);
-    return name && !['--help', '-h', 'help'].includes(name) ? 2 : 0;
+    if (!name || ['--help', '-h', 'help'].includes(name)) {
+      process.stdout.write(`${helpText()}\n`);
+      return 0;
+    }
+    process.stderr.write(`photobook: unknown command "${name}"\n\n${helpText()}\n`);
+    return 2;
   }
   if (args.includes('--help') || args.includes('-h')) {
     process.stdout.write(`${command.summary}\n\nUsage: ${command.usage}\n`);
@@ -20,6 +27,9 @@ async function main(argv: string[]): Promise<number> {
   }
   const environment = loadConfig();
   const config = command.configure?.(environment) ?? environment;
+  // Checked before the database is opened, so a start that cannot succeed changes nothing.
+  if (command.listens) await checkPortAvailable(config.host, config.port);
+  prepareDataFolder(config.dataDir);
   const log = createLogger(config);
   // A long-running command hears a stop signal from before it starts: one that came after it said it was ready but
   // before it returned would otherwise end the process without its clean stop.
@@ -70,8 +80,9 @@ function databaseProblem(error: unknown): string | undefined {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    if (error instanceof ConfigError || error instanceof UsageError || error instanceof FixtureError || error instanceof DataFolderLockedError) {
-      process.stderr.write(`photobook: ${error.message}\n`);
+    const oneLine = [ConfigError, UsageError, FixtureError, DataFolderLockedError, DataFolderError, PortUnavailableError];
+    if (oneLine.some((kind) => error instanceof kind)) {
+      process.stderr.write(`photobook: ${(error as Error).message}\n`);
       process.exit(2);
     }
     const problem = databaseProblem(error);

@@ -7,6 +7,7 @@ import { buildApp } from './app';
 import type { DemoShopper } from './home/routes';
 import { configuredProviderNames } from './auth/routes';
 import { holderOf } from './auth/token-user';
+import { clientErrorHandler } from './http/client-error';
 import type { RouteModule } from './http/route-module';
 import { createValidator } from './http/validation';
 import { createLayoutsService } from './layouts/service';
@@ -14,7 +15,9 @@ import { socketAdapterFor, type SocketAdapter } from './realtime/adapter';
 import { createEditingChannel } from './realtime/editing-channel';
 import { attachSocketIoTransport } from './realtime/layout-channel';
 import { attachPlainWebSocketTransport } from './realtime/plain-websocket';
+import { portProblem } from './port-availability';
 import type { Runtime } from './runtime';
+import { productionSandboxWarnings } from './sandbox-warnings';
 
 export interface RunningServer {
   port: number;
@@ -55,6 +58,7 @@ export async function startServer(
   if (options.worker) await runtime.queue.work(runtime.jobContext);
   const app = buildApp({ ...runtime, demoShopper: options.demoShopper }, options.extraModules);
   const server = http.createServer(app.callback());
+  server.on('clientError', clientErrorHandler(log));
   const adapter = socketAdapterFor(runtime.db, log);
   const io = attachSocketServer(server, runtime, adapter);
   // The namespace's adapter carries both transports' changes between processes.
@@ -71,14 +75,14 @@ export async function startServer(
     pingIntervalMs: config.websocketPingIntervalMs, socketIoPath: io.path(), socketsPerUser: config.bounds.socketsPerUser,
   });
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? config.port, config.host, () => resolve());
+    const port = options.port ?? config.port;
+    // Taken between the check at start and now: the same one line.
+    server.once('error', (error) => reject(portProblem(error, config.host, port)));
+    server.listen(port, config.host, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
   log.info({ port, worker: options.worker, database: runtime.db.kind, loginProviders: configuredProviderNames(config) }, 'listening');
-  if (config.env === 'production' && config.sandboxLogin.enabled) {
-    log.warn('SANDBOX_LOGIN=1 in production: anyone can log in at /auth/sandbox/ as any e-mail address (with the role user)');
-  }
+  for (const warning of productionSandboxWarnings(config)) log.warn(warning);
 
   let stopping: Promise<boolean> | undefined;
   const stop = async (cutAt: number) => {

@@ -1,5 +1,5 @@
-// GET /api/admin/jobs/: what the background jobs are doing, for administrators: per job name, counts by state and
-// the most recent failures (retrying or failed for good) with their error and attempt count.
+// GET /api/admin/jobs/: what the background jobs are doing, for administrators: per job name, counts by state, the
+// jobs that look stuck, and the most recent failures (retrying or failed for good) with their error and attempt count.
 import Router from '@koa/router';
 import type { Database } from '../db/database';
 import { requireRole } from '../http/auth';
@@ -8,7 +8,9 @@ import type { JobRegistry } from '../queue/queue';
 
 const STATES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
 const RECENT_FAILURES = 20;
+const STUCK_SHOWN = 20;
 
+interface StuckRow { id: string; name: string; started_at: Date; expires_at: Date; past_expiry: boolean; payload: object }
 interface FailureRow { id: string; name: string; state: 'retry' | 'failed'; error: string | null; attempts: number; failed_at: Date | null; payload: object }
 
 export function adminJobRoutes(deps: { db: Database; registry: JobRegistry }): RouteModule {
@@ -25,10 +27,20 @@ export function adminJobRoutes(deps: { db: Database; registry: JobRegistry }): R
       FROM (SELECT *, row_number() OVER (PARTITION BY name ORDER BY coalesce(completed_on, started_on) DESC NULLS LAST) AS recent
             FROM pgboss.job WHERE name = ANY($1::text[]) AND state IN ('retry', 'failed') AND output IS NOT NULL) failed
       WHERE recent <= $2 ORDER BY failed_at DESC NULLS LAST`, [names, RECENT_FAILURES]);
+    // Running for more than half its expiry: hung, or its worker died (the queue retries it once the expiry passed).
+    const { rows: stuck } = await deps.db.sql.query<StuckRow>(`
+      SELECT id::text, name, started_on AS started_at, started_on + expire_in AS expires_at,
+             started_on + expire_in < now() AS past_expiry, coalesce(data, '{}'::jsonb) AS payload
+      FROM (SELECT *, row_number() OVER (PARTITION BY name ORDER BY started_on) AS oldest
+            FROM pgboss.job WHERE name = ANY($1::text[]) AND state = 'active' AND started_on + expire_in / 2 < now()) running
+      WHERE oldest <= $2 ORDER BY started_on`, [names, STUCK_SHOWN]);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = names.map((name) => ({
       name,
       counts: Object.fromEntries(STATES.map((state) => [state, counts.find((row) => row.name === name && row.state === state)?.jobs ?? 0])),
+      stuck: stuck.filter((row) => row.name === name).map(({ name: _name, started_at: startedAt, expires_at: expiresAt, ...row }) => ({
+        ...row, started_at: new Date(startedAt).toISOString(), expires_at: new Date(expiresAt).toISOString(),
+      })),
       recent_failures: failures.filter((row) => row.name === name).map(({ name: _name, failed_at: failedAt, error, ...row }) => ({
         ...row, error: error ?? '', failed_at: failedAt ? new Date(failedAt).toISOString() : null,
       })),
@@ -40,7 +52,7 @@ export function adminJobRoutes(deps: { db: Database; registry: JobRegistry }): R
 
 const JOB_DOCS: RouteDoc[] = [{
   method: 'get', path: '/api/admin/jobs/', tags: ['catalog administration'], auth: true,
-  summary: 'Background jobs: counts by state and recent failures (administrators)',
+  summary: 'Background jobs: counts by state, stuck jobs and recent failures (administrators)',
   description: 'Jobs completed longer ago than pg-boss keeps them in its job table (12 hours) are no longer counted.',
   responses: {
     200: { description: 'One entry per job name', schema: 'admin-jobs.json' },

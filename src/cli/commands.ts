@@ -23,6 +23,8 @@ export interface Command {
   configure?(config: Config): Config;
   /** Whether the command keeps running until a signal (servers and workers). */
   longRunning?: boolean;
+  /** Whether it listens on PORT (checked free before the database is opened). */
+  listens?: boolean;
   /** A long-running command returns its stop: done by deadlineAt (epoch ms), true when nothing had to be cut. */
   run(runtime: Runtime, args: string[]): Promise<void | ((deadlineAt: number) => Promise<boolean>)>;
 }
@@ -92,6 +94,7 @@ export const COMMANDS: Record<string, Command> = {
     summary: 'Serve HTTP and Socket.IO on PORT, with the job worker unless WORKER=0',
     usage: 'photobook serve',
     longRunning: true,
+    listens: true,
     async run(runtime, args) {
       options(args, {});
       return serveUntilStopped(runtime, runtime.config.runWorker);
@@ -101,6 +104,7 @@ export const COMMANDS: Record<string, Command> = {
     summary: 'Load the reference data and a demo catalog when the database is empty, then serve',
     usage: 'photobook demo',
     longRunning: true,
+    listens: true,
     configure: demoConfig,
     async run(runtime, args) {
       options(args, {});

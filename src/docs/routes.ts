@@ -6,12 +6,13 @@ import { getAbsoluteFSPath } from 'swagger-ui-dist';
 import { notFound } from '../http/errors';
 import type { RouteModule } from '../http/route-module';
 
-const ASSETS: Record<string, string> = {
-  'swagger-ui.css': 'text/css; charset=utf-8',
-  'swagger-ui-bundle.js': 'application/javascript; charset=utf-8',
-  'swagger-ui-standalone-preset.js': 'application/javascript; charset=utf-8',
-  'favicon-32x32.png': 'image/png',
-};
+// A Map, not an object: the asset's name comes from the URL, and "__proto__" or "toString" must not be found.
+const ASSETS = new Map<string, string>([
+  ['swagger-ui.css', 'text/css; charset=utf-8'],
+  ['swagger-ui-bundle.js', 'application/javascript; charset=utf-8'],
+  ['swagger-ui-standalone-preset.js', 'application/javascript; charset=utf-8'],
+  ['favicon-32x32.png', 'image/png'],
+]);
 
 const INDEX_HTML = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Photobook API</title>
@@ -42,7 +43,7 @@ export function docsRoutes(openApiDocument: () => object): RouteModule {
     ctx.body = INIT_JS;
   });
   router.get('/docs/:asset', (ctx) => {
-    const type = ASSETS[ctx.params.asset];
+    const type = ASSETS.get(ctx.params.asset);
     if (!type) throw notFound();
     if (!assetCache.has(ctx.params.asset)) assetCache.set(ctx.params.asset, readFileSync(path.join(assetsDir, ctx.params.asset)));
     ctx.type = type;

@@ -52,7 +52,7 @@ ${shopper ? demoSection(shopper, baseUrl) : ''}</body></html>`;
 export function homeRoutes(baseUrl: string, shopper?: DemoShopper): RouteModule {
   const router = new Router();
   router.get('/', (ctx) => {
-    ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
+    ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
     ctx.set('Cache-Control', 'no-store');
     ctx.type = 'text/html; charset=utf-8';
     ctx.body = homePage(baseUrl, shopper);

@@ -7,12 +7,13 @@ import { notFound } from '../http/errors';
 import type { RouteModule } from '../http/route-module';
 import type { LocalDiskStorage } from './local-disk';
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.png': 'image/png',
-  '.webp': 'image/webp',
-};
+// A Map: the extension comes from the URL, and only these are served.
+const CONTENT_TYPES = new Map<string, string>([
+  ['.jpg', 'image/jpeg'],
+  ['.jpeg', 'image/jpeg'],
+  ['.png', 'image/png'],
+  ['.webp', 'image/webp'],
+]);
 
 function decodedKey(rawPath: string): string | undefined {
   try {
@@ -27,7 +28,7 @@ export function mediaRoutes(storage: LocalDiskStorage): RouteModule {
   router.get(/^\/media\/.+/, async (ctx) => {
     const key = decodedKey(ctx.path);
     const file = key === undefined ? undefined : storage.fileOf(key);
-    const contentType = file && CONTENT_TYPES[path.extname(file).toLowerCase()];
+    const contentType = file && CONTENT_TYPES.get(path.extname(file).toLowerCase());
     if (!file || !contentType) throw notFound();
     const info = await stat(file).catch(() => undefined);
     if (!info?.isFile()) throw notFound();

@@ -29,7 +29,7 @@ export function mountSandboxPage(router: Router, provider: SandboxPaymentProvide
   const showPage = async (ctx: Context) => {
     const payment = await provider.find(ctx.params.payment_id);
     if (!payment) throw notFound();
-    ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'");
+    ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'");
     ctx.set('Cache-Control', 'no-store');
     ctx.type = 'text/html; charset=utf-8';
     ctx.body = page(payment);

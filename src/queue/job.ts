@@ -34,6 +34,11 @@ export interface JobDefinition<Payload> {
   retry?: RetryPolicy;
   /** A cron expression (UTC): the queue enqueues the job on that schedule, once across all processes. */
   schedule?: string;
+  /**
+   * How long one run may take. A job still active after that is taken for lost (its worker died, or it hangs) and
+   * retried: keep it a small multiple of the job's real work, since a killed worker's jobs wait this long.
+   */
+  expireInSeconds: number;
   /** Runs at least once per job, possibly more after a crash: it must be safe to repeat. */
   handle(payload: Payload, context: JobContext): Promise<void>;
 }

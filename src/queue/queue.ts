@@ -6,12 +6,16 @@ import type { Logger } from 'pino';
 import type { Metrics } from '../metrics/metrics';
 import type { Database, SqlExecutor, Transaction } from '../db/database';
 import type { JobContext, JobDefinition, RetryPolicy } from './job';
-import { createLimiter } from '../util/limiter';
 
 const BOSS_SCHEMA = 'pgboss';
-const BATCH_SIZE = 10;
+// Jobs of one name that a worker runs at once: it fetches no more than that, so every job it holds is running, and
+// a killed worker strands only those (each retried once its expiry has passed).
+export const JOBS_AT_ONCE = 2;
 // pg-boss's smallest polling interval: a job enqueued on an idle service starts within half a second.
 const POLLING_INTERVAL_SECONDS = 0.5;
+// pg-boss finds expired jobs in its maintenance (120 s apart by default, on top of the expiry); with 10 s a killed
+// worker's preview is retried within about 20 + 10 s + the retry delay.
+const MAINTENANCE_INTERVAL_SECONDS = 10;
 const DEFAULT_STOP_TIMEOUT_MS = 8000;
 
 // pg-boss talks to the database through this adapter, so it needs no pool of its own and works on PGlite.
@@ -36,8 +40,8 @@ export interface Queue {
   enqueue<Payload>(tx: Transaction, job: JobDefinition<Payload>, payload: Payload): Promise<string>;
   /** Adds many jobs of one kind in tx, in one statement. */
   enqueueMany<Payload>(tx: Transaction, job: JobDefinition<Payload>, payloads: Payload[]): Promise<void>;
-  /** Starts handling jobs in this process. */
-  work(context: JobContext, concurrency?: number): Promise<void>;
+  /** Starts handling jobs in this process, up to JOBS_AT_ONCE of each name at a time. */
+  work(context: JobContext): Promise<void>;
   /** Jobs of every registered name not yet completed or failed for good. */
   pendingCount(): Promise<number>;
   /** Calls listener whenever a job handled in this process is settled: done, or failed (and left to its retries). */
@@ -64,14 +68,14 @@ export async function startQueue(
   const validators = new Map<string, ValidateFunction>(
     registry.map((job) => [job.name, ajv.compile(job.payloadSchema)]),
   );
-  const boss = new PgBoss({ db: bossDb(db.sql), schema: BOSS_SCHEMA });
+  const boss = new PgBoss({ db: bossDb(db.sql), schema: BOSS_SCHEMA, maintenanceIntervalSeconds: MAINTENANCE_INTERVAL_SECONDS });
   const settled = new EventEmitter();
   let running = 0;
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
   for (const job of registry) {
     const policy = job.retry ?? retry;
-    const options = { name: job.name, retryLimit: policy.limit, retryDelay: policy.delaySeconds, retryBackoff: policy.backoff };
+    const options = { name: job.name, expireInSeconds: job.expireInSeconds, retryLimit: policy.limit, retryDelay: policy.delaySeconds, retryBackoff: policy.backoff };
     if (await boss.getQueue(job.name)) await boss.updateQueue(job.name, options);
     else await boss.createQueue(job.name, options);
     // pg-boss's clock, running in every process, enqueues a scheduled job once per due time across all of them.
@@ -95,13 +99,12 @@ export async function startQueue(
       payloads.forEach((payload) => checkPayload(job as JobDefinition<unknown>, payload));
       if (payloads.length > 0) await boss.insert(payloads.map((payload) => ({ name: job.name, data: payload as object })), { db: bossDb(tx.sql) });
     },
-    async work(context, concurrency = 2) {
+    async work(context) {
       for (const job of registry) {
-        // pg-boss waits a polling interval after every fetch, so jobs are fetched in batches; each job of a
-        // batch is settled on its own: a failing one is failed (and retried) without failing the others.
-        await boss.work(job.name, { batchSize: BATCH_SIZE, pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, includeMetadata: true }, async (batch) => {
-          const lanes = createLimiter(concurrency);
-          await Promise.all(batch.map((item) => lanes.run(async () => {
+        // A batch is what runs at once, all of it started together; each job of a batch is settled on its own: a
+        // failing one is failed (and retried) without failing the others.
+        await boss.work(job.name, { batchSize: JOBS_AT_ONCE, pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, includeMetadata: true }, async (batch) => {
+          await Promise.all(batch.map(async (item) => {
             const started = Date.now();
             const record = (outcome: 'done' | 'failed') => {
               metrics.jobs.inc({ job: job.name, outcome });
@@ -127,7 +130,7 @@ export async function startQueue(
             } finally {
               running -= 1;
             }
-          })));
+          }));
         });
       }
     },

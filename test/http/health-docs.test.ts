@@ -57,6 +57,13 @@ describe(`health and API documents (${DATABASE_KIND})`, () => {
     expect(validator.errorsOf('health.json', (await server.get('/readyz')).body)).to.equal(null);
   });
 
+  it('answers 404 for a /docs asset named like an inherited property', async () => {
+    for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+      const response = await server.get(`/docs/${name}`);
+      expect([response.status, response.body], name).to.deep.equal([404, { detail: 'Not found.' }]);
+    }
+  });
+
   it('/docs serves a browsable reference from local assets only', async () => {
     const page = await server.get('/docs');
     expect(page.status).to.equal(200);

@@ -4,7 +4,8 @@ import { buildApp } from '../../src/app';
 import { ConfigError, loadConfig } from '../../src/config';
 import { createValidator } from '../../src/http/validation';
 import { DATABASE_KIND } from '../helpers/database';
-import { TEST_JWT_SECRET, type TestRuntime, testRuntime } from '../helpers/runtime';
+import { createLogger } from '../../src/log';
+import { TEST_JWT_SECRET, type TestRuntime, testRuntime, testServer } from '../helpers/runtime';
 import { moscowDateIn, recipient } from '../checkout/checkout';
 import { layoutOf, type Shopper, shopper, stockShop } from '../orders/shop';
 
@@ -52,6 +53,20 @@ describe(`sandbox aggregator and payment page (${DATABASE_KIND})`, () => {
     expect(() => loadConfig({ ...production, DELIVERY_PROVIDER: 'sandbox' })).to.throw(ConfigError, /PAYMENT_PROVIDER is required/);
     expect(() => loadConfig({ ...production, DELIVERY_PROVIDER: 'ddelivery' })).to.throw(ConfigError, /DDELIVERY_API_KEY is required/);
     expect(() => loadConfig({ ...production, DELIVERY_PROVIDER: 'sandbox', PAYMENT_PROVIDER: 'yookassa' })).to.throw(ConfigError, /YOOKASSA_SHOP_ID/);
+  });
+
+  it('are named in a warning when a production server starts with them', async () => {
+    const lines: { level: number; msg: string }[] = [];
+    const log = createLogger({ logLevel: 'warn' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    const production = await testRuntime({ NODE_ENV: 'production', JWT_SECRET: TEST_JWT_SECRET, DELIVERY_PROVIDER: 'sandbox', PAYMENT_PROVIDER: 'sandbox' }, log);
+    try {
+      await (await testServer(production)).stop();
+    } finally {
+      await production.dispose();
+    }
+    const warnings = lines.filter((line) => line.level === 40).map((line) => line.msg);
+    expect(warnings.find((message) => message.startsWith('PAYMENT_PROVIDER=sandbox in production: anyone can pay')), JSON.stringify(lines)).to.be.a('string');
+    expect(warnings.find((message) => message.startsWith('DELIVERY_PROVIDER=sandbox in production:')), JSON.stringify(lines)).to.be.a('string');
   });
 
   it('answers lists and quotes from the built-in tariff table', async () => {
