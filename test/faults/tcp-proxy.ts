@@ -8,6 +8,8 @@ export interface FaultyProxy {
   refuse(): Promise<void>;
   /** Forwards nothing either way, closes nothing, and leaves new connections unanswered until heal(). */
   partition(): void;
+  /** Delays everything forwarded by ms (a slow database); 0: no delay. */
+  slow(ms: number): void;
   /** Forwards again (on the same port). */
   heal(): Promise<void>;
   close(): Promise<void>;
@@ -16,6 +18,7 @@ export interface FaultyProxy {
 export async function startFaultyProxy(target: { host: string; port: number }): Promise<FaultyProxy> {
   const pairs = new Set<{ client: net.Socket; upstream: net.Socket }>();
   let partitioned = false;
+  let delayMs = 0;
   const held: net.Socket[] = [];
 
   const forward = (client: net.Socket) => {
@@ -23,8 +26,14 @@ export async function startFaultyProxy(target: { host: string; port: number }): 
     const pair = { client, upstream };
     pairs.add(pair);
     // Written only while not partitioned: in a partition what is sent is lost, as on a network that drops it.
-    client.on('data', (chunk) => { if (!partitioned) upstream.write(chunk); });
-    upstream.on('data', (chunk) => { if (!partitioned) client.write(chunk); });
+    // Timers of one delay fire in the order they were set, so a delayed stream keeps its order.
+    const send = (to: net.Socket, chunk: Buffer) => {
+      if (partitioned) return;
+      if (delayMs === 0) to.write(chunk);
+      else setTimeout(() => to.write(chunk), delayMs);
+    };
+    client.on('data', (chunk) => send(upstream, chunk));
+    upstream.on('data', (chunk) => send(client, chunk));
     const end = () => {
       pairs.delete(pair);
       client.destroy();
@@ -62,6 +71,9 @@ export async function startFaultyProxy(target: { host: string; port: number }): 
     },
     partition() {
       partitioned = true;
+    },
+    slow(ms) {
+      delayMs = ms;
     },
     async heal() {
       partitioned = false;
