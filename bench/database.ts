@@ -18,7 +18,9 @@ export async function seededDatabase(name: string, products: number): Promise<{ 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `${name}-`));
   const started = process.hrtime.bigint();
   const result = spawnSync(process.execPath, [path.join(__dirname, '..', 'bin', 'photobook'), 'seed', '--demo', '--products', String(products)], {
-    env: { ...process.env, DATABASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { ...process.env, DATABASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn',
+      // Bulk chunks of a million-product seed may take longer than a request's statement should.
+      DATABASE_STATEMENT_TIMEOUT_MS: '0' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   if (result.status !== 0) throw new Error(`seed failed with exit code ${result.status}`);

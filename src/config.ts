@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { prepareDataFolder } from './data-folder';
+import type { DatabaseTimeouts } from './db/pg-timeouts';
 import { ConfigError, endpoint, type Env, flag, integer, oneOf, required, tokenName, url } from './config-values';
 
 export { ConfigError } from './config-values';
@@ -75,6 +76,8 @@ export interface Config {
   readonly port: number;
   readonly host: string;
   readonly databaseUrl: string | undefined;
+  /** Deadlines of the connections to DATABASE_URL's server (no effect on embedded PGlite). */
+  readonly databaseTimeouts: DatabaseTimeouts;
   readonly dataDir: string;
   readonly publicBaseUrl: string;
   readonly jwtSecret: string;
@@ -247,6 +250,10 @@ export function loadConfig(env: Env = process.env): Config {
     port,
     host: env.HOST || '0.0.0.0',
     databaseUrl,
+    databaseTimeouts: {
+      connectMs: integer(env, 'DATABASE_CONNECT_TIMEOUT_MS', 5000, 100, 600_000),
+      statementMs: integer(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 10_000, 0, 3_600_000),
+    },
     dataDir,
     publicBaseUrl,
     jwtSecret: jwtSecret(env, production, dataDir),

@@ -50,6 +50,33 @@ function attachSocketServer(server: http.Server, runtime: Runtime, adapter: Sock
   return io;
 }
 
+/**
+ * Keep-alive lasts until the stop. From then on every answer, to a request in flight or to one that raced the stop on
+ * an open connection, says `Connection: close` and closes its connection, so a client with a keep-alive pool sends
+ * nothing more here (otherwise such clients are served until the deadline, and a cut falls on their writes).
+ */
+function keepAliveUntilStop(server: http.Server): { end(): void } {
+  let ended = false;
+  const inFlight = new Set<http.ServerResponse>();
+  const closeAfter = (response: http.ServerResponse) => {
+    // Node writes `Connection: close` and ends the connection after the response when this is false at its head.
+    if (!response.headersSent) response.shouldKeepAlive = false;
+    else response.once('finish', () => response.socket?.end());
+  };
+  server.on('request', (_request: http.IncomingMessage, response: http.ServerResponse) => {
+    if (ended) return closeAfter(response);
+    inFlight.add(response);
+    response.once('close', () => inFlight.delete(response));
+  });
+  return {
+    end() {
+      ended = true;
+      inFlight.forEach(closeAfter);
+      inFlight.clear();
+    },
+  };
+}
+
 export async function startServer(
   runtime: Runtime,
   options: { worker: boolean; port?: number; extraModules?: RouteModule[]; demoShopper?: DemoShopper },
@@ -59,6 +86,7 @@ export async function startServer(
   const app = buildApp({ ...runtime, demoShopper: options.demoShopper }, options.extraModules);
   const server = http.createServer(app.callback());
   server.on('clientError', clientErrorHandler(log));
+  const keepAlive = keepAliveUntilStop(server);
   const adapter = socketAdapterFor(runtime.db, log);
   const io = attachSocketServer(server, runtime, adapter);
   // The namespace's adapter carries both transports' changes between processes.
@@ -87,6 +115,7 @@ export async function startServer(
   let stopping: Promise<boolean> | undefined;
   const stop = async (cutAt: number) => {
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    keepAlive.end();
     void editing.close();
     io.close();
     plainWebSockets.close();

@@ -1,5 +1,6 @@
 // One interface over a PostgreSQL server (pg Pool) and embedded PGlite, so no other module knows which it has.
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { DatabaseTimeouts } from './pg-timeouts';
 import type * as tables from './tables/index';
 
 export interface QueryResult<Row> {
@@ -54,6 +55,8 @@ export interface Database extends Transaction {
   readonly kind: 'postgres' | 'pglite';
   /** The server's connection string, for components that need connections of their own (the Socket.IO adapter). */
   readonly connectionString?: string;
+  /** The deadlines of the server's connections, for those components' connections too. */
+  readonly timeouts?: DatabaseTimeouts;
   /** Commits when fn resolves, rolls back when it throws (and rethrows). */
   transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
   /** LISTEN on channel over a connection of its own, opened again when lost; closed with the database. */

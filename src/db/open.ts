@@ -8,8 +8,8 @@ import { lockDataFolder } from './data-folder-lock';
 import { openPGlite } from './pglite';
 import { openPostgres } from './postgres';
 
-export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Database> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'databaseTimeouts' | 'dataDir'>): Promise<Database> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, undefined, config.databaseTimeouts);
   const dir = path.join(config.dataDir, 'pgdata');
   mkdirSync(dir, { recursive: true });
   const release = lockDataFolder(dir, process.argv[2] ?? 'node');

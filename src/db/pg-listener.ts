@@ -2,11 +2,14 @@
 // again after any loss with a growing pause, so that a restart of the server is survived without a restart of ours.
 import pg from 'pg';
 import type { NotificationHandlers, NotificationListener } from './database';
+import { type DatabaseTimeouts, pgTimeoutOptions } from './pg-timeouts';
 
 const FIRST_RETRY_MS = 50;
 const LAST_RETRY_MS = 2_000;
 
-export function listenOnPostgres(connectionString: string, channel: string, handlers: NotificationHandlers): NotificationListener {
+export function listenOnPostgres(
+  connectionString: string, channel: string, handlers: NotificationHandlers, timeouts?: DatabaseTimeouts,
+): NotificationListener {
   let client: pg.Client | undefined;
   let closed = false;
   let retryMs = FIRST_RETRY_MS;
@@ -24,7 +27,7 @@ export function listenOnPostgres(connectionString: string, channel: string, hand
   };
 
   async function connect(): Promise<void> {
-    const candidate = new pg.Client({ connectionString, application_name: 'photobook-listener' });
+    const candidate = new pg.Client({ connectionString, application_name: 'photobook-listener', ...pgTimeoutOptions(timeouts) });
     client = candidate;
     // Without these listeners a lost connection would be an unhandled 'error' event, which ends the process.
     candidate.on('error', (error) => lose(candidate, error));

@@ -3,7 +3,9 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Database, NotificationListener, QueryResult, SqlExecutor, Transaction, WriteCounter } from './database';
 import { listenOnPostgres } from './pg-listener';
+import { type DatabaseTimeouts, pgTimeoutOptions } from './pg-timeouts';
 import * as tables from './tables/index';
+import { databaseUnavailable } from './unavailable';
 
 type Queryable = pg.Pool | pg.PoolClient;
 
@@ -20,11 +22,26 @@ function executor(client: Queryable): SqlExecutor {
 const READ_ONLY = /^\s*(?:SELECT|SHOW|EXPLAIN)\b/i;
 
 /**
- * A pg Client that counts the writes it completes, whoever sends them (raw SQL, drizzle, pg-boss, a transaction's
- * COMMIT). The gallery waits for its change notifications to catch up after a write of this process.
+ * The pool's pg Client. It counts the writes it completes, whoever sends them (raw SQL, drizzle, pg-boss, a
+ * transaction's COMMIT): the gallery waits for its change notifications to catch up after a write of this process.
+ * And it always has an 'error' listener: the pool listens only to idle clients, so the loss of the connection of one
+ * checked out (a transaction's, or one just handed to a waiting connect()) would otherwise be an unhandled 'error'
+ * event, which ends the process.
  */
-function writeCountingClient(writes: WriteCounter): typeof pg.Client {
-  return class WriteCountingClient extends pg.Client {
+class PoolClient extends pg.Client {
+  /** Why the connection was lost, when it was: such a client goes back to the pool only to be dropped. */
+  lostBecause: Error | undefined;
+
+  constructor(config?: pg.ClientConfig) {
+    super(config);
+    this.on('error', (error: Error) => {
+      this.lostBecause ??= error;
+    });
+  }
+}
+
+function writeCountingClient(writes: WriteCounter): typeof PoolClient {
+  return class WriteCountingClient extends PoolClient {
     // pg's overloads cannot be restated one by one; the arguments are passed through untouched.
     override query(...args: any[]): any {
       const first = args[0] as string | { text?: string } | undefined;
@@ -48,33 +65,39 @@ function writeCountingClient(writes: WriteCounter): typeof pg.Client {
   };
 }
 
-export function openPostgres(connectionString: string, poolSize = 10): Database {
+/** timeouts: deadlines of every connection (see pg-timeouts.ts); none when absent. */
+export function openPostgres(connectionString: string, poolSize = 10, timeouts?: DatabaseTimeouts): Database {
   const writes: WriteCounter = { count: 0 };
-  const pool = new pg.Pool({ connectionString, max: poolSize, Client: writeCountingClient(writes) });
+  const pool = new pg.Pool({ connectionString, max: poolSize, Client: writeCountingClient(writes), ...pgTimeoutOptions(timeouts) });
   const listeners = new Set<NotificationListener>();
   // An idle client that loses its server emits here; without a listener that would crash the process.
   pool.on('error', () => undefined);
   return {
     kind: 'postgres',
     connectionString,
+    timeouts,
     orm: drizzle(pool, { schema: tables }),
     sql: executor(pool),
     async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
-      const client = await pool.connect();
+      const client = (await pool.connect()) as pg.PoolClient & PoolClient;
+      // Set when the connection cannot be trusted any more: released with it, the pool drops it instead of reusing it.
+      let broken: Error | undefined;
       try {
         await client.query('BEGIN');
         const result = await fn({ orm: drizzle(client, { schema: tables }), sql: executor(client) });
         await client.query('COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        // A lost or timed-out connection is not asked to roll back: the server does that when it is dropped.
+        if (databaseUnavailable(error)) broken = error as Error;
+        else await client.query('ROLLBACK').catch((rollbackError: Error) => { broken = rollbackError; });
         throw error;
       } finally {
-        client.release();
+        client.release(broken ?? client.lostBecause);
       }
     },
     listen(channel, handlers) {
-      const listener = listenOnPostgres(connectionString, channel, handlers);
+      const listener = listenOnPostgres(connectionString, channel, handlers, timeouts);
       listeners.add(listener);
       return {
         notify: (payload) => listener.notify(payload),

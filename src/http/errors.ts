@@ -1,6 +1,7 @@
 // Errors with the body the front end parses (Django REST framework's shapes), and the middleware that renders them.
 import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
+import { databaseUnavailable } from '../db/unavailable';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -22,7 +23,11 @@ export const DETAILS = {
   tooLarge: 'Request body is too large.',
   malformedJson: 'JSON parse error - the request body is not valid JSON.',
   internal: 'Internal server error.',
+  unavailable: 'Service temporarily unavailable, try again shortly.',
 } as const;
+
+/** Seconds a client is told to wait after a database outage (a lost connection is usually back within that). */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
 
 export const validationError = (errors: FieldErrors) => new HttpError(400, errors);
 export const notFound = () => new HttpError(404, { detail: DETAILS.notFound });
@@ -67,6 +72,15 @@ export function errorMiddleware(log: Logger) {
         ctx.status = known.status;
         ctx.body = known.body;
         ctx.set(known.headers);
+        return;
+      }
+      const outage = databaseUnavailable(error);
+      if (outage) {
+        // An outage of the database (lost, refused, timed out): the request may be retried, and no stack is needed.
+        ctx.status = 503;
+        ctx.body = { detail: DETAILS.unavailable };
+        ctx.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+        log.warn({ cause: outage, requestId: ctx.state.requestId, method: ctx.method, path: ctx.path }, 'database unavailable');
         return;
       }
       ctx.status = 500;

@@ -4,6 +4,7 @@ import { createAdapter } from '@socket.io/postgres-adapter';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Database } from '../db/database';
+import { pgTimeoutOptions } from '../db/pg-timeouts';
 
 export interface SocketAdapter {
   /** undefined: the in-memory adapter. */
@@ -48,10 +49,12 @@ class ClosablePool extends pg.Pool {
 export function socketAdapterFor(db: Database, log: Logger): SocketAdapter {
   if (db.kind !== 'postgres' || !db.connectionString) return { close: async () => undefined };
   // Connections of its own: one stays in LISTEN, so it must never be taken from the service's pool.
-  const pool = new ClosablePool({ connectionString: db.connectionString, max: 4 });
-  pool.on('error', (error) => log.warn({ err: error }, 'socket.io adapter connection lost'));
+  const pool = new ClosablePool({ connectionString: db.connectionString, max: 4, ...pgTimeoutOptions(db.timeouts) });
+  // The error names the cause; pg attaches the whole client to it, which is no business of the log.
+  const lost = (error: Error) => log.warn({ error: error.message, code: (error as { code?: string }).code }, 'socket.io adapter connection lost');
+  pool.on('error', lost);
   // The LISTEN connection is checked out for good: without a listener of its own, its loss would crash the process.
-  pool.on('connect', (client) => client.on('error', (error) => log.warn({ err: error }, 'socket.io adapter connection lost')));
+  pool.on('connect', (client) => client.on('error', lost));
   return {
     adapter: createAdapter(pool, { errorHandler: (error) => log.warn({ err: error }, 'socket.io adapter error') }),
     close: () => pool.close(),

@@ -1,0 +1,24 @@
+// `npm run faults`: runs the fault scenarios of test/faults (real processes, real cuts) on the local PostgreSQL server
+// and prints what each measured, as the table of docs/faults.md. The tests assert behaviour; the figures are here.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.join(__dirname, '..');
+const report = path.join(mkdtempSync(path.join(os.tmpdir(), 'photobook-faults-')), 'figures.jsonl');
+const result = spawnSync('npx', [
+  'mocha', '--no-config', '--require', 'tsx/cjs', '--require', 'test/helpers/root-hooks.ts', '--extension', 'ts',
+  '--timeout', '120000', '--reporter', 'dot', 'test/faults/*.test.ts',
+], {
+  cwd: root, stdio: 'inherit',
+  env: { ...process.env, FAULTS_REPORT: report, TEST_DATABASE_URL: process.env.BENCH_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres' },
+});
+const rows = readFileSync(report, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+process.stdout.write('\n| scenario | measured |\n| --- | --- |\n');
+for (const { scenario, ...measured } of rows) {
+  const figures = Object.entries(measured).map(([name, value]) => `${name.replace(/_/g, ' ')}: ${Array.isArray(value) ? value.join(', ') : String(value)}`);
+  process.stdout.write(`| ${String(scenario)} | ${figures.join('; ')} |\n`);
+}
+rmSync(path.dirname(report), { recursive: true, force: true });
+process.exit(result.status ?? 1);
