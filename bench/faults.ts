@@ -10,6 +10,8 @@ const report = path.join(mkdtempSync(path.join(os.tmpdir(), 'photobook-faults-')
 const result = spawnSync('npx', [
   'mocha', '--no-config', '--require', 'tsx/cjs', '--require', 'test/helpers/root-hooks.ts', '--extension', 'ts',
   '--timeout', '120000', '--reporter', 'dot', 'test/faults/*.test.ts',
+  // The scenarios that live beside the code they exercise: a killed worker, providers that act and do not answer.
+  'test/queue/worker-killed.test.ts', 'test/delivery/lost-answer.test.ts', 'test/payments/sandbox-faults.test.ts',
 ], {
   cwd: root, stdio: 'inherit',
   env: { ...process.env, FAULTS_REPORT: report, TEST_DATABASE_URL: process.env.BENCH_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres' },
