@@ -20,9 +20,12 @@ function parseChange(payload: string): { userId: number; change: AccountChange }
   }
 }
 
-/** Calls onChange for every account change committed from now on, in any process; close() stops. */
+/**
+ * Calls onChange for every account change committed from now on, in any process, and onListening each time listening
+ * (re)starts: changes made while it was interrupted were not heard. close() stops.
+ */
 export function listenToAccountChanges(
-  db: Database, log: Logger, onChange: (userId: number, change: AccountChange) => void,
+  db: Database, log: Logger, onChange: (userId: number, change: AccountChange) => void, onListening: () => void,
 ): NotificationListener {
   return db.listen(ACCOUNT_CHANGES_CHANNEL, {
     notification(payload) {
@@ -30,7 +33,7 @@ export function listenToAccountChanges(
       if (parsed) onChange(parsed.userId, parsed.change);
       else log.warn({ payload }, 'account change notification not understood');
     },
-    listening: () => undefined,
+    listening: onListening,
     // Edits are checked against the account in their own transaction all the same (see the editor).
     interrupted: (error) => log.warn({ err: error }, 'account change notifications interrupted'),
   });

@@ -49,13 +49,16 @@ export function createEditingChannel(bus: Namespace, deps: EditingChannelDepende
     if (deps.spansProcesses) bus.serverSideEmit(REMOTE_CHANGES, changes.map(({ change }) => change));
   };
   bus.on(REMOTE_CHANGES, (changes: LayoutChange[]) => deliverHere(changes.map((change) => ({ change, origin: undefined }))));
-  // Every process hears every change, so each ends only its own connections.
-  const accountChanges = listenToAccountChanges(deps.db, deps.log, (userId, change) =>
-    transports.forEach((transport) => transport.disconnectUser(userId, change)));
-
   const editor = createLayoutEditor({ db: deps.db, media: deps.media, log: deps.log, publish });
+  const requests = createEditingRequests({ ...deps, editor });
+  // Every process hears every change, so each ends only its own connections. Listening again after an
+  // interruption, the open connections are checked against their accounts: a change may have gone unheard.
+  const accountChanges = listenToAccountChanges(deps.db, deps.log,
+    (userId, change) => transports.forEach((transport) => transport.disconnectUser(userId, change)),
+    () => requests.recheckOpenConnections().catch((error: unknown) => deps.log.warn({ err: error }, 'open editing connections not rechecked')));
+
   return {
-    requests: createEditingRequests({ ...deps, editor }),
+    requests,
     addTransport(transport: EditingTransport): void {
       transports.push(transport);
     },

@@ -101,7 +101,21 @@ export function createEditingRequests(deps: EditingRequestsDependencies) {
     return (await editor.submit({ ...connection.user, tokenVersion: connection.terms.version }, parsed, connection.id)).ack;
   }
 
+  const openConnections = new Set<EditingConnection>();
+
   return {
+    /**
+     * Ends each open connection whose account no longer holds as it did at the handshake: for when account-change
+     * notices may have been missed (the listening connection was lost). Events check the account anyway; this also
+     * stops layout:changed reaching a connection that sends nothing.
+     */
+    async recheckOpenConnections(): Promise<void> {
+      for (const connection of [...openConnections]) {
+        const user = await currentUser(connection);
+        if (!user) connection.end('invalid_token');
+        else if (user.role !== connection.user.role) connection.end('role_changed');
+      }
+    },
     /** A place for one more connection of the user (SOCKETS_PER_USER), or undefined: the transport refuses it. */
     admit: (user: AuthenticatedUser): UserLease | undefined => userLimits.admit(user.id),
     /**
@@ -112,6 +126,7 @@ export function createEditingRequests(deps: EditingRequestsDependencies) {
     forConnection(connection: EditingConnection, lease: UserLease) {
       const bucket = createTokenBucket(deps.eventsPerSecond);
       metrics.editingConnections.inc();
+      openConnections.add(connection);
       let open = true;
       const stopExpiryTimer = atExpiry(connection.terms.expiresAt, () => connection.end('token_expired'));
       const answer = async (event: string, run: typeof join, raw: unknown): Promise<Answer> => {
@@ -143,6 +158,7 @@ export function createEditingRequests(deps: EditingRequestsDependencies) {
         message: guarded('message', message),
         closed(): void {
           stopExpiryTimer();
+          openConnections.delete(connection);
           if (open) metrics.editingConnections.dec();
           open = false;
           lease.release();

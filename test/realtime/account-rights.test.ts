@@ -126,4 +126,18 @@ describe(`editing connections follow the account (${DATABASE_KIND})`, () => {
     expect(await nextEvent(socket, 'session:ended', 10_000)).to.deep.equal({ code: 'token_expired', message: 'The token expired: log in again.' });
     expect(await plain.closed).to.deep.equal({ code: 4401, reason: 'The token expired: log in again.' });
   });
+
+  // On PGlite the listener is the database's own and cannot be interrupted.
+  (DATABASE_KIND === 'postgres' ? it : it.skip)('checks open connections when it listens again after missing account changes', async () => {
+    const { user, token } = await userWithToken('missed-while-away@example.com', 'admin');
+    const socket = await editor(token);
+    const plain = await plainEditor(token);
+    expect((await socket.emitWithAck('join', { layout_id: layout.id })).version).to.be.a('number');
+    const ended = nextEvent(socket, 'session:ended', 10_000);
+    await changeUnnoticed("UPDATE users SET role = 'user' WHERE id = $1", user.id);
+    await runtime.db.sql.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+      WHERE application_name = 'photobook-listener' AND datname = current_database()`);
+    expect(await ended).to.deep.equal({ code: 'role_changed', message: 'Your role changed: connect again.' });
+    expect(await plain.closed).to.deep.equal({ code: 4409, reason: 'Your role changed: connect again.' });
+  });
 });
