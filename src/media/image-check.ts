@@ -22,7 +22,7 @@ export async function inspectImage(file: string, maxPixels: number): Promise<Ima
   if (metadata.width * metadata.height > maxPixels) {
     throw new InvalidImageError(`Image is larger than ${maxPixels} pixels (${metadata.width}x${metadata.height}).`);
   }
-  // The stored original has its orientation applied (see strippedOriginal), so these are its dimensions upright.
+  // The stored original has its orientation applied (see storedOriginal), so these are its dimensions upright.
   const { width, height } = metadata.autoOrient ?? metadata;
   return { format: metadata.format as ImageFacts['format'], extension, width, height };
 }
