@@ -15,6 +15,10 @@ export interface ImageFacts {
 
 export const NOT_AN_IMAGE = 'Upload a valid image. The file you uploaded was either not an image or a corrupted image.';
 
+export const refuseImage = (): never => {
+  throw new InvalidImageError(NOT_AN_IMAGE);
+};
+
 export async function inspectImage(file: string, maxPixels: number): Promise<ImageFacts> {
   const metadata = await sharp(file, { limitInputPixels: false }).metadata().catch(() => undefined);
   const extension = metadata?.format ? ACCEPTED_FORMATS[metadata.format] : undefined;

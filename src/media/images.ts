@@ -1,7 +1,7 @@
 // Image derivatives. Front ends append "_sm.jpg" and "_md.jpg" to an image's URL, so those files sit beside it.
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
-import { InvalidImageError, NOT_AN_IMAGE } from './image-check';
+import { refuseImage } from './image-check';
 import type { MediaStorage } from './storage';
 import { storedOriginal } from './stored-original';
 
@@ -30,10 +30,8 @@ export async function renderDerivatives(original: Buffer, maxPixels: number | fa
     .flatten({ background: '#ffffff' })
     .raw({ depth: 'uchar' })
     .toBuffer({ resolveWithObject: true })
-    .catch(() => {
-      // Writing to a buffer cannot fail for the server's reasons: a failure here is an image that does not decode.
-      throw new InvalidImageError(NOT_AN_IMAGE);
-    });
+    // Writing to a buffer cannot fail for the server's reasons: a failure here is an image that does not decode.
+    .catch(refuseImage);
   const pixels = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
   return Promise.all(DERIVATIVES.map((derivative) => pixels.clone().resize(fitting(derivative.longSide)).jpeg({ quality: 82 }).toBuffer()));
 }

@@ -1,6 +1,6 @@
 // A JPEG without its metadata, by rewriting its segments: the compressed image data is copied as it came, so the
 // pixels and the size stay the upload's. Marker layout: ITU T.81 annex B; APPn conventions: JFIF, Exif, ICC, Adobe.
-import { InvalidImageError, NOT_AN_IMAGE } from './image-check';
+import { refuseImage as refuse } from './image-check';
 
 const MARKER = 0xff;
 const SOI = 0xd8;
@@ -19,10 +19,6 @@ const KEPT_APPLICATION_SEGMENTS: ReadonlyArray<{ marker: number; identifier: str
   { marker: 0xe2, identifier: 'ICC_PROFILE\0' },
   { marker: 0xee, identifier: 'Adobe' },
 ];
-
-const refuse = (): never => {
-  throw new InvalidImageError(NOT_AN_IMAGE);
-};
 
 const isStandalone = (marker: number) => marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7);
 
@@ -57,8 +53,9 @@ export function jpegWithoutMetadata(jpeg: Buffer): Buffer {
   let position = 2;
   let scans = 0;
   for (;;) {
-    if (position >= jpeg.length || jpeg[position] !== MARKER) return refuse();
-    let markerAt = position;
+    // Stray bytes where a marker belongs are skipped, as libjpeg does ("extraneous bytes before marker").
+    let markerAt = jpeg.indexOf(MARKER, position);
+    if (markerAt < 0) return refuse();
     while (markerAt + 1 < jpeg.length && jpeg[markerAt + 1] === MARKER) markerAt += 1; // fill bytes before a marker
     if (markerAt + 1 >= jpeg.length) return refuse();
     const marker = jpeg[markerAt + 1];

@@ -1,6 +1,6 @@
 // A PNG without its metadata, by dropping chunks: the compressed image data (IDAT) is copied as it came, so the
 // pixels and the size stay the upload's. Chunk layout: PNG specification (third edition), section 5.
-import { InvalidImageError, NOT_AN_IMAGE } from './image-check';
+import { refuseImage as refuse } from './image-check';
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const LARGEST_CHUNK = 0x7fffffff;
@@ -14,10 +14,6 @@ const KEPT_ANCILLARY_CHUNKS = new Set([
   'iCCP', 'sRGB', 'gAMA', 'cHRM', 'cICP', 'mDCV', 'cLLI', 'sBIT', 'tRNS', 'bKGD', 'pHYs', 'hIST', 'sPLT',
   'acTL', 'fcTL', 'fdAT',
 ]);
-
-const refuse = (): never => {
-  throw new InvalidImageError(NOT_AN_IMAGE);
-};
 
 // Bit 5 of a chunk type's first byte (a lower-case letter) marks an ancillary chunk.
 const isCritical = (type: string) => (type.charCodeAt(0) & 0x20) === 0;

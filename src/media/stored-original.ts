@@ -1,7 +1,7 @@
 // The original as it is stored and served: media files are public, so no metadata (EXIF with GPS positions and
 // camera serials, XMP, IPTC, comments), but the customer's pixels and colour profile exactly as uploaded.
 import sharp from 'sharp';
-import { InvalidImageError, NOT_AN_IMAGE } from './image-check';
+import { refuseImage } from './image-check';
 import { jpegWithoutMetadata } from './jpeg-segments';
 import { pngWithoutMetadata } from './png-chunks';
 import { isLosslessWebp, webpWithoutMetadata } from './webp-chunks';
@@ -33,10 +33,8 @@ export async function storedOriginal(image: Buffer, maxPixels: number | false = 
   const { format, orientation } = await sharp(image, { limitInputPixels: false }).metadata()
     .catch(() => ({ format: undefined, orientation: undefined }));
   const withoutMetadata = format && WITHOUT_METADATA[format];
-  if (!withoutMetadata) throw new InvalidImageError(NOT_AN_IMAGE);
+  if (!withoutMetadata) return refuseImage();
   const rewritten = withoutMetadata(image);
   if ((orientation ?? 1) === 1) return rewritten;
-  return upright(image, format, maxPixels).catch(() => {
-    throw new InvalidImageError(NOT_AN_IMAGE);
-  });
+  return upright(image, format, maxPixels).catch(refuseImage);
 }

@@ -1,6 +1,6 @@
 // A WebP without its metadata, by dropping RIFF chunks: the compressed image data is copied as it came, so the
 // pixels and the size stay the upload's. Container layout: RFC 9649 (WebP image format), section 2.
-import { InvalidImageError, NOT_AN_IMAGE } from './image-check';
+import { refuseImage as refuse } from './image-check';
 
 const HEADER_BYTES = 12; // "RIFF", the size of what follows, "WEBP"
 const CHUNK_HEADER_BYTES = 8; // FourCC, payload size
@@ -8,10 +8,6 @@ const VP8X_FLAGS_WITHOUT_METADATA = ~(0x08 | 0x04) & 0xff; // clears the EXIF an
 
 /** Chunks of the image itself (and its colour profile and animation); EXIF, XMP and unknown chunks go. */
 const KEPT_CHUNKS = new Set(['VP8X', 'ICCP', 'ANIM', 'ANMF', 'ALPH', 'VP8 ', 'VP8L']);
-
-const refuse = (): never => {
-  throw new InvalidImageError(NOT_AN_IMAGE);
-};
 
 interface Chunk {
   fourCC: string;

@@ -94,6 +94,15 @@ describe('image containers rewritten without their metadata', () => {
     expect((await decodedPixels(stripped)).equals(await decodedPixels(photo))).to.equal(true);
   });
 
+  it('skips stray bytes between JPEG segments, as the decoder does', async () => {
+    const plain = await noiseImage(16, 16).jpeg().toBuffer();
+    const afterFirstSegment = 4 + plain.readUInt16BE(4);
+    const stray = Buffer.concat([plain.subarray(0, afterFirstSegment), Buffer.alloc(3), plain.subarray(afterFirstSegment)]);
+    const decoded = await sharp(stray, { failOn: 'truncated' }).raw().toBuffer();
+    expect(decoded.equals(await decodedPixels(plain)), 'the decoder reads it as the service does').to.equal(true);
+    expect(jpegWithoutMetadata(stray).equals(plain)).to.equal(true);
+  });
+
   it('refuses JPEG segments whose length is too short or runs past the end, and a JPEG without a scan', async () => {
     const plain = await noiseImage(16, 16).jpeg().toBuffer();
     const withSegment = (segment: Buffer) => Buffer.concat([plain.subarray(0, 2), segment, plain.subarray(2)]);
