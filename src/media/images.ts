@@ -32,8 +32,9 @@ export async function renderDerivatives(original: Buffer, maxPixels: number | fa
     .toBuffer({ resolveWithObject: true })
     // Writing to a buffer cannot fail for the server's reasons: a failure here is an image that does not decode.
     .catch(refuseImage);
-  const pixels = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
-  return Promise.all(DERIVATIVES.map((derivative) => pixels.clone().resize(fitting(derivative.longSide)).jpeg({ quality: 82 }).toBuffer()));
+  // A new instance per derivative over the same pixels: sharp's clone() would copy them (structuredClone of its input).
+  return Promise.all(DERIVATIVES.map((derivative) => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+    .resize(fitting(derivative.longSide)).jpeg({ quality: 82 }).toBuffer()));
 }
 
 /**
