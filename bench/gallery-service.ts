@@ -15,7 +15,7 @@ function serviceEnv(database: ServiceDatabase, logLevel: string): NodeJS.Process
 }
 
 /** BENCH_CPU_PROF=<dir>: the service writes a .cpuprofile there when it exits. */
-function profileFlags(): string[] {
+export function profileFlags(): string[] {
   const dir = process.env.BENCH_CPU_PROF;
   return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
 }

@@ -15,6 +15,10 @@ export interface ImageFacts {
 
 export const NOT_AN_IMAGE = 'Upload a valid image. The file you uploaded was either not an image or a corrupted image.';
 
+export const refuseImage = (): never => {
+  throw new InvalidImageError(NOT_AN_IMAGE);
+};
+
 export async function inspectImage(file: string, maxPixels: number): Promise<ImageFacts> {
   const metadata = await sharp(file, { limitInputPixels: false }).metadata().catch(() => undefined);
   const extension = metadata?.format ? ACCEPTED_FORMATS[metadata.format] : undefined;
@@ -22,7 +26,7 @@ export async function inspectImage(file: string, maxPixels: number): Promise<Ima
   if (metadata.width * metadata.height > maxPixels) {
     throw new InvalidImageError(`Image is larger than ${maxPixels} pixels (${metadata.width}x${metadata.height}).`);
   }
-  // The stored original has its orientation applied (see strippedOriginal), so these are its dimensions upright.
+  // The stored original has its orientation applied (see storedOriginal), so these are its dimensions upright.
   const { width, height } = metadata.autoOrient ?? metadata;
   return { format: metadata.format as ImageFacts['format'], extension, width, height };
 }

@@ -9,7 +9,7 @@ import { loadFixture, loadReferenceData } from '../../src/catalog/fixtures';
 import { createValidator } from '../../src/http/validation';
 import { DATABASE_KIND } from '../helpers/database';
 import { type TestRuntime, testRuntime, testServer } from '../helpers/runtime';
-import { SVG, hugePng, jpeg, noiseImage, png, truncatedJpeg, webp } from './images';
+import { SVG, hugePng, jpeg, jpegWithSegmentPastTheEnd, noiseImage, png, pngWithoutEnd, truncatedJpeg, webp } from './images';
 
 type Client = ReturnType<typeof request>;
 
@@ -160,6 +160,13 @@ describe(`theme elements (${DATABASE_KIND})`, () => {
     expect((await sharp(await truncatedJpeg()).metadata()).format).to.equal('jpeg');
   });
 
+  it('test images are what they claim: the malformed containers still decode, so only their container check refuses them', async () => {
+    for (const image of [await pngWithoutEnd(), await jpegWithSegmentPastTheEnd()]) {
+      const { info } = await sharp(image, { failOn: 'truncated' }).raw().toBuffer({ resolveWithObject: true });
+      expect([info.width, info.height]).to.deep.equal([60, 40]);
+    }
+  });
+
   describe('bad uploads change nothing', () => {
     const cases: { name: string; fields: Record<string, string>; file?: () => Promise<{ content: Buffer; name: string; type?: string }>; status: number; body: object }[] = [
       { name: 'a missing file', fields: { type: 'bg' }, status: 400, body: { file: ['No file was submitted.'] } },
@@ -170,6 +177,8 @@ describe(`theme elements (${DATABASE_KIND})`, () => {
       { name: 'a scale that is not a number', fields: { type: 'bg', scale: 'big' }, file: async () => ({ content: await jpeg(100, 100), name: 'a.jpg' }), status: 400, body: { scale: ['A valid integer is required.'] } },
       { name: 'a text file named .jpg', fields: { type: 'bg' }, file: async () => ({ content: Buffer.from('just some text, honestly'), name: 'photo.jpg' }), status: 400, body: { file: ['Upload a valid image. The file you uploaded was either not an image or a corrupted image.'] } },
       { name: 'a truncated JPEG', fields: { type: 'bg' }, file: async () => ({ content: await truncatedJpeg(), name: 'cut.jpg' }), status: 400, body: { file: ['Upload a valid image. The file you uploaded was either not an image or a corrupted image.'] } },
+      { name: 'a PNG without its IEND chunk', fields: { type: 'bg' }, file: async () => ({ content: await pngWithoutEnd(), name: 'cut.png', type: 'image/png' }), status: 400, body: { file: ['Upload a valid image. The file you uploaded was either not an image or a corrupted image.'] } },
+      { name: 'a JPEG whose last segment runs past the end', fields: { type: 'bg' }, file: async () => ({ content: await jpegWithSegmentPastTheEnd(), name: 'long.jpg' }), status: 400, body: { file: ['Upload a valid image. The file you uploaded was either not an image or a corrupted image.'] } },
       { name: 'an SVG', fields: { type: 'bg' }, file: async () => ({ content: SVG, name: 'vector.svg', type: 'image/svg+xml' }), status: 400, body: { file: ['Upload a valid image. The file you uploaded was either not an image or a corrupted image.'] } },
       { name: 'a GIF', fields: { type: 'bg' }, file: async () => ({ content: await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).gif().toBuffer(), name: 'a.gif', type: 'image/gif' }), status: 400, body: { file: ['Upload a valid image. The file you uploaded was either not an image or a corrupted image.'] } },
       { name: 'a PNG of 20000 x 20000 pixels', fields: { type: 'bg' }, file: async () => ({ content: hugePng(), name: 'huge.png', type: 'image/png' }), status: 400, body: { file: ['Image is larger than 100000000 pixels (20000x20000).'] } },

@@ -27,7 +27,7 @@ export async function truncatedJpeg(): Promise<Buffer> {
 export const SVG = Buffer.from(
   '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><script>alert(1)</script><rect width="100" height="100"/></svg>');
 
-function pngChunk(type: string, data: Buffer): Buffer {
+export function pngChunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
   length.writeUInt32BE(data.length);
   const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
@@ -52,4 +52,16 @@ export function hugePng(side = 20000): Buffer {
     pngChunk('IDAT', deflateSync(rows, { level: 9 })),
     pngChunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** A PNG cut just before its IEND chunk: its pixels all decode, but the container does not end. */
+export async function pngWithoutEnd(): Promise<Buffer> {
+  const whole = await noiseImage(60, 40).png().toBuffer();
+  return whole.subarray(0, whole.length - 12);
+}
+
+/** A JPEG whose end-of-image marker is replaced by a comment segment claiming more bytes than the file has. */
+export async function jpegWithSegmentPastTheEnd(): Promise<Buffer> {
+  const whole = await noiseImage(60, 40).jpeg().toBuffer();
+  return Buffer.concat([whole.subarray(0, whole.length - 2), Buffer.from([0xff, 0xfe, 0xff, 0xff, 0x41, 0x42])]);
 }

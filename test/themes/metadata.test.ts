@@ -6,22 +6,11 @@ import { loadFixture, loadReferenceData } from '../../src/catalog/fixtures';
 import { DATABASE_KIND } from '../helpers/database';
 import { type TestRuntime, testRuntime } from '../helpers/runtime';
 import { noiseImage } from './images';
+import { type Format, decodedPixels, metadataIn, photoWithMetadata } from './metadata-images';
 
-const SERIAL = 'CAMERA-SERIAL-4711';
+const FORMATS: Format[] = ['jpeg', 'png', 'webp'];
 
-/** A photo as a phone writes it: landscape pixels with orientation 6 (turn to portrait), a camera serial, GPS. */
-function phonePhoto(format: 'jpeg' | 'png' | 'webp') {
-  return noiseImage(300, 200)
-    .withMetadata({ orientation: 6 })
-    .withExif({
-      IFD0: { Make: 'PhoneMaker', Model: SERIAL, Copyright: SERIAL },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '55/1 45/1 21/1', GPSLongitudeRef: 'E', GPSLongitude: '37/1 37/1 4/1' },
-    })
-    .toFormat(format)
-    .toBuffer();
-}
-
-describe(`uploaded images keep no metadata (${DATABASE_KIND})`, () => {
+describe(`uploaded images keep their pixels and no metadata (${DATABASE_KIND})`, () => {
   let runtime: TestRuntime;
   let client: ReturnType<typeof request>;
   let admin: string;
@@ -34,24 +23,55 @@ describe(`uploaded images keep no metadata (${DATABASE_KIND})`, () => {
   });
   after(() => runtime.dispose());
 
-  for (const format of ['jpeg', 'png', 'webp'] as const) {
-    it(`serves a ${format} original and its derivatives upright, without EXIF, GPS or the camera serial`, async () => {
-      const photo = await phonePhoto(format);
-      const uploaded = await sharp(photo).metadata();
-      expect([uploaded.orientation, uploaded.exif?.includes(SERIAL)]).to.deep.equal([6, true]);
-      const response = await client.post('/api/theme/1/up-element/').set('Authorization', admin)
-        .field('type', 'bg').attach('file', photo, { filename: `photo.${format}`, contentType: `image/${format}` });
-      expect(response.status, JSON.stringify(response.body)).to.equal(201);
-      expect([response.body.width, response.body.height]).to.deep.equal([200, 300]);
-      const path = new URL(response.body.image).pathname;
-      for (const served of [path, `${path}_sm.jpg`, `${path}_md.jpg`]) {
-        const body = (await client.get(served).buffer(true)).body as Buffer;
-        const metadata = await sharp(body).metadata();
-        expect(metadata.exif, served).to.equal(undefined);
-        expect(metadata.xmp, served).to.equal(undefined);
-        expect(metadata.orientation ?? 1, served).to.equal(1);
-        expect(body.includes(SERIAL), served).to.equal(false);
-        expect(metadata.height! > metadata.width!, `${served} is upright`).to.equal(true);
+  /** Uploads the image and returns the response and the served original and derivatives' bytes. */
+  async function uploadAndFetch(image: Buffer, format: Format) {
+    const response = await client.post('/api/theme/1/up-element/').set('Authorization', admin)
+      .field('type', 'bg').attach('file', image, { filename: `photo.${format}`, contentType: `image/${format}` });
+    expect(response.status, JSON.stringify(response.body)).to.equal(201);
+    const path = new URL(response.body.image).pathname;
+    const [original, small, medium] = await Promise.all([path, `${path}_sm.jpg`, `${path}_md.jpg`]
+      .map(async (served) => (await client.get(served).buffer(true)).body as Buffer));
+    return { response, original, derivatives: [small, medium] };
+  }
+
+  for (const format of FORMATS) {
+    it(`serves a ${format} without metadata byte for byte as it was uploaded`, async () => {
+      const photo = await noiseImage(120, 80).toFormat(format).toBuffer();
+      const { original } = await uploadAndFetch(photo, format);
+      expect(original.equals(photo)).to.equal(true);
+    });
+
+    it(`serves a ${format} without its EXIF (GPS, serial), XMP, IPTC and comments, with its ICC profile and pixels`, async () => {
+      const photo = await photoWithMetadata(format);
+      const { response, original, derivatives } = await uploadAndFetch(photo, format);
+      expect([response.body.width, response.body.height]).to.deep.equal([96, 64]);
+      for (const served of [original, ...derivatives]) {
+        const metadata = await sharp(served).metadata();
+        expect([metadata.exif, metadata.xmp, metadata.iptc, metadata.comments]).to.deep.equal([undefined, undefined, undefined, undefined]);
+        expect(metadataIn(served)).to.deep.equal([]);
+      }
+      const [uploaded, stored] = await Promise.all([sharp(photo).metadata(), sharp(original).metadata()]);
+      expect(stored.icc?.equals(uploaded.icc!), 'ICC profile kept').to.equal(true);
+      expect((await decodedPixels(original)).equals(await decodedPixels(photo)), 'same pixels').to.equal(true);
+      expect(original.length).to.be.below(photo.length);
+    });
+
+    it(`serves a ${format} with EXIF orientation 6 upright (re-encoded), original and derivatives, with its ICC profile`, async () => {
+      const photo = await photoWithMetadata(format, 6);
+      expect((await sharp(photo).metadata()).orientation).to.equal(6);
+      const { response, original, derivatives } = await uploadAndFetch(photo, format);
+      expect([response.body.width, response.body.height]).to.deep.equal([64, 96]);
+      for (const served of [original, ...derivatives]) {
+        const metadata = await sharp(served).metadata();
+        expect([metadata.exif, metadata.xmp, metadata.orientation ?? 1]).to.deep.equal([undefined, undefined, 1]);
+        expect(metadataIn(served)).to.deep.equal([]);
+        expect(metadata.height! > metadata.width!, 'upright').to.equal(true);
+      }
+      const [uploaded, stored] = await Promise.all([sharp(photo).metadata(), sharp(original).metadata()]);
+      expect([stored.format, stored.icc?.equals(uploaded.icc!)]).to.deep.equal([format, true]);
+      if (format === 'png') {
+        const turned = await sharp(photo).rotate().raw().toBuffer();
+        expect((await decodedPixels(original)).equals(turned), 'a PNG is turned losslessly').to.equal(true);
       }
     });
   }
