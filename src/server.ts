@@ -61,7 +61,7 @@ export async function startServer(
   const editingNamespace = io.of('/layout');
   const editing = createEditingChannel(editingNamespace, {
     db: runtime.db, media: runtime.media, log, eventsPerSecond: config.socketEventsPerSecond, spansProcesses: adapter.adapter !== undefined,
-    metrics: runtime.metrics,
+    metrics: runtime.metrics, editing: config.editing,
     layouts: createLayoutsService(runtime), validator: createValidator(runtime.schemas),
   });
   attachSocketIoTransport(editingNamespace, editing, runtime);

@@ -3,6 +3,7 @@
 // (the bus between processes), to the other processes, which tell theirs. Logouts travel the same way.
 import type { Logger } from 'pino';
 import type { Namespace } from 'socket.io';
+import type { EditingConfig } from '../config';
 import type { Database } from '../db/database';
 import type { Validator } from '../http/validation';
 import { createLayoutEditor, type LayoutChange, type PublishedChange } from '../layouts/editing/editor';
@@ -29,6 +30,8 @@ export interface EditingChannelDependencies {
   /** Whether other processes serve this channel too (a cross-process adapter is installed). */
   spansProcesses: boolean;
   metrics: Metrics;
+  /** The editor's deadlines and queue bound. */
+  editing: EditingConfig;
 }
 
 const REMOTE_CHANGES = 'layout:changes';
@@ -47,7 +50,7 @@ export function createEditingChannel(bus: Namespace, deps: EditingChannelDepende
   bus.on(REMOTE_CHANGES, (changes: LayoutChange[]) => deliverHere(changes.map((change) => ({ change, origin: undefined }))));
   bus.on(REMOTE_LOGOUT, (userId: number) => disconnectHere(userId));
 
-  const editor = createLayoutEditor({ db: deps.db, media: deps.media, log: deps.log, publish });
+  const editor = createLayoutEditor({ db: deps.db, media: deps.media, log: deps.log, publish, limits: deps.editing });
   return {
     requests: createEditingRequests({ ...deps, editor }),
     addTransport(transport: EditingTransport): void {
