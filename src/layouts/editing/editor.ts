@@ -1,7 +1,8 @@
-// Applies editing messages with group commit per layout: the messages for a layout that arrive while its transaction
-// runs are applied together in its next one, and layouts do not wait for each other (layout-queues.ts). Every change
-// and its transaction record commit before any of their acks is sent. A transaction waits for its layout's row lock
-// at most lockTimeoutMs and for any statement at most statementTimeoutMs; its messages are then answered server_error.
+// Applies editing messages with group commit: the messages that arrive while a transaction runs are applied together
+// in the next one, but a layout locked by another transaction holds up only its own messages (layout-queues.ts).
+// Every change and its transaction record commit before any of their acks is sent. A transaction waits for a layout's
+// row lock at most lockTimeoutMs and for any statement at most statementTimeoutMs; its messages are then answered
+// server_error.
 import type { Logger } from 'pino';
 import type { AuthenticatedUser } from '../../auth/token-user';
 import type { EditingConfig } from '../../config';
@@ -87,24 +88,30 @@ export function createLayoutEditor(deps: {
     return { ack, change: { layout_id: layout.id, version: layout.version, page } };
   }
 
-  const runBatch = (batch: EditRequest[]): Promise<EditOutcome[]> => db.transaction(async (tx) => {
+  /**
+   * One transaction for the batch. waitForLocks false: layouts another transaction holds are skipped, and their
+   * messages' outcomes left undefined (they are run again in a batch that waits).
+   */
+  const runBatch = (batch: EditRequest[], waitForLocks: boolean): Promise<(EditOutcome | undefined)[]> => db.transaction(async (tx) => {
     const repository = createEditingRepository(tx.sql);
     await tx.sql.query(timeouts);
-    const targets = batch.map(({ parsed }) => parsed.operation.targets(parsed.message));
-    const layouts = await repository.lockLayouts(unique(targets.map((target) => target.layoutId)));
+    const layouts = await repository.lockLayouts(unique(batch.map(({ parsed }) => parsed.layoutId)), waitForLocks);
+    const taken = waitForLocks ? batch : batch.filter(({ parsed }) => layouts.has(parsed.layoutId));
+    const targets = taken.map(({ parsed }) => parsed.operation.targets(parsed.message));
     const { pages, schemes, known } = await repository.rows(unique(targets.flatMap((target) => target.pageIds)),
-      unique(targets.flatMap((target) => target.schemeIds)), unique(batch.map(({ parsed }) => parsed.message.transaction_id)));
+      unique(targets.flatMap((target) => target.schemeIds)), unique(taken.map(({ parsed }) => parsed.message.transaction_id)));
     const state: BatchState = { layouts, pages, schemes };
     const applied: AppliedTransaction[] = [];
-    const outcomes = batch.map((request) => decide(request, state, known, applied));
+    const outcomes = batch.map((request) =>
+      (waitForLocks || layouts.has(request.parsed.layoutId) ? decide(request, state, known, applied) : undefined));
     await repository.write(state, applied);
     return outcomes;
   });
 
   /** A failed batch (say, a transaction_id applied at the same moment by another process) is retried message by message. */
-  async function settle(batch: EditRequest[]): Promise<EditOutcome[]> {
+  async function settle(batch: EditRequest[], waitForLocks: boolean): Promise<(EditOutcome | undefined)[]> {
     try {
-      return await runBatch(batch);
+      return await runBatch(batch, waitForLocks);
     } catch (error) {
       const code = (error as { code?: unknown }).code;
       if (typeof code === 'string' && TIMEOUT_CODES.has(code)) {
@@ -114,8 +121,8 @@ export function createLayoutEditor(deps: {
         }));
       }
       if (batch.length > 1) {
-        const outcomes: EditOutcome[] = [];
-        for (const request of batch) outcomes.push(...(await settle([request])));
+        const outcomes: (EditOutcome | undefined)[] = [];
+        for (const request of batch) outcomes.push(...(await settle([request], waitForLocks)));
         return outcomes;
       }
       log.error({ err: error, transactionId: batch[0].parsed.message.transaction_id }, 'editing message failed');
@@ -125,10 +132,11 @@ export function createLayoutEditor(deps: {
 
   type Pending = { request: EditRequest; resolve: (outcome: EditOutcome) => void };
 
-  async function runAndAnswer(batch: Pending[]): Promise<void> {
-    const outcomes = await settle(batch.map((item) => item.request));
+  /** Answers the batch's messages, but for those of layouts it skipped, which it returns. */
+  async function runAndAnswer(batch: Pending[], waitForLocks: boolean): Promise<Pending[]> {
+    const outcomes = await settle(batch.map((item) => item.request), waitForLocks);
     const changes = outcomes.flatMap((outcome, index) =>
-      (outcome.change ? [{ change: outcome.change, origin: batch[index].request.origin }] : []));
+      (outcome?.change ? [{ change: outcome.change, origin: batch[index].request.origin }] : []));
     if (changes.length > 0) {
       try {
         publish(changes);
@@ -136,7 +144,8 @@ export function createLayoutEditor(deps: {
         log.error({ err: error }, 'publishing layout changes failed');
       }
     }
-    batch.forEach((item, index) => item.resolve(outcomes[index]));
+    batch.forEach((item, index) => outcomes[index] && item.resolve(outcomes[index]));
+    return batch.filter((_item, index) => !outcomes[index]);
   }
 
   const queues = createLayoutQueues<Pending>({

@@ -1,16 +1,21 @@
-// One queue of waiting editing messages per layout. A layout has at most one batch running at a time (its row lock
-// would serialise two anyway, and one batch keeps the order of its messages); batches of different layouts run side
-// by side, so a layout that is slow or locked holds up its own editors only.
+// One queue of waiting editing messages per layout. The ready layouts go together into one batch (one transaction for
+// all, group commit), which takes only the layout locks it can have at once; a layout whose row another transaction
+// holds gets its messages back and then a batch of its own that waits for the lock. So a slow or locked layout holds
+// up its own editors only. A layout is in one running batch at most, which keeps the order of its messages.
 
 export interface LayoutQueuesOptions<Item> {
-  /** Messages a layout may have waiting (not counting its running batch); add() refuses more. */
+  /** Messages a layout may have waiting (not counting a running batch's); add() refuses more. */
   perLayout: number;
-  /** Batches running at once over all layouts: each holds a database connection for its transaction. */
+  /** Batches running at once: each holds a database connection for its transaction. */
   concurrency: number;
-  /** The most messages in one batch; more waiting messages go in the layout's next one. */
+  /** The most messages in one batch; more waiting messages go in a later one. */
   maxBatch: number;
-  /** Runs one layout's batch; never rejects. */
-  run(items: Item[]): Promise<void>;
+  /**
+   * Runs a batch; never rejects. waitForLocks: the batch is one layout's, which another transaction held; it waits
+   * for that lock (up to the editor's deadline). Otherwise it skips the layouts it cannot lock at once, and returns
+   * their items, in order, to be run again that way.
+   */
+  run(items: Item[], waitForLocks: boolean): Promise<Item[]>;
 }
 
 export function createLayoutQueues<Item>(options: LayoutQueuesOptions<Item>) {
@@ -18,21 +23,60 @@ export function createLayoutQueues<Item>(options: LayoutQueuesOptions<Item>) {
   /** Layouts with waiting messages and no running batch, in the order they became ready. */
   const ready: string[] = [];
   const runningLayouts = new Set<string>();
+  /** Layouts found locked by another transaction: their next batch is their own and waits for the lock. */
+  const contended = new Set<string>();
+  const layoutOf = new Map<Item, string>();
+  let batches = 0;
   let scheduled = false;
+
+  /** Moves up to `limit` of the layout's waiting items into a batch, and marks the layout running. */
+  function take(layoutId: string, limit: number): Item[] {
+    const queue = waiting.get(layoutId)!;
+    const items = queue.splice(0, limit);
+    if (queue.length === 0) waiting.delete(layoutId);
+    runningLayouts.add(layoutId);
+    return items;
+  }
+
+  function launch(layoutIds: string[], items: Item[], waitForLocks: boolean): void {
+    batches += 1;
+    void options.run(items, waitForLocks).then((skipped) => {
+      for (const item of [...skipped].reverse()) {
+        const layoutId = layoutOf.get(item)!;
+        contended.add(layoutId);
+        const queue = waiting.get(layoutId);
+        if (queue) queue.unshift(item);
+        else waiting.set(layoutId, [item]);
+      }
+      const again = new Set(skipped);
+      for (const item of items) if (!again.has(item)) layoutOf.delete(item);
+      for (const layoutId of layoutIds) {
+        runningLayouts.delete(layoutId);
+        if (waitForLocks) contended.delete(layoutId);
+        if (waiting.has(layoutId)) ready.push(layoutId);
+      }
+      batches -= 1;
+      startSoon();
+    });
+  }
 
   function startBatches(): void {
     scheduled = false;
-    while (runningLayouts.size < options.concurrency && ready.length > 0) {
-      const layoutId = ready.shift()!;
-      const queue = waiting.get(layoutId)!;
-      const items = queue.splice(0, options.maxBatch);
-      if (queue.length === 0) waiting.delete(layoutId);
-      runningLayouts.add(layoutId);
-      void options.run(items).finally(() => {
-        runningLayouts.delete(layoutId);
-        if (waiting.has(layoutId)) ready.push(layoutId);
-        startSoon();
-      });
+    while (batches < options.concurrency && ready.length > 0) {
+      const alone = ready.findIndex((layoutId) => contended.has(layoutId));
+      if (alone >= 0) {
+        const [layoutId] = ready.splice(alone, 1);
+        launch([layoutId], take(layoutId, options.maxBatch), true);
+        continue;
+      }
+      const layoutIds: string[] = [];
+      const items: Item[] = [];
+      while (ready.length > 0 && items.length < options.maxBatch) {
+        const layoutId = ready.shift()!;
+        layoutIds.push(layoutId);
+        items.push(...take(layoutId, options.maxBatch - items.length));
+      }
+      launch(layoutIds, items, false);
     }
   }
 
@@ -49,6 +93,7 @@ export function createLayoutQueues<Item>(options: LayoutQueuesOptions<Item>) {
     add(layoutId: string, item: Item): boolean {
       const queue = waiting.get(layoutId);
       if (queue && queue.length >= options.perLayout) return false;
+      layoutOf.set(item, layoutId);
       if (queue) queue.push(item);
       else {
         waiting.set(layoutId, [item]);

@@ -19,14 +19,17 @@ const asJson = (rows: object[]) => JSON.stringify(rows);
 
 export function createEditingRepository(sql: SqlExecutor) {
   return {
-    /** Locks the layouts (in id order, so that concurrent batches cannot deadlock) and reads them. */
-    async lockLayouts(ids: string[]): Promise<Map<string, EditedLayout>> {
+    /**
+     * Locks the layouts (in id order, so that concurrent batches cannot deadlock) and reads them. wait false: leaves
+     * out the layouts another transaction holds instead of waiting for them.
+     */
+    async lockLayouts(ids: string[], wait: boolean): Promise<Map<string, EditedLayout>> {
       const { rows } = await sql.query<{
         id: string; owner_id: number | null; status: EditedLayout['status']; version: number; last_scheme_page_num: number;
         scheme_theme_rel: Record<string, number>; unplaced: EditedLayout['unplaced']; width_cm: number | null; height_cm: number | null;
       }>(`SELECT l.id, l.owner_id, l.status, l.version, l.last_scheme_page_num, l.scheme_theme_rel, l.unplaced, f.width_cm, f.height_cm
           FROM layouts l LEFT JOIN formats f ON f.id = l.format_id
-          WHERE l.id = ANY($1::uuid[]) ORDER BY l.id FOR UPDATE OF l`, [ids], { prepare: true });
+          WHERE l.id = ANY($1::uuid[]) ORDER BY l.id FOR UPDATE OF l ${wait ? '' : 'SKIP LOCKED'}`, [ids], { prepare: true });
       return new Map(rows.map((row) => [row.id, {
         id: row.id, ownerId: row.owner_id, status: row.status, version: row.version, lastSchemePageNum: row.last_scheme_page_num,
         schemeThemeRel: row.scheme_theme_rel, unplaced: row.unplaced,
