@@ -1,9 +1,10 @@
 // Editing channel benchmark: 100 editors on 10 layouts, each sending page/set messages as fast as its acks return,
 // for 10 s, against `photobook serve` (PostgreSQL server, then PGlite) and against a bare Socket.IO echo server.
-// Prints acknowledged messages per second, p50 and p99 ack latency, and the ratio to the echo server.
+// Prints acknowledged messages per second, p50 and p99 ack latency, and the ratio to the echo server; and the server
+// process's CPU time per acknowledged message, which a busy machine changes less than the rates.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
@@ -18,8 +19,16 @@ const LAYOUTS = 10;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const BINARY = path.join(__dirname, '..', 'bin', 'photobook');
 
-interface Target { url: string; editors: { token: string; layoutId: string; pageIds: string[]; schemes: number[] }[] }
-interface Figures { acks: number; errors: number; perSecond: number; p50: number; p99: number; eventsPerSecond: number; lastAck?: unknown }
+interface Target { url: string; editors: { token: string; layoutId: string; pageIds: string[]; schemes: number[] }[]; serverPid: number }
+interface Figures {
+  acks: number; errors: number; perSecond: number; p50: number; p99: number; eventsPerSecond: number; cpuMsPerAck: number; lastAck?: unknown;
+}
+
+/** User and system CPU time of a process so far, in ms (from /proc; clock ticks of 10 ms, Linux's USER_HZ). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
 
 function startChild(args: string[], env: Record<string, string>, ready: RegExp): Promise<{ child: ChildProcess; port: number }> {
   const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -80,6 +89,7 @@ async function drive(target: Target): Promise<Figures> {
   let events = 0;
   let lastAck: unknown;
   for (const socket of sockets) socket.on('layout:changed', () => { events += 1; });
+  const cpuBefore = cpuMs(target.serverPid);
   const started = performance.now();
   const deadline = started + SECONDS * 1000;
   await Promise.all(sockets.map(async (socket, index) => {
@@ -98,11 +108,13 @@ async function drive(target: Target): Promise<Figures> {
     }
   }));
   const elapsed = (performance.now() - started) / 1000;
+  const cpu = cpuMs(target.serverPid) - cpuBefore;
   for (const socket of sockets) socket.close();
   latencies.sort((a, b) => a - b);
   return {
     acks: latencies.length - errors, errors, perSecond: (latencies.length - errors) / elapsed,
-    p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), eventsPerSecond: events / elapsed, lastAck,
+    p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), eventsPerSecond: events / elapsed,
+    cpuMsPerAck: cpu / Math.max(1, latencies.length - errors), lastAck,
   };
 }
 
@@ -122,7 +134,7 @@ async function measureService(kind: 'postgres' | 'pglite'): Promise<Figures> {
     const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
     const { child, port } = await startChild([...profile, BINARY, 'serve'], { ...env, PORT: '0', HOST: '127.0.0.1', WORKER: '0', LOG_LEVEL: 'info' }, /"port":(\d+).*"msg":"listening"/);
     try {
-      return await drive({ url: `http://127.0.0.1:${port}`, editors });
+      return await drive({ url: `http://127.0.0.1:${port}`, editors, serverPid: child.pid! });
     } finally {
       await stopChild(child);
     }
@@ -142,7 +154,7 @@ async function measureEcho(fanoutAck?: unknown): Promise<Figures> {
     const editors = Array.from({ length: EDITORS }, (_, index) => ({
       token: 'none', layoutId: layoutIds[index % LAYOUTS], pageIds: [randomUUID(), randomUUID()], schemes: [index + 1, index + 2],
     }));
-    return await drive({ url: `http://127.0.0.1:${port}`, editors });
+    return await drive({ url: `http://127.0.0.1:${port}`, editors, serverPid: child.pid! });
   } finally {
     await stopChild(child);
     rmSync(fanoutFile, { force: true });
@@ -161,9 +173,9 @@ async function main(): Promise<void> {
   const echoRate = (echoBefore.perSecond + echoAfter.perSecond) / 2;
   const row = (name: string, figures: Figures) => console.log(`| ${name} | ${Math.round(figures.perSecond)} | ${figures.p50.toFixed(1)} | `
     + `${figures.p99.toFixed(1)} | ${(figures.perSecond / echoRate).toFixed(2)} | ${(figures.perSecond / fanout.perSecond).toFixed(2)} | `
-    + `${Math.round(figures.eventsPerSecond)} | ${figures.errors} |`);
-  console.log('| target | acks/s | p50 ms | p99 ms | / echo | / echo with fan-out | layout:changed received/s | error acks |');
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+    + `${Math.round(figures.eventsPerSecond)} | ${figures.errors} | ${figures.cpuMsPerAck.toFixed(3)} | ${(fanout.cpuMsPerAck / figures.cpuMsPerAck).toFixed(2)} |`);
+  console.log('| target | acks/s | p50 ms | p99 ms | / echo | / echo with fan-out | layout:changed received/s | error acks | server CPU ms per ack | fan-out echo\'s CPU per ack / this |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   row('photobook serve, PostgreSQL server', postgres);
   row('photobook serve, PGlite', pglite);
   row('echo server (before)', echoBefore);

@@ -48,6 +48,16 @@ export interface GalleryCacheConfig {
   maxStalenessMs: number;
 }
 
+/** How long an editing message may wait on its layout, and how many may wait (see src/layouts/editing/editor.ts). */
+export interface EditingConfig {
+  /** lock_timeout of the editor's transactions: a layout locked longer by another transaction fails its batch. */
+  lockTimeoutMs: number;
+  /** statement_timeout of the editor's transactions. */
+  statementTimeoutMs: number;
+  /** Messages one layout may have waiting for their transaction; more are answered rate_limited. */
+  queuePerLayout: number;
+}
+
 /** The sandbox identity provider, /auth/sandbox/: a page of this service instead of an account anywhere. */
 export interface SandboxLoginConfig {
   readonly enabled: boolean;
@@ -113,6 +123,7 @@ export interface Config {
   readonly metricsToken: string | undefined;
   readonly bounds: BoundsConfig;
   readonly gallery: GalleryCacheConfig;
+  readonly editing: EditingConfig;
   readonly oauth: OAuthConfig;
   readonly sandboxLogin: SandboxLoginConfig;
   readonly mail: MailConfig;
@@ -283,6 +294,11 @@ export function loadConfig(env: Env = process.env): Config {
       userEventsPerSecond: integer(env, 'USER_EVENTS_PER_SECOND', 400, 1, 100_000),
       layoutsPerUser: integer(env, 'LAYOUTS_PER_USER', 1000, 1, 1_000_000),
       binRetentionDays: integer(env, 'BIN_RETENTION_DAYS', 30, 1, 3650),
+    },
+    editing: {
+      lockTimeoutMs: integer(env, 'EDITING_LOCK_TIMEOUT_MS', 2000, 10, 600_000),
+      statementTimeoutMs: integer(env, 'EDITING_STATEMENT_TIMEOUT_MS', 5000, 10, 600_000),
+      queuePerLayout: integer(env, 'EDITING_QUEUE_PER_LAYOUT', 1000, 1, 1_000_000),
     },
     gallery: {
       cacheBytes: integer(env, 'GALLERY_CACHE_BYTES', 64 * 1024 * 1024, 0, 16 * 1024 * 1024 * 1024),

@@ -94,7 +94,7 @@ export async function startServer(
   const editing = createEditingChannel(editingNamespace, {
     db: runtime.db, media: runtime.media, log, eventsPerSecond: config.socketEventsPerSecond, spansProcesses: adapter.adapter !== undefined,
     socketsPerUser: config.bounds.socketsPerUser, userEventsPerSecond: config.bounds.userEventsPerSecond,
-    metrics: runtime.metrics,
+    metrics: runtime.metrics, editing: config.editing,
     users: runtime.users, layouts: createLayoutsService(runtime), validator: createValidator(runtime.schemas),
   });
   attachSocketIoTransport(editingNamespace, editing, { ...runtime, socketsPerUser: config.bounds.socketsPerUser });

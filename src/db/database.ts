@@ -8,9 +8,17 @@ export interface QueryResult<Row> {
   rowCount: number;
 }
 
+export interface QueryOptions {
+  /**
+   * A hot statement of fixed text (a few variants at most): on a PostgreSQL server it is prepared once per connection
+   * under a name of its own and then only executed, so that it is parsed once and can keep its plan. PGlite ignores it.
+   */
+  prepare?: boolean;
+}
+
 /** Raw SQL. Without params the text may hold several statements; the result is the last one's. */
 export interface SqlExecutor {
-  query<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<QueryResult<Row>>;
+  query<Row = Record<string, unknown>>(text: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult<Row>>;
 }
 
 export type Orm = PgDatabase<PgQueryResultHKT, typeof tables>;

@@ -1,7 +1,8 @@
 // Database on a PostgreSQL server through a pg Pool.
+import { createHash } from 'node:crypto';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import type { Database, NotificationListener, QueryResult, SqlExecutor, Transaction, WriteCounter } from './database';
+import type { Database, NotificationListener, QueryOptions, QueryResult, SqlExecutor, Transaction, WriteCounter } from './database';
 import { listenOnPostgres } from './pg-listener';
 import { type DatabaseTimeouts, pgTimeoutOptions } from './pg-timeouts';
 import * as tables from './tables/index';
@@ -9,10 +10,24 @@ import { databaseUnavailable } from './unavailable';
 
 type Queryable = pg.Pool | pg.PoolClient;
 
+// Names of prepared statements by their text; only statements of fixed text are prepared, so this stays small.
+const statementNames = new Map<string, string>();
+
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `p_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
 function executor(client: Queryable): SqlExecutor {
   return {
-    async query<Row>(text: string, params?: unknown[]): Promise<QueryResult<Row>> {
-      const result = (await client.query(text, params)) as pg.QueryResult | pg.QueryResult[];
+    async query<Row>(text: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult<Row>> {
+      const result = (options?.prepare
+        ? await client.query({ name: statementName(text), text, values: params })
+        : await client.query(text, params)) as pg.QueryResult | pg.QueryResult[];
       const last = Array.isArray(result) ? result[result.length - 1] : result;
       return { rows: (last?.rows ?? []) as Row[], rowCount: last?.rowCount ?? 0 };
     },

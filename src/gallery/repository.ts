@@ -68,8 +68,9 @@ export function createGalleryRepository(sql: SqlExecutor) {
     /** The number of matching products, and the snapshot it was counted in (see total.ts). */
     async count(query: ProductQuery): Promise<CountResult> {
       const where = whereClause(query);
+      // Prepared: one text per combination of filters, and every new search string is a count (a gallery miss).
       const { rows } = await sql.query<CountResult>(
-        `SELECT count(*)::int AS total, pg_current_snapshot()::text AS snapshot FROM products ${where.sql}`, where.params);
+        `SELECT count(*)::int AS total, pg_current_snapshot()::text AS snapshot FROM products ${where.sql}`, where.params, { prepare: true });
       return rows[0];
     },
     async page(query: ProductQuery, offset: number, limit: number, total: number): Promise<GalleryRow[]> {

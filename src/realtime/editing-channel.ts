@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { type AccountChange, listenToAccountChanges } from '../auth/account-changes';
 import type { UsersRepository } from '../auth/users-repository';
 import type { Namespace } from 'socket.io';
+import type { EditingConfig } from '../config';
 import type { Database } from '../db/database';
 import type { Validator } from '../http/validation';
 import { createLayoutEditor, type LayoutChange, type PublishedChange } from '../layouts/editing/editor';
@@ -35,6 +36,8 @@ export interface EditingChannelDependencies {
   /** Whether other processes serve this channel too (a cross-process adapter is installed). */
   spansProcesses: boolean;
   metrics: Metrics;
+  /** The editor's deadlines and queue bound. */
+  editing: EditingConfig;
 }
 
 const REMOTE_CHANGES = 'layout:changes';
@@ -49,7 +52,7 @@ export function createEditingChannel(bus: Namespace, deps: EditingChannelDepende
     if (deps.spansProcesses) bus.serverSideEmit(REMOTE_CHANGES, changes.map(({ change }) => change));
   };
   bus.on(REMOTE_CHANGES, (changes: LayoutChange[]) => deliverHere(changes.map((change) => ({ change, origin: undefined }))));
-  const editor = createLayoutEditor({ db: deps.db, media: deps.media, log: deps.log, publish });
+  const editor = createLayoutEditor({ db: deps.db, media: deps.media, log: deps.log, publish, limits: deps.editing });
   const requests = createEditingRequests({ ...deps, editor });
   // Every process hears every change, so each ends only its own connections. Listening again after an
   // interruption, the open connections are checked against their accounts: a change may have gone unheard.

@@ -1,12 +1,17 @@
-// Applies editing messages with group commit: the messages that arrive while a transaction runs are applied
-// together in the next one. Every change and its transaction record commit before any of their acks is sent.
+// Applies editing messages with group commit: the messages that arrive while a transaction runs are applied together
+// in the next one, but a layout locked by another transaction holds up only its own messages (layout-queues.ts).
+// Every change and its transaction record commit before any of their acks is sent. A transaction waits for a layout's
+// row lock at most lockTimeoutMs and for any statement at most statementTimeoutMs; its messages are then answered
+// server_error.
 import type { Logger } from 'pino';
 import type { AuthenticatedUser } from '../../auth/token-user';
+import type { EditingConfig } from '../../config';
 import type { Database } from '../../db/database';
 import type { MediaStorage } from '../../media/storage';
 import { type PresentedPage, presentPage } from '../presenters';
 import { canRead, canWrite, isFrozen } from '../service';
 import { type EditAck, errorAck, type ParsedMessage } from './messages';
+import { createLayoutQueues } from './layout-queues';
 import { type AppliedTransaction, appliedKey, createEditingRepository } from './repository';
 import type { BatchState } from './state';
 
@@ -41,6 +46,11 @@ interface EditRequest {
 
 // Bounds one transaction's size; more waiting messages go in the next one.
 const MAX_BATCH = 256;
+// Editing transactions at once: each holds one of the pool's connections (10), and the REST API needs the others.
+const CONCURRENT_TRANSACTIONS = 4;
+// lock_not_available (lock_timeout) and query_canceled (statement_timeout): waiting longer is what they forbid, so
+// the batch's messages are answered at once instead of being tried again one by one.
+const TIMEOUT_CODES = new Set(['55P03', '57014']);
 
 const unique = <T>(values: T[]) => [...new Set(values)];
 
@@ -49,9 +59,11 @@ const unique = <T>(values: T[]) => [...new Set(values)];
  * changes and the acks of one batch can leave together.
  */
 export function createLayoutEditor(deps: {
-  db: Database; media: MediaStorage; log: Logger; publish?: (changes: PublishedChange[]) => void;
+  db: Database; media: MediaStorage; log: Logger; publish?: (changes: PublishedChange[]) => void; limits: EditingConfig;
 }) {
-  const { db, media, log, publish = () => undefined } = deps;
+  const { db, media, log, publish = () => undefined, limits } = deps;
+  // Integers from the configuration: safe to write into the statement (SET takes no parameters).
+  const timeouts = `SET LOCAL lock_timeout = ${Math.trunc(limits.lockTimeoutMs)}; SET LOCAL statement_timeout = ${Math.trunc(limits.statementTimeoutMs)}`;
 
   /** One message against the batch's state; records what it applied in `applied` and `known`. */
   function decide(
@@ -86,30 +98,42 @@ export function createLayoutEditor(deps: {
     return { ack, change: { layout_id: layout.id, version: layout.version, page } };
   }
 
-  const runBatch = (batch: EditRequest[]): Promise<EditOutcome[]> => db.transaction(async (tx) => {
+  /**
+   * One transaction for the batch. waitForLocks false: layouts another transaction holds are skipped, and their
+   * messages' outcomes left undefined (they are run again in a batch that waits).
+   */
+  const runBatch = (batch: EditRequest[], waitForLocks: boolean): Promise<(EditOutcome | undefined)[]> => db.transaction(async (tx) => {
     const repository = createEditingRepository(tx.sql);
-    const targets = batch.map(({ parsed }) => parsed.operation.targets(parsed.message));
-    const state: BatchState = {
-      layouts: await repository.lockLayouts(unique(targets.map((target) => target.layoutId))),
-      pages: await repository.pages(unique(targets.flatMap((target) => target.pageIds))),
-      schemes: await repository.schemes(unique(targets.flatMap((target) => target.schemeIds))),
-      accounts: await repository.accounts(unique(batch.map(({ user }) => user.id))),
-    };
-    const known = await repository.appliedTransactions(unique(batch.map(({ parsed }) => parsed.message.transaction_id)));
+    await tx.sql.query(timeouts);
+    const layouts = await repository.lockLayouts(unique(batch.map(({ parsed }) => parsed.layoutId)), waitForLocks);
+    const taken = waitForLocks ? batch : batch.filter(({ parsed }) => layouts.has(parsed.layoutId));
+    const targets = taken.map(({ parsed }) => parsed.operation.targets(parsed.message));
+    const { pages, schemes, accounts, known } = await repository.rows(unique(targets.flatMap((target) => target.pageIds)),
+      unique(targets.flatMap((target) => target.schemeIds)), unique(taken.map(({ user }) => user.id)),
+      unique(taken.map(({ parsed }) => parsed.message.transaction_id)));
+    const state: BatchState = { layouts, pages, schemes, accounts };
     const applied: AppliedTransaction[] = [];
-    const outcomes = batch.map((request) => decide(request, state, known, applied));
+    const outcomes = batch.map((request) =>
+      (waitForLocks || layouts.has(request.parsed.layoutId) ? decide(request, state, known, applied) : undefined));
     await repository.write(state, applied);
     return outcomes;
   });
 
   /** A failed batch (say, a transaction_id applied at the same moment by another process) is retried message by message. */
-  async function settle(batch: EditRequest[]): Promise<EditOutcome[]> {
+  async function settle(batch: EditRequest[], waitForLocks: boolean): Promise<(EditOutcome | undefined)[]> {
     try {
-      return await runBatch(batch);
+      return await runBatch(batch, waitForLocks);
     } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (typeof code === 'string' && TIMEOUT_CODES.has(code)) {
+        log.warn({ err: error, layoutId: batch[0].parsed.layoutId, messages: batch.length }, 'editing batch timed out');
+        return batch.map(({ parsed }) => ({
+          ack: errorAck(parsed.message.transaction_id, 'server_error', 'The layout is busy with another change; nothing was changed, send the message again.'),
+        }));
+      }
       if (batch.length > 1) {
-        const outcomes: EditOutcome[] = [];
-        for (const request of batch) outcomes.push(...(await settle([request])));
+        const outcomes: (EditOutcome | undefined)[] = [];
+        for (const request of batch) outcomes.push(...(await settle([request], waitForLocks)));
         return outcomes;
       }
       log.error({ err: error, transactionId: batch[0].parsed.message.transaction_id }, 'editing message failed');
@@ -117,44 +141,34 @@ export function createLayoutEditor(deps: {
     }
   }
 
-  const pending: { request: EditRequest; resolve: (outcome: EditOutcome) => void }[] = [];
-  let running = false;
+  type Pending = { request: EditRequest; resolve: (outcome: EditOutcome) => void };
 
-  // A batch starts on the next turn of the event loop, once every message read in this turn is pending. (PGlite
-  // answers within microtasks, so starting at once would commit each message alone while the others wait unread.)
-  const startSoon = () => {
-    if (running) return;
-    running = true;
-    setImmediate(() => void pump());
-  };
-
-  async function pump(): Promise<void> {
-    try {
-      while (pending.length > 0) {
-        const batch = pending.splice(0, MAX_BATCH);
-        const outcomes = await settle(batch.map((item) => item.request));
-        const changes = outcomes.flatMap((outcome, index) =>
-          (outcome.change ? [{ change: outcome.change, origin: batch[index].request.origin }] : []));
-        if (changes.length > 0) {
-          try {
-            publish(changes);
-          } catch (error) {
-            log.error({ err: error }, 'publishing layout changes failed');
-          }
-        }
-        batch.forEach((item, index) => item.resolve(outcomes[index]));
+  /** Answers the batch's messages, but for those of layouts it skipped, which it returns. */
+  async function runAndAnswer(batch: Pending[], waitForLocks: boolean): Promise<Pending[]> {
+    const outcomes = await settle(batch.map((item) => item.request), waitForLocks);
+    const changes = outcomes.flatMap((outcome, index) =>
+      (outcome?.change ? [{ change: outcome.change, origin: batch[index].request.origin }] : []));
+    if (changes.length > 0) {
+      try {
+        publish(changes);
+      } catch (error) {
+        log.error({ err: error }, 'publishing layout changes failed');
       }
-    } finally {
-      running = false;
     }
+    batch.forEach((item, index) => outcomes[index] && item.resolve(outcomes[index]));
+    return batch.filter((_item, index) => !outcomes[index]);
   }
+
+  const queues = createLayoutQueues<Pending>({
+    perLayout: limits.queuePerLayout, concurrency: CONCURRENT_TRANSACTIONS, maxBatch: MAX_BATCH, run: runAndAnswer,
+  });
 
   return {
     /** Resolves once the message's change is committed (or refused); never rejects. origin: the sender's connection id. */
     submit(user: EditingUser, parsed: ParsedMessage, origin?: string): Promise<EditOutcome> {
       return new Promise((resolve) => {
-        pending.push({ request: { user, parsed, origin }, resolve });
-        startSoon();
+        if (queues.add(parsed.layoutId, { request: { user, parsed, origin }, resolve })) return;
+        resolve({ ack: errorAck(parsed.message.transaction_id, 'rate_limited', `More than ${limits.queuePerLayout} messages are waiting for this layout.`) });
       });
     },
   };
