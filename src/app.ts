@@ -33,6 +33,9 @@ import type { LocalDiskStorage } from './media/local-disk';
 import { layoutRoutes } from './layouts/routes';
 import { createLayoutsService } from './layouts/service';
 import { mediaRoutes } from './media/routes';
+import { createLayoutViewer } from './layouts/viewer';
+import { layoutViewerRoutes } from './layouts/viewer-routes';
+import { createUrlSigner } from './http/signed-url';
 import { httpMetricsMiddleware } from './metrics/http';
 import type { Metrics } from './metrics/metrics';
 import { metricsRoutes } from './metrics/routes';
@@ -102,6 +105,10 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
       upload: { directory: path.join(deps.config.dataDir, 'uploads'), maxBytes: deps.config.uploadMaxBytes },
     }),
     layoutRoutes({ layouts: createLayoutsService({ db: deps.db, media: deps.media }), validator }),
+    layoutViewerRoutes({
+      viewer: createLayoutViewer({ db: deps.db, media: deps.media, signer: createUrlSigner(deps.config.jwtSecret, 'layout viewer') }),
+      validator, publicBaseUrl: deps.config.publicBaseUrl,
+    }),
     catalogRoutes({ catalog: createCatalogService(deps), validator }),
     productRoutes({
       products: createProductsAdminService({ ...deps, products: createProductsService(deps.queue) }), validator, media: deps.media,
