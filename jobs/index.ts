@@ -3,8 +3,9 @@ import type { JobRegistry } from '../src/queue/queue';
 import { generateProducts } from './generate-products';
 import { orderPaid } from './order-paid';
 import { renderPreviews } from './render-previews';
+import { renderPrintFiles } from './render-print-files';
 import { sendThemeEmail } from './send-theme-email';
 
-export { generateProducts, orderPaid, renderPreviews, sendThemeEmail };
+export { generateProducts, orderPaid, renderPreviews, renderPrintFiles, sendThemeEmail };
 
-export const jobRegistry: JobRegistry = [renderPreviews, generateProducts, sendThemeEmail, orderPaid] as JobRegistry;
+export const jobRegistry: JobRegistry = [renderPreviews, generateProducts, sendThemeEmail, orderPaid, renderPrintFiles] as JobRegistry;

@@ -30,6 +30,8 @@ import type { JsonSchema } from './http/schemas';
 import { trailingSlash } from './http/trailing-slash';
 import { createValidator } from './http/validation';
 import type { LocalDiskStorage } from './media/local-disk';
+import type { MediaStorage } from './media/storage';
+import { printRoutes } from './print/routes';
 import { layoutRoutes } from './layouts/routes';
 import { createLayoutsService } from './layouts/service';
 import { mediaRoutes } from './media/routes';
@@ -58,6 +60,8 @@ export interface AppDependencies {
   config: Config;
   db: Database;
   media: LocalDiskStorage;
+  /** The private file area (print files): never served under /media/. */
+  privateFiles: MediaStorage;
   log: Logger;
   tokens: TokenService;
   users: UsersRepository;
@@ -114,6 +118,9 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
       products: createProductsAdminService({ ...deps, products: createProductsService(deps.queue) }), validator, media: deps.media,
     }),
     adminJobRoutes({ db: deps.db, registry: jobRegistry }),
+    printRoutes({
+      db: deps.db, files: deps.privateFiles, signer: createUrlSigner(deps.config.jwtSecret, 'print file download'), publicBaseUrl: deps.config.publicBaseUrl,
+    }),
     orderRoutes({ orders, validator, media: deps.media }),
     deliveryRoutes({ delivery, validator, db: deps.db }),
     paymentRoutes({ payments, provider: paymentProvider, validator, log: deps.log }),
