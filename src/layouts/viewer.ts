@@ -39,9 +39,9 @@ export function createLayoutViewer(deps: { db: Database; media: MediaStorage; si
       const layout = await repository.find({ hash });
       if (!layout) return undefined;
       const product = layout.productId === null ? undefined : await repository.productLayout(layout.productId);
-      const isPublic = Boolean(product && product.layoutId === layout.id && mayReadProductLayout(undefined, product));
-      const allowed = isPublic
-        || (product?.layoutId === layout.id && mayReadProductLayout(user, product))
+      const productsOwn = product !== undefined && product.layoutId === layout.id;
+      const isPublic = productsOwn && mayReadProductLayout(undefined, product);
+      const allowed = (productsOwn && mayReadProductLayout(user, product))
         || (user !== undefined && canRead(user, layout))
         || signer.verify(viewerPath(layout.hash), query.expires, query.sig);
       if (!allowed) return undefined;
