@@ -4,8 +4,11 @@ import { generateProducts } from './generate-products';
 import { orderPaid } from './order-paid';
 import { purgeExpiredRecords } from './purge-expired-records';
 import { renderPreviews } from './render-previews';
+import { renderPrintFiles } from './render-print-files';
 import { sendThemeEmail } from './send-theme-email';
 
-export { generateProducts, orderPaid, purgeExpiredRecords, renderPreviews, sendThemeEmail };
+export { generateProducts, orderPaid, purgeExpiredRecords, renderPreviews, renderPrintFiles, sendThemeEmail };
 
-export const jobRegistry: JobRegistry = [renderPreviews, generateProducts, sendThemeEmail, orderPaid, purgeExpiredRecords] as JobRegistry;
+export const jobRegistry: JobRegistry = [
+  renderPreviews, generateProducts, sendThemeEmail, orderPaid, renderPrintFiles, purgeExpiredRecords,
+] as JobRegistry;

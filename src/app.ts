@@ -30,9 +30,14 @@ import { securityHeaders } from './http/security-headers';
 import { trailingSlash } from './http/trailing-slash';
 import { createValidator } from './http/validation';
 import type { LocalDiskStorage } from './media/local-disk';
+import type { MediaStorage } from './media/storage';
+import { printRoutes } from './print/routes';
 import { layoutRoutes } from './layouts/routes';
 import { createLayoutsService } from './layouts/service';
 import { mediaRoutes } from './media/routes';
+import { createLayoutViewer } from './layouts/viewer';
+import { layoutViewerRoutes } from './layouts/viewer-routes';
+import { createUrlSigner } from './http/signed-url';
 import { httpMetricsMiddleware } from './metrics/http';
 import type { Metrics } from './metrics/metrics';
 import { metricsRoutes } from './metrics/routes';
@@ -55,6 +60,8 @@ export interface AppDependencies {
   config: Config;
   db: Database;
   media: LocalDiskStorage;
+  /** The private file area (print files): never served under /media/. */
+  privateFiles: MediaStorage;
   log: Logger;
   tokens: TokenService;
   users: UsersRepository;
@@ -101,11 +108,18 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
       upload: { directory: path.join(deps.config.dataDir, 'uploads'), maxBytes: deps.config.uploadMaxBytes },
     }),
     layoutRoutes({ layouts: createLayoutsService(deps), validator }),
+    layoutViewerRoutes({
+      viewer: createLayoutViewer({ db: deps.db, media: deps.media, signer: createUrlSigner(deps.config.jwtSecret, 'layout viewer') }),
+      validator, publicBaseUrl: deps.config.publicBaseUrl,
+    }),
     catalogRoutes({ catalog: createCatalogService(deps), validator }),
     productRoutes({
       products: createProductsAdminService({ ...deps, products: createProductsService(deps.queue) }), validator, media: deps.media,
     }),
     adminJobRoutes({ db: deps.db, registry: jobRegistry }),
+    printRoutes({
+      db: deps.db, files: deps.privateFiles, signer: createUrlSigner(deps.config.jwtSecret, 'print file download'), publicBaseUrl: deps.config.publicBaseUrl,
+    }),
     orderRoutes({ orders, validator, media: deps.media }),
     deliveryRoutes({ delivery, validator, db: deps.db }),
     paymentRoutes({ payments, provider: paymentProvider, validator, log: deps.log, webhookPerMinute: deps.config.paymentWebhookRateLimitPerMinute }),

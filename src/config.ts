@@ -106,6 +106,8 @@ export interface Config {
   readonly uploadMaxBytes: number;
   readonly uploadMaxPixels: number;
   readonly imageConcurrency: number;
+  /** Resolution of the images in print files (dots per inch at print size). */
+  readonly printDpi: number;
   /** Where the login ends (FRONTEND_URL/oauth/success/?set_token=...): configuration only, never the request. */
   readonly frontendUrl: string;
   readonly loginRateLimitPerMinute: number;
@@ -280,6 +282,7 @@ export function loadConfig(env: Env = process.env): Config {
     uploadMaxBytes: integer(env, 'UPLOAD_MAX_BYTES', 25 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     uploadMaxPixels: integer(env, 'UPLOAD_MAX_PIXELS', 100_000_000, 1, 1_000_000_000),
     imageConcurrency: integer(env, 'IMAGE_CONCURRENCY', 2, 1, 64),
+    printDpi: integer(env, 'PRINT_DPI', 300, 72, 600),
     frontendUrl,
     loginRateLimitPerMinute: integer(env, 'LOGIN_RATE_LIMIT_PER_MINUTE', 30, 1, 100_000),
     paymentWebhookRateLimitPerMinute: integer(env, 'PAYMENT_WEBHOOK_RATE_LIMIT_PER_MINUTE', 120, 1, 100_000),

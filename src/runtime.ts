@@ -24,6 +24,8 @@ export interface Runtime {
   log: Logger;
   db: Database;
   media: LocalDiskStorage;
+  /** The private file area (print files): never served under /media/. */
+  privateFiles: LocalDiskStorage;
   tokens: TokenService;
   users: UsersRepository;
   queue: Queue;
@@ -50,12 +52,13 @@ export async function openRuntime(config: Config, log: Logger, database?: Databa
     const metrics = createMetrics(db.poolCounts?.bind(db));
     const queue = await startQueue(db, jobRegistry, log, config.jobRetry, metrics);
     const media = createLocalDiskStorage(path.join(config.dataDir, 'media'), config.publicBaseUrl);
+    const privateFiles = createLocalDiskStorage(path.join(config.dataDir, 'private'), null);
     const catalogChanges = new CatalogChangeFeed(db, config.gallery.maxStalenessMs, log);
     let closing: Promise<boolean> | undefined;
     return {
-      config, log, db, queue, media, metrics,
+      config, log, db, queue, media, privateFiles, metrics,
       jobContext: {
-        db, media, log, queue, mailer: createMailer(config.mail, config.dataDir), mail: config.mail, delivery: createDeliveryProvider(config.delivery),
+        db, media, privateFiles, printDpi: config.printDpi, log, queue, mailer: createMailer(config.mail, config.dataDir), mail: config.mail, delivery: createDeliveryProvider(config.delivery),
         retention: config.bounds,
       },
       tokens: createTokenService(tokenSettings(config), log),

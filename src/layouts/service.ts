@@ -19,6 +19,14 @@ export function canRead(user: AuthenticatedUser, layout: Pick<LayoutRow, 'ownerI
   return layout.ownerId === user.id || READS_EVERY_LAYOUT.has(user.role);
 }
 
+/**
+ * A product's own layout (not a shopper's copy) shows to anyone when the product's theme is approved, and to
+ * moderators and administrators always: the gallery's theme preview and the layout viewer apply this one rule.
+ */
+export function mayReadProductLayout(user: AuthenticatedUser | undefined, product: { approved: boolean }): boolean {
+  return product.approved || Boolean(user && READS_EVERY_LAYOUT.has(user.role));
+}
+
 /** Owners change their layouts; administrators change any (the catalog's own layouts have no owner). */
 export function canWrite(user: AuthenticatedUser, layout: Pick<LayoutRow, 'ownerId'>): boolean {
   return layout.ownerId === user.id || user.role === 'admin';
@@ -87,7 +95,7 @@ export function createLayoutsService(deps: { db: Database; media: MediaStorage; 
      */
     async forProduct(user: AuthenticatedUser | undefined, productId: number) {
       const product = await repository.productLayout(productId);
-      if (!product?.layoutId || (!product.approved && !(user && READS_EVERY_LAYOUT.has(user.role)))) return undefined;
+      if (!product?.layoutId || !mayReadProductLayout(user, product)) return undefined;
       const layout = await repository.find(product.layoutId);
       return layout && full(layout);
     },

@@ -1,4 +1,5 @@
-// Media on the local disk under DATA_DIR/media, served by this service at /media/.
+// Media on the local disk under DATA_DIR/media, served by this service at /media/; or a private area (print files)
+// that has no public URL at all.
 import { createWriteStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -13,7 +14,8 @@ export interface LocalDiskStorage extends MediaStorage {
   fileOf(key: string): string | undefined;
 }
 
-export function createLocalDiskStorage(root: string, publicBaseUrl: string): LocalDiskStorage {
+/** publicBaseUrl null: a private area, never served, whose files have no public URL. */
+export function createLocalDiskStorage(root: string, publicBaseUrl: string | null): LocalDiskStorage {
   const absoluteRoot = path.resolve(root);
   const fileOf = (key: string): string | undefined => {
     if (!isValidMediaKey(key)) return undefined;
@@ -47,6 +49,7 @@ export function createLocalDiskStorage(root: string, publicBaseUrl: string): Loc
     read: (key) => readFile(requireFile(key)),
     publicUrl(key) {
       assertMediaKey(key);
+      if (publicBaseUrl === null) throw new Error(`"${key}" is in a private area: it has no public URL`);
       return `${publicBaseUrl}/media/${key}`;
     },
     async delete(key) {

@@ -1,6 +1,7 @@
 // Payments: one live payment per order set, started with a kept Idempotence-Key, and notifications applied once.
 import type { Logger } from 'pino';
 import { orderPaid } from '../../jobs/order-paid';
+import { renderPrintFiles } from '../../jobs/render-print-files';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/errors';
 import type { OrderSet } from '../orders/service';
@@ -70,6 +71,7 @@ export function createPaymentsService(deps: { db: Database; provider: PaymentPro
         if (!(await repository.settle(tx.sql, local.id, 'succeeded'))) return 'unchanged';
         if (!(await repository.markPaid(tx.sql, local.orderSetId))) return 'unchanged';
         await queue.enqueue(tx, orderPaid, { orderSetId: local.orderSetId });
+        await queue.enqueue(tx, renderPrintFiles, { orderSetId: local.orderSetId });
         log.info({ orderSetId: local.orderSetId, externalId }, 'order set paid');
         return 'paid';
       });

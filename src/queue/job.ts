@@ -10,7 +10,11 @@ import type { Queue } from './queue';
 export interface JobContext {
   db: Database;
   media: MediaStorage;
+  /** Files that are never served under /media/ (print files): a private area of the same kind of storage. */
+  privateFiles: MediaStorage;
   log: Logger;
+  /** Resolution of the images in print files (PRINT_DPI). */
+  printDpi: number;
   /** For jobs whose work causes further jobs (a generated product gets its preview). */
   queue: Queue;
   mailer: Mailer;
@@ -39,8 +43,11 @@ export interface JobDefinition<Payload> {
    * retried: keep it a small multiple of the job's real work, since a killed worker's jobs wait this long.
    */
   expireInSeconds: number;
-  /** Runs at least once per job, possibly more after a crash: it must be safe to repeat. */
-  handle(payload: Payload, context: JobContext): Promise<void>;
+  /**
+   * Runs at least once per job, possibly more after a crash: it must be safe to repeat. What it returns is kept as
+   * the job's result (pg-boss's output), for an operator to read.
+   */
+  handle(payload: Payload, context: JobContext): Promise<object | void>;
 }
 
 export function defineJob<Payload>(definition: JobDefinition<Payload>): JobDefinition<Payload> {

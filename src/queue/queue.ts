@@ -112,10 +112,10 @@ export async function startQueue(
             };
             running += 1;
             try {
-              await job.handle(item.data as never, context);
+              const result = await job.handle(item.data as never, context);
               // Completed one by one (pg-boss would complete the batch only at its end): a job is recorded as
               // done the moment it is, and the batch's own completion then skips it.
-              await boss.complete(job.name, item.id);
+              await boss.complete(job.name, item.id, result ?? undefined);
               record('done');
               log.debug({ job: job.name, jobId: item.id, ms: Date.now() - started }, 'job done');
               settled.emit('settled', { name: job.name, id: item.id, ok: true } satisfies SettledJob);

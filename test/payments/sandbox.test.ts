@@ -23,8 +23,10 @@ describe(`sandbox aggregator and payment page (${DATABASE_KIND})`, () => {
 
   const newShopper = () => shopper(runtime, `sandbox${(counter += 1)}@example.com`);
   const status = async (set: number) => (await runtime.db.sql.query<{ status: string }>('SELECT status FROM order_sets WHERE id = $1', [set])).rows[0].status;
-  const paidJobs = async (set: number) => (await runtime.db.sql.query(
-    "SELECT id FROM pgboss.job WHERE name = 'order-paid' AND (data->>'orderSetId')::int = $1", [set])).rows.length;
+  /** The jobs a paid set gets, by name, in the transaction that marks it paid: each must be there exactly once. */
+  const paidJobs = async (set: number) => (await runtime.db.sql.query<{ name: string; jobs: number }>(
+    "SELECT name, count(*)::int AS jobs FROM pgboss.job WHERE name IN ('order-paid', 'render-print-files') AND (data->>'orderSetId')::int = $1 GROUP BY name ORDER BY name",
+    [set])).rows.map((row) => `${row.name} x${row.jobs}`).join(', ');
   const deliver = (who: Shopper, set: number, body: object) => client.post(`/api/merch/orderset/${set}/delivery/`).set('Authorization', who.auth).send(body);
   /** The shopper's cart with one 20x20 book of 24 pages; its order set id. */
   async function cartOf(who: Shopper): Promise<number> {
@@ -114,13 +116,13 @@ describe(`sandbox aggregator and payment page (${DATABASE_KIND})`, () => {
     expect(paid.status).to.equal(303);
     expect(paid.headers.location).to.equal(`${path}/`);
     expect(await status(set)).to.equal('PAID');
-    expect(await paidJobs(set)).to.equal(1);
+    expect(await paidJobs(set)).to.equal('order-paid x1, render-print-files x1');
     expect((await client.get(path)).text).to.contain('data-status="succeeded"').and.not.to.contain('id="pay"');
 
     await client.post(`${path}/pay`);
     await client.post(`${path}/decline`);
     expect(await status(set)).to.equal('PAID');
-    expect(await paidJobs(set)).to.equal(1);
+    expect(await paidJobs(set)).to.equal('order-paid x1, render-print-files x1');
   });
 
   it('shows the same page to a form POST of the link (how the front end opens it), and the POST changes nothing', async () => {

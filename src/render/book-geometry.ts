@@ -1,0 +1,38 @@
+// Sizes of a printed book in millimetres: its pages, its spine by the page count, and its cover spread.
+import { COVER_SPINE_MM } from '../layouts/builder';
+
+export interface FormatSize {
+  widthCm: number;
+  heightCm: number;
+}
+
+/**
+ * The spine rule: 0.1 mm of paper per interior page (a leaf of 170 g/m² coated paper is about 0.2 mm and carries two
+ * pages) plus 4 mm for the cover boards' hinges (2 mm each), rounded up to a tenth of a millimetre.
+ */
+export const PAPER_MM_PER_PAGE = 0.1;
+export const BOARD_ALLOWANCE_MM = 4;
+export const spineWidthMm = (interiorPages: number) => Math.ceil((interiorPages * PAPER_MM_PER_PAGE + BOARD_ALLOWANCE_MM) * 10 - 1e-9) / 10;
+
+export const pageSizeMm = (format: FormatSize) => ({ width: format.widthCm * 10, height: format.heightCm * 10 });
+
+/** The cover spread: back, spine, front side by side, the spine as wide as the page count makes it. */
+export function coverSpreadMm(format: FormatSize, interiorPages: number) {
+  const page = pageSizeMm(format);
+  const spine = spineWidthMm(interiorPages);
+  return { width: 2 * page.width + spine, height: page.height, spine };
+}
+
+/**
+ * Maps a horizontal position on the editor's cover template (whose spine is always COVER_SPINE_MM wide) onto the
+ * real spread: the back stays, the spine stretches or shrinks, the front moves by the difference.
+ */
+export function coverXMapper(format: FormatSize, interiorPages: number): (templateMm: number) => number {
+  const pageWidth = pageSizeMm(format).width;
+  const spine = spineWidthMm(interiorPages);
+  return (x) => {
+    if (x <= pageWidth) return x;
+    if (x < pageWidth + COVER_SPINE_MM) return pageWidth + ((x - pageWidth) * spine) / COVER_SPINE_MM;
+    return x - COVER_SPINE_MM + spine;
+  };
+}

@@ -1,0 +1,63 @@
+// A scene as a JPEG of a given pixel size: images composited by sharp, fills and text through one SVG per run of them.
+import sharp, { type OverlayOptions } from 'sharp';
+import { prepareImage } from './images';
+import type { Scene, SceneItem } from './scene';
+
+/** Text for SVG: markup characters escaped, and characters XML cannot hold at all (control characters) dropped. */
+const escapeXml = (text: string) => text
+  .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
+  .replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
+
+type VectorItem = Exclude<SceneItem, { kind: 'image' }>;
+
+function vectorSvg(item: VectorItem, sx: number, sy: number): string {
+  if (item.kind === 'text') {
+    return item.lines.map((line, index) => `<text x="${item.centerX * sx}" y="${item.baselines[index] * sy}" font-family="DejaVu Sans, sans-serif" font-size="${item.fontSize * sy}" text-anchor="middle" fill="${item.color}">${escapeXml(line)}</text>`).join('\n');
+  }
+  const x = item.rect.x * sx;
+  const y = item.rect.y * sy;
+  const width = item.rect.width * sx;
+  const height = item.rect.height * sy;
+  if (item.kind === 'fill') return `<rect x="${x}" y="${y}" width="${width}" height="${height}" fill="${item.color}" fill-opacity="${item.opacity}"/>`;
+  // A stylised landscape: a sun over two hills, in a pale frame.
+  return `<rect x="${x}" y="${y}" width="${width}" height="${height}" fill="#f4f1ec" stroke="#ffffff" stroke-width="${width / 0.7 * 0.012}"/>
+  <circle cx="${x + width * 0.72}" cy="${y + height * 0.3}" r="${height * 0.09}" fill="#e3b55b"/>
+  <path d="M${x} ${y + height} L${x + width * 0.38} ${y + height * 0.45} L${x + width * 0.62} ${y + height * 0.78} L${x + width * 0.78} ${y + height * 0.6} L${x + width} ${y + height} Z" fill="#9fb3a6"/>`;
+}
+
+/** The scene at width x height pixels (stretched to them: callers keep the scene's proportions). */
+export async function renderSceneToJpeg(scene: Scene, width: number, height: number, quality = 82): Promise<Buffer> {
+  const sx = width / scene.width;
+  const sy = height / scene.height;
+  const layers: OverlayOptions[] = [];
+  let vectors: string[] = [];
+  const flushVectors = () => {
+    if (vectors.length === 0) return;
+    layers.push({ input: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">\n  ${vectors.join('\n  ')}\n</svg>`), left: 0, top: 0 });
+    vectors = [];
+  };
+  for (const item of scene.items) {
+    if (item.kind !== 'image') {
+      vectors.push(vectorSvg(item, sx, sy));
+      continue;
+    }
+    flushVectors();
+    const image = await prepareImage(item, { scaleX: sx, scaleY: sy, upscale: true, quality: 92 });
+    if (!image) continue;
+    const left = Math.round(image.left * sx);
+    const top = Math.round(image.top * sy);
+    // Only what lies on the canvas: sharp refuses an overlay that sticks out.
+    const visible = await sharp(image.data).extract({
+      left: Math.max(0, -left), top: Math.max(0, -top),
+      width: Math.min(image.pixelWidth, width - left) - Math.max(0, -left),
+      height: Math.min(image.pixelHeight, height - top) - Math.max(0, -top),
+    }).toBuffer().catch(() => undefined);
+    if (visible) layers.push({ input: visible, left: Math.max(0, left), top: Math.max(0, top) });
+  }
+  flushVectors();
+  return sharp({ create: { width, height, channels: 3, background: scene.background } })
+    .composite(layers)
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality })
+    .toBuffer();
+}
