@@ -41,9 +41,12 @@ import { productRoutes } from './products/routes';
 import { createProductsService } from './products/service';
 import { catalogRoutes } from './themes/catalog-routes';
 import { createCatalogService } from './themes/catalog-service';
+import { orderAdminRoutes } from './orders/admin-routes';
+import { createOrderAdminService } from './orders/admin-service';
 import { orderRoutes } from './orders/routes';
 import { createOrdersService } from './orders/service';
 import { createPaymentProvider } from './payments/providers/index';
+import { createRefunds } from './payments/refunds';
 import { paymentRoutes } from './payments/routes';
 import { createPaymentsService } from './payments/service';
 import type { Queue } from './queue/queue';
@@ -108,6 +111,10 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
     }),
     adminJobRoutes({ db: deps.db, registry: jobRegistry }),
     orderRoutes({ orders, validator, media: deps.media }),
+    orderAdminRoutes({
+      orderAdmin: createOrderAdminService({ db: deps.db, orders, refunds: createRefunds({ provider: paymentProvider, log: deps.log }), queue: deps.queue }),
+      validator, media: deps.media,
+    }),
     deliveryRoutes({ delivery, validator, db: deps.db }),
     paymentRoutes({ payments, provider: paymentProvider, validator, log: deps.log }),
     ...extraModules,
