@@ -5,10 +5,11 @@ import { orderPaid } from './order-paid';
 import { purgeExpiredRecords } from './purge-expired-records';
 import { renderPreviews } from './render-previews';
 import { renderPrintFiles } from './render-print-files';
+import { sendOrderStatusEmail } from './send-order-status-email';
 import { sendThemeEmail } from './send-theme-email';
 
-export { generateProducts, orderPaid, purgeExpiredRecords, renderPreviews, renderPrintFiles, sendThemeEmail };
+export { generateProducts, orderPaid, purgeExpiredRecords, renderPreviews, renderPrintFiles, sendOrderStatusEmail, sendThemeEmail };
 
 export const jobRegistry: JobRegistry = [
-  renderPreviews, generateProducts, sendThemeEmail, orderPaid, renderPrintFiles, purgeExpiredRecords,
+  renderPreviews, generateProducts, sendThemeEmail, orderPaid, renderPrintFiles, sendOrderStatusEmail, purgeExpiredRecords,
 ] as JobRegistry;

@@ -46,9 +46,12 @@ import { productRoutes } from './products/routes';
 import { createProductsService } from './products/service';
 import { catalogRoutes } from './themes/catalog-routes';
 import { createCatalogService } from './themes/catalog-service';
+import { orderAdminRoutes } from './orders/admin-routes';
+import { createOrderAdminService } from './orders/admin-service';
 import { orderRoutes } from './orders/routes';
 import { createOrdersService } from './orders/service';
 import { createPaymentProvider } from './payments/providers/index';
+import { createRefunds } from './payments/refunds';
 import { paymentRoutes } from './payments/routes';
 import { createPaymentsService } from './payments/service';
 import type { Queue } from './queue/queue';
@@ -121,6 +124,10 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
       db: deps.db, files: deps.privateFiles, signer: createUrlSigner(deps.config.jwtSecret, 'print file download'), publicBaseUrl: deps.config.publicBaseUrl,
     }),
     orderRoutes({ orders, validator, media: deps.media }),
+    orderAdminRoutes({
+      orderAdmin: createOrderAdminService({ db: deps.db, orders, refunds: createRefunds({ provider: paymentProvider, log: deps.log }), queue: deps.queue }),
+      validator, media: deps.media,
+    }),
     deliveryRoutes({ delivery, validator, db: deps.db }),
     paymentRoutes({ payments, provider: paymentProvider, validator, log: deps.log, webhookPerMinute: deps.config.paymentWebhookRateLimitPerMinute }),
     ...extraModules,

@@ -35,6 +35,7 @@ export function presentOrderSet(set: OrderSet, media: MediaStorage) {
   return {
     id: set.id,
     status: set.status,
+    tracking_number: set.trackingNumber,
     total_cost: roubles(set.goodsKopecks),
     created: set.createdAt.toISOString(),
     delivery_box_size: set.box,

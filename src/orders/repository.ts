@@ -2,13 +2,15 @@
 import type { SqlExecutor } from '../db/database';
 import type { PriceRule } from './pricing';
 
-export type OrderSetStatus = 'OPEN' | 'CONFIRMED' | 'PAID' | 'IN_PRODUCTION' | 'SHIPPED' | 'CANCELED';
+export type OrderSetStatus = 'OPEN' | 'CONFIRMED' | 'PAID' | 'IN_PRODUCTION' | 'SHIPPED' | 'DELIVERED' | 'CANCELED';
 
 export interface OrderSetRow {
   id: number;
   userId: number;
   status: OrderSetStatus;
   createdAt: Date;
+  /** The carrier's, once the set is SHIPPED. */
+  trackingNumber: string | null;
 }
 
 export interface OrderRow {
@@ -49,10 +51,10 @@ export interface PricedLayout {
   rule: PriceRule | null;
 }
 
-const SET_COLUMNS = 'id, user_id AS "userId", status, created_at AS "createdAt"';
+export const SET_COLUMNS = 'id, user_id AS "userId", status, created_at AS "createdAt", tracking_number AS "trackingNumber"';
 
 // bigint arrives as a string from pg and as a number or bigint from PGlite.
-const toSet = (row: Record<string, unknown>): OrderSetRow => ({ ...(row as unknown as OrderSetRow), id: Number(row.id), userId: Number(row.userId) });
+export const toSet = (row: Record<string, unknown>): OrderSetRow => ({ ...(row as unknown as OrderSetRow), id: Number(row.id), userId: Number(row.userId) });
 
 export function createOrdersRepository() {
   return {
@@ -102,7 +104,7 @@ export function createOrdersRepository() {
     /** The order's set, locked; undefined when the order is not the user's. */
     async lockSetOfOrder(sql: SqlExecutor, orderId: number, userId: number): Promise<OrderSetRow | undefined> {
       const { rows } = await sql.query<Record<string, unknown>>(
-        `SELECT s.id, s.user_id AS "userId", s.status, s.created_at AS "createdAt"
+        `SELECT s.id, s.user_id AS "userId", s.status, s.created_at AS "createdAt", s.tracking_number AS "trackingNumber"
            FROM orders o JOIN order_sets s ON s.id = o.order_set_id
           WHERE o.id = $1 AND s.user_id = $2 FOR UPDATE OF s`, [orderId, userId]);
       return rows[0] ? toSet(rows[0]) : undefined;

@@ -59,6 +59,9 @@ export function createOrdersService(db: Database) {
 
     list: async (userId: number): Promise<OrderSet[]> => assemble(db.sql, await repository.sets(db.sql, userId)),
 
+    /** Sets of any users, with their orders and deliveries (the administrators' list). */
+    assemble: (sets: OrderSetRow[], sql: SqlExecutor = db.sql) => assemble(sql, sets),
+
     cartCount: (userId: number) => repository.cartCount(db.sql, userId),
 
     /**

@@ -1,6 +1,6 @@
-// A stand-in for the YooKassa API v3: POST /payments (Basic auth, Idempotence-Key: the same key answers the same
-// payment) and GET /payments/<id>. failAfterCreate makes it create the payment and then answer 500, the worst case
-// for a client: a retry with another key would make a second payment.
+// A stand-in for the YooKassa API v3: POST /payments and POST /refunds (Basic auth, Idempotence-Key: the same key
+// answers the same payment or refund) and GET /payments/<id>. failAfterCreate and failAfterRefund make it create the
+// payment or refund and then answer 500, the worst case for a client: a retry with another key would make a second.
 import { randomUUID } from 'node:crypto';
 import { type StandIn, standIn } from './stand-in';
 
@@ -19,8 +19,20 @@ export interface YooPayment {
   test: boolean;
 }
 
+export interface YooRefund {
+  id: string;
+  payment_id: string;
+  status: 'succeeded';
+  amount: { value: string; currency: string };
+  created_at: string;
+}
+
 export interface YooKassaStandIn extends StandIn {
   payments: Map<string, YooPayment>;
+  refunds: Map<string, YooRefund>;
+  /** How many of the next refunds answer 500 after refunding. */
+  failAfterRefund: number;
+  refundRequests(): { key: string | undefined; body: Record<string, unknown> }[];
   /** How many of the next creates answer 500 after creating. */
   failAfterCreate: number;
   createRequests(): { key: string | undefined; body: Record<string, unknown> }[];
@@ -55,6 +67,25 @@ export async function yookassaStandIn(): Promise<YooKassaStandIn> {
       }
       return { status: 200, body: server.payments.get(id) };
     }
+    if (method === 'POST' && url.pathname === '/v3/refunds') {
+      const key = headers['idempotence-key'] as string | undefined;
+      if (!key) return error(400, 'invalid_request', 'Idempotence-Key header is missing');
+      let id = byKey.get(key);
+      if (!id) {
+        const request = JSON.parse(body) as { payment_id: string; amount: YooRefund['amount'] };
+        const payment = server.payments.get(request.payment_id);
+        if (!payment || payment.status !== 'succeeded') return error(400, 'invalid_request', 'Payment cannot be refunded');
+        if (Number(request.amount.value) > Number(payment.amount.value)) return error(400, 'invalid_request', 'Refund amount exceeds the payment');
+        id = randomUUID();
+        byKey.set(key, id);
+        server.refunds.set(id, { id, payment_id: payment.id, status: 'succeeded', amount: request.amount, created_at: new Date().toISOString() });
+      }
+      if (server.failAfterRefund > 0) {
+        server.failAfterRefund -= 1;
+        return error(500, 'internal_server_error', 'Internal server error');
+      }
+      return { status: 200, body: server.refunds.get(id) };
+    }
     const match = /^\/v3\/payments\/([^/]+)$/.exec(url.pathname);
     if (method === 'GET' && match) {
       const payment = server.payments.get(decodeURIComponent(match[1]));
@@ -63,10 +94,14 @@ export async function yookassaStandIn(): Promise<YooKassaStandIn> {
     return error(404, 'not_found', 'Unknown method');
   })) as YooKassaStandIn;
   server.payments = new Map();
+  server.refunds = new Map();
   server.failAfterCreate = 0;
-  server.createRequests = () => server.exchanges
-    .filter((exchange) => exchange.method === 'POST' && exchange.url.pathname === '/v3/payments')
+  server.failAfterRefund = 0;
+  const requestsTo = (pathname: string) => server.exchanges
+    .filter((exchange) => exchange.method === 'POST' && exchange.url.pathname === pathname)
     .map((exchange) => ({ key: exchange.headers['idempotence-key'] as string | undefined, body: JSON.parse(exchange.body) }));
+  server.createRequests = () => requestsTo('/v3/payments');
+  server.refundRequests = () => requestsTo('/v3/refunds');
   server.settle = (id, status) => {
     const payment = server.payments.get(id)!;
     payment.status = status;

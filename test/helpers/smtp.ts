@@ -7,6 +7,22 @@ export interface ReceivedMail {
   to: string[];
   subject: string;
   raw: string;
+  /** The decoded body of a single-part text message. */
+  text: string;
+}
+
+/** The body of a single-part message as nodemailer writes it (7bit, base64 or quoted-printable), decoded. */
+export function bodyText(raw: string): string {
+  const split = raw.search(/\r?\n\r?\n/);
+  const headers = raw.slice(0, split);
+  const body = raw.slice(split).trim();
+  const encoding = /^Content-Transfer-Encoding:\s*(\S+)/im.exec(headers)?.[1].toLowerCase();
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'quoted-printable') {
+    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_hex, code: string) => String.fromCharCode(parseInt(code, 16)));
+    return Buffer.from(bytes, 'latin1').toString('utf8');
+  }
+  return body;
 }
 
 /** Decodes RFC 2047 encoded words (=?UTF-8?B?...?= and =?UTF-8?Q?...?=), as nodemailer writes non-ASCII subjects. */
@@ -46,7 +62,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
         const subject = /^Subject: (.*(?:\r?\n[ \t].*)*)/im.exec(raw)?.[1] ?? '';
         received.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((address) => address.address), subject: decodeHeader(subject), raw,
+          to: session.envelope.rcptTo.map((address) => address.address), subject: decodeHeader(subject), raw, text: bodyText(raw),
         });
         waiters.splice(0).forEach((wake) => wake());
         callback();

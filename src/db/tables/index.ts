@@ -4,3 +4,4 @@ export * from './catalog';
 export * from './layouts';
 export * from './orders';
 export * from './checkout';
+export * from './order-status';

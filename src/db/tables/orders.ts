@@ -10,6 +10,7 @@ export const orderSets = pgTable('order_sets', {
   userId: integer('user_id').notNull().references(() => users.id),
   status: text('status').notNull().default('OPEN'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  trackingNumber: text('tracking_number'),
 });
 
 export const orders = pgTable('orders', {

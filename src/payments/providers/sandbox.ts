@@ -1,5 +1,6 @@
 // The built-in payment provider for demos and development: payments live in sandbox_payments and are paid or
 // declined on a page of the service (/pay/sandbox/<id>), which then goes through the real notification path.
+// Refunds are rows of sandbox_refunds, one per Idempotence-Key, as a real provider keeps them.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from '../../db/database';
 import { SANDBOX_SLOW_MS, sandboxFault } from '../../util/sandbox-faults';
@@ -61,6 +62,17 @@ export function createSandboxPaymentProvider(db: Database, publicBaseUrl: string
     },
     fetch: find,
     find,
+    async refund(refund) {
+      // Only a succeeded payment, and never more than was paid; the same key gives back the first refund.
+      await db.sql.query(
+        `INSERT INTO sandbox_refunds (idempotence_key, payment_id, amount_kopecks)
+         SELECT $1, id, $3 FROM sandbox_payments WHERE id = $2 AND status = 'succeeded' AND amount_kopecks >= $3
+         ON CONFLICT (idempotence_key) DO NOTHING`,
+        [refund.idempotenceKey, PAYMENT_ID.test(refund.paymentId) ? refund.paymentId : null, refund.amountKopecks]);
+      const { rows } = await db.sql.query<{ id: string }>('SELECT id FROM sandbox_refunds WHERE idempotence_key = $1', [refund.idempotenceKey]);
+      if (!rows[0]) throw new VendorError('sandbox', 'the payment cannot be refunded');
+      return { id: String(rows[0].id), status: 'succeeded' };
+    },
     async complete(id, outcome) {
       if (!PAYMENT_ID.test(id)) return false;
       const { rows } = await db.sql.query(

@@ -1,7 +1,7 @@
-// YooKassa API v3: POST /payments with Basic auth and an Idempotence-Key, GET /payments/<id>. A 5xx, a timeout or
-// a lost connection is retried with the same key, which YooKassa answers with the same payment.
+// YooKassa API v3: POST /payments and POST /refunds with Basic auth and an Idempotence-Key, GET /payments/<id>. A 5xx,
+// a timeout or a lost connection is retried with the same key, which YooKassa answers with the same payment or refund.
 import { isObject, type VendorCall, VendorError, vendorRequest } from '../../util/vendor-http';
-import { PAYMENT_ID, type PaymentProvider, type RemotePayment, type RemoteStatus } from '../provider';
+import { PAYMENT_ID, type PaymentProvider, type RemotePayment, type RemoteRefund, type RemoteStatus } from '../provider';
 
 export interface YooKassaOptions {
   url: string;
@@ -42,6 +42,14 @@ function paymentOf(json: unknown): RemotePayment {
   };
 }
 
+/** A refund YooKassa accepted; one it canceled (refused) is a failure with its reason. */
+function refundOf(json: unknown): RemoteRefund {
+  if (!isObject(json) || typeof json.id !== 'string') return fail('answered no refund');
+  if (json.status === 'pending' || json.status === 'succeeded') return { id: json.id, status: json.status };
+  const reason = isObject(json.cancellation_details) ? `: ${String(json.cancellation_details.reason)}` : '';
+  return fail(`refund ${String(json.status)}${reason}`);
+}
+
 export function createYooKassaProvider(options: YooKassaOptions): PaymentProvider {
   const authorization = `Basic ${Buffer.from(`${options.shopId}:${options.secretKey}`).toString('base64')}`;
   const call: VendorCall = { vendor: VENDOR, timeoutMs: options.timeoutMs, retries: 3, backoffMs: (attempt) => 250 * 2 ** (attempt - 1) };
@@ -72,6 +80,15 @@ export function createYooKassaProvider(options: YooKassaOptions): PaymentProvide
       if (response.status === 404) return null;
       if (response.status !== 200) return refused(response.status, response.json);
       return paymentOf(response.json);
+    },
+    async refund(refund) {
+      const response = await vendorRequest(`${options.url}/refunds`, {
+        method: 'POST',
+        headers: { Authorization: authorization, 'Idempotence-Key': refund.idempotenceKey, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ payment_id: refund.paymentId, amount: { value: amountText(refund.amountKopecks), currency: 'RUB' } }),
+      }, call);
+      if (response.status !== 200) return refused(response.status, response.json);
+      return refundOf(response.json);
     },
   };
 }

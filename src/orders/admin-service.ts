@@ -1,0 +1,88 @@
+// Administrators and paid order sets: the list (paged, by status) and the moves through production, shipping and
+// delivery, or a cancellation with its refund. Each move locks the set, is recorded with who and when, and enqueues
+// the shopper's e-mail in its own transaction.
+import { sendOrderStatusEmail } from '../../jobs/send-order-status-email';
+import type { Database, Transaction } from '../db/database';
+import { pageOfList } from '../gallery/paging';
+import { notFound } from '../http/errors';
+import type { Refunds } from '../payments/refunds';
+import type { Queue } from '../queue/queue';
+import { createOrderAdminRepository, type RefundRow, type StatusHistoryRow } from './admin-repository';
+import type { OrderSetRow, OrderSetStatus } from './repository';
+import type { OrderSet, OrdersService } from './service';
+import { refusalOf, type StatusChange } from './status-transitions';
+
+export interface AdminOrderSet extends OrderSet {
+  email: string | null;
+  refund: RefundRow | null;
+  history: StatusHistoryRow[];
+}
+
+export function createOrderAdminService(deps: { db: Database; orders: OrdersService; refunds: Refunds; queue: Queue }) {
+  const { db, orders, refunds, queue } = deps;
+  const repository = createOrderAdminRepository();
+
+  async function lockAllowed(tx: Transaction, orderSetId: number, change: StatusChange) {
+    const set = await repository.lock(tx.sql, orderSetId);
+    if (!set) throw notFound();
+    const refusal = refusalOf(set.status, set.refundRequested, change);
+    if (refusal) throw refusal;
+    return set;
+  }
+
+  async function withDetails(sets: OrderSet[]): Promise<AdminOrderSet[]> {
+    const ids = sets.map((set) => set.id);
+    const [history, refundRows, emails] = await Promise.all([
+      repository.history(db.sql, ids), repository.refunds(db.sql, ids), repository.emails(db.sql, sets.map((set) => set.userId)),
+    ]);
+    return sets.map((set) => ({
+      ...set,
+      email: emails.get(set.userId) ?? null,
+      refund: refundRows.find((refund) => refund.orderSetId === set.id) ?? null,
+      history: history.filter((row) => row.orderSetId === set.id),
+    }));
+  }
+
+  /** Applies an allowed move to the locked set: status, history, layouts, the shopper's mail. */
+  async function apply(tx: Transaction, set: OrderSetRow, change: StatusChange, adminId: number): Promise<void> {
+    const historyId = await repository.move(tx.sql, set, change.status, change.trackingNumber ?? null, adminId);
+    if (change.status === 'DELIVERED') await repository.completeLayouts(tx.sql, set.id);
+    if (change.status === 'CANCELED') await repository.reopenLayouts(tx.sql, set.id);
+    await queue.enqueue(tx, sendOrderStatusEmail, { historyId });
+  }
+
+  return {
+    async list(status: OrderSetStatus | undefined, rawPage: string | string[] | undefined, rawPageSize: string | string[] | undefined) {
+      return pageOfList(await repository.count(db.sql, status), rawPage, rawPageSize,
+        async (limit, offset) => withDetails(await orders.assemble(await repository.page(db.sql, status, limit, offset))));
+    },
+
+    async find(orderSetId: number): Promise<AdminOrderSet> {
+      const [set] = await orders.assemble(await repository.byId(db.sql, orderSetId));
+      if (!set) throw notFound();
+      return (await withDetails([set]))[0];
+    },
+
+    /**
+     * Moves the set. A cancellation first claims the refund (committed, so that it survives a lost answer), asks the
+     * provider outside any transaction (the sandbox provider writes through the database too), then cancels; a failed
+     * refund is a 502 and the set stays where it was, open only to another cancel, which asks for the same refund.
+     */
+    async move(orderSetId: number, change: StatusChange, adminId: number): Promise<AdminOrderSet> {
+      if (change.status === 'CANCELED') {
+        const claim = await db.transaction(async (tx) => refunds.claim(tx.sql, (await lockAllowed(tx, orderSetId, change)).id));
+        const remote = claim && (await refunds.ask(claim));
+        await db.transaction(async (tx) => {
+          const set = await lockAllowed(tx, orderSetId, change);
+          if (remote) await refunds.record(tx.sql, orderSetId, remote);
+          await apply(tx, set, change, adminId);
+        });
+      } else {
+        await db.transaction(async (tx) => apply(tx, await lockAllowed(tx, orderSetId, change), change, adminId));
+      }
+      return this.find(orderSetId);
+    },
+  };
+}
+
+export type OrderAdminService = ReturnType<typeof createOrderAdminService>;
