@@ -241,13 +241,18 @@ function paymentConfig(env: Env, production: boolean, frontendUrl: string): Paym
   };
 }
 
+/** Where a serving command listens: read alone, so the port can be checked before loadConfig writes anything. */
+export function listenAddress(env: Env = process.env): { host: string; port: number } {
+  return { host: env.HOST || '0.0.0.0', port: integer(env, 'PORT', 8000, 0, 65535) };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnv = env.NODE_ENV ?? 'development';
   if (!['production', 'development', 'test'].includes(nodeEnv)) {
     throw new ConfigError(`NODE_ENV must be production, development or test, got "${nodeEnv}"`);
   }
   const production = nodeEnv === 'production';
-  const port = integer(env, 'PORT', 8000, 0, 65535);
+  const { host, port } = listenAddress(env);
   const dataDir = path.resolve(env.DATA_DIR || './data');
   const logLevel = (env.LOG_LEVEL || 'info') as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) {
@@ -261,7 +266,7 @@ export function loadConfig(env: Env = process.env): Config {
   return Object.freeze({
     env: nodeEnv as Config['env'],
     port,
-    host: env.HOST || '0.0.0.0',
+    host,
     databaseUrl,
     databaseTimeouts: {
       connectMs: integer(env, 'DATABASE_CONNECT_TIMEOUT_MS', 5000, 100, 600_000),

@@ -1,9 +1,11 @@
 // The command line: photobook serve | demo | worker | migrate | seed | create-admin | create-user | issue-token ...
+import type { Logger } from 'pino';
 import { FixtureError } from './catalog/fixtures';
 import { COMMANDS, helpText, UsageError } from './cli/commands';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, listenAddress, loadConfig } from './config';
 import { DataFolderError, prepareDataFolder } from './data-folder';
 import { DataFolderLockedError } from './db/data-folder-lock';
+import { databaseUnavailable } from './db/unavailable';
 import { createLogger } from './log';
 import { checkPortAvailable, PortUnavailableError } from './port-availability';
 import { openRuntime } from './runtime';
@@ -25,15 +27,20 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${command.summary}\n\nUsage: ${command.usage}\n`);
     return 0;
   }
+  // Checked before anything is read or written (loadConfig may write a development JWT key, the database is opened
+  // after), so a start that cannot succeed changes nothing.
+  if (command.listens) {
+    const { host, port } = listenAddress();
+    await checkPortAvailable(host, port);
+  }
   const environment = loadConfig();
   const config = command.configure?.(environment) ?? environment;
-  // Checked before the database is opened, so a start that cannot succeed changes nothing.
-  if (command.listens) await checkPortAvailable(config.host, config.port);
   prepareDataFolder(config.dataDir);
   const log = createLogger(config);
   // A long-running command hears a stop signal from before it starts: one that came after it said it was ready but
   // before it returned would otherwise end the process without its clean stop.
   const stopSignal = command.longRunning ? firstStopSignal() : undefined;
+  if (command.longRunning) surviveLostDatabaseCalls(log);
   const runtime = await openRuntime(config, log);
   let stop: void | ((deadlineAt: number) => Promise<boolean>);
   try {
@@ -60,6 +67,20 @@ async function main(argv: string[]): Promise<number> {
     process.exit(1);
   });
   return clean ? 0 : 1;
+}
+
+/**
+ * pg-boss 10 records a finished batch without awaiting the call (manager.js, onFetch: `this.complete(...)`), so when
+ * the database connection is cut at that moment the rejection has no listener, and Node ends the process. The job's
+ * state is safe either way (it was settled one by one, or it expires and is retried), so an outage's rejection is
+ * logged and the process lives on; any other unhandled rejection still ends it, as a bug should.
+ */
+function surviveLostDatabaseCalls(log: Logger): void {
+  process.on('unhandledRejection', (reason) => {
+    const outage = databaseUnavailable(reason);
+    if (!outage) throw reason;
+    log.warn({ cause: outage }, 'a background database call failed during a database outage');
+  });
 }
 
 /** The first SIGTERM or SIGINT (the same signal again ends the process at once, as without a listener). */

@@ -27,13 +27,13 @@ describe('photobook start-up failures (pglite, real processes)', function () {
     }
   });
 
-  it('stops with one line naming PORT when the port is taken, before the database is created', async () => {
+  it('stops with one line naming PORT when the port is taken, before anything is written (the development JWT key included)', async () => {
     const taken = net.createServer();
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
     const { port } = taken.address() as AddressInfo;
     const dataDir = path.join(scratch, 'port');
     try {
-      const serve = runPhotobook(['serve'], { DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(port), JWT_SECRET: TEST_JWT_SECRET });
+      const serve = runPhotobook(['serve'], { DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(port) });
       expect([serve.status, serve.stderr]).to.deep.equal([2, `photobook: PORT ${port} is already in use on 127.0.0.1: stop what listens there, or choose another PORT\n`]);
       expect(existsSync(dataDir) ? readdirSync(dataDir) : []).to.deep.equal([]);
     } finally {

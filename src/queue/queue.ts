@@ -125,7 +125,10 @@ export async function startQueue(
               const final = item.retryCount >= item.retryLimit;
               log[final ? 'error' : 'warn']({ job: job.name, jobId: item.id, attempt, err: error }, final ? 'job failed for good' : 'job failed, will retry');
               record('failed');
-              await boss.fail(job.name, item.id, { message: (error as Error).message, attempt });
+              // With the database gone (the cut that failed the job, say) the failure cannot be recorded either;
+              // the job then stays active until its expiry and is retried. A throw here would end the worker.
+              await boss.fail(job.name, item.id, { message: (error as Error).message, attempt }).catch((failing: unknown) =>
+                log.warn({ job: job.name, jobId: item.id, err: failing }, 'job failure not recorded: it is retried once it expires'));
               settled.emit('settled', { name: job.name, id: item.id, ok: false } satisfies SettledJob);
             } finally {
               running -= 1;

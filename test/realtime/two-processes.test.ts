@@ -127,7 +127,8 @@ if (DATABASE_KIND === 'postgres') {
       const socketHere = await editor(here.url, token);
       const plainThere = await plainEditor(there.url, token);
       const socketThere = await editor(there.url, token);
-      const ended = [nextEvent(socketHere, 'session:ended', 10_000), nextEvent(socketThere, 'session:ended', 10_000)];
+      // Started before set-role runs, which blocks this process (spawnSync) for as long as the command takes.
+      const ended = [nextEvent(socketHere, 'session:ended', 60_000), nextEvent(socketThere, 'session:ended', 60_000)];
       const result = runPhotobook(['set-role', '--email', 'demoted-two-places@example.com', '--role', 'user'], childEnv);
       expect(result.status, result.stderr).to.equal(0);
       for (const event of await Promise.all(ended)) expect(event).to.deep.equal({ code: 'role_changed', message: 'Your role changed: connect again.' });
