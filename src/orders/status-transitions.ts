@@ -24,9 +24,9 @@ export function refusalOf(current: OrderSetStatus, refundRequested: boolean, cha
   const allowed = refundRequested ? WHILE_REFUNDING : (NEXT_STATUSES[current] ?? []);
   if (!allowed.includes(change.status)) {
     const why = refundRequested ? ' (a refund is asked for and not yet confirmed: cancel again to finish it)' : '';
-    const next = allowed.length > 0 ? `it can move to ${allowed.join(' or ')}` : 'no further move is allowed';
+    const next = allowed.length > 0 ? `it can move to ${allowed.join(' or ')}, not ${change.status}` : 'it moves no further';
     return new HttpError(409, {
-      detail: `The order set is ${current}${why}: ${next}, not ${change.status}.`,
+      detail: `The order set is ${current}${why}: ${next}.`,
       status: current, allowed_statuses: [...allowed],
     });
   }

@@ -123,6 +123,11 @@ describe(`print files of a paid order set (${DATABASE_KIND})`, () => {
     }
   });
 
+  it('follows the spine rule the README states: 0.1 mm a page plus 4 mm, rounded up to a tenth', () => {
+    // Literal figures, not the function's own formula: a change of either constant is a change of the printed book.
+    expect([10, 24, 100, 101].map(spineWidthMm)).to.deep.equal([5, 6.4, 14, 14.1]);
+  });
+
   it('warns in the job\'s result and the list when a photo prints below 150 dpi', async () => {
     expect(firstResult.warnings.filter((warning) => warning.kind === 'low-resolution').map((warning) => warning.page)).to.deep.equal([1]);
     const { file } = await fileOf('interior');
@@ -161,6 +166,13 @@ describe(`print files of a paid order set (${DATABASE_KIND})`, () => {
     // The viewer's links are signed for another purpose: one never opens the other.
     const viewerSigned = createUrlSigner(TEST_JWT_SECRET, 'layout viewer').sign(url.pathname, 600);
     expect((await client.get(`${url.pathname}?${viewerSigned}`)).status).to.equal(401);
+    // A link names its file: it opens no other file of the set, and the file only under its own set.
+    const cover = (await fileOf('cover')).file;
+    const coverPath = new URL(cover.download_url).pathname;
+    expect((await client.get(coverPath).query({ expires, sig })).status).to.equal(401);
+    const otherSet = (await sql<{ id: number }>("INSERT INTO order_sets (user_id, status) VALUES ($1, 'PAID') RETURNING id", [users.owner.id]))[0].id;
+    const underOtherSet = url.pathname.replace(`/orderset/${orderSetId}/`, `/orderset/${otherSet}/`);
+    expect((await client.get(underOtherSet).set('Authorization', users.admin.auth)).status).to.equal(404);
     // The files are in the private area, not under /media/.
     expect((await client.get(`/media/${file.id}`)).status).to.equal(404);
     expect(runtime.jobContext.privateFiles).to.not.equal(runtime.media);
