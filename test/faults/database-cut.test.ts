@@ -38,7 +38,7 @@ async function listeningSince(runtime: TestRuntime, since: Date): Promise<string
 
 // Several processes on one database need a database server: PGlite has one process by design.
 (DATABASE_KIND === 'postgres' ? describe : describe.skip)('database connections cut under load (postgres: needs a database server)', function () {
-  this.timeout(240_000);
+  this.timeout(330_000);
   let runtime: TestRuntime;
   let dataDir: string;
   let database: string;
@@ -105,7 +105,10 @@ async function listeningSince(runtime: TestRuntime, since: Date): Promise<string
     });
   });
 
-  it('worker: keeps running through a cut of all its connections mid-job, and every job completes exactly once', async () => {
+  // A job whose failure could not be recorded waits for its expiry and the queue's next expiry check, so this run is
+  // minutes long and its length depends on the machine: it runs in `npm run faults` (which sets FAULTS_REPORT), not
+  // in every `npm test`.
+  (process.env.FAULTS_REPORT ? it : it.skip)('worker: keeps running through a cut of all its connections mid-job, and every job completes exactly once', async () => {
     await loadReferenceData(runtime.db);
     const themeIds = Array.from({ length: 20 }, (_, index) => 1001 + index);
     await runtime.db.sql.query("INSERT INTO themes (id, name, approved) SELECT id, 'Тема ' || id, true FROM unnest($1::int[]) AS id", [themeIds]);
@@ -120,7 +123,7 @@ async function listeningSince(runtime: TestRuntime, since: Date): Promise<string
     // The cut comes once jobs are running: their transactions hold connections out of the pool. A job whose failure
     // could not be recorded (the cut took that call too) waits for its expiry (60 s for generate-products) and the
     // queue's next expiry check before its retry: the deadline leaves room for that.
-    const deadline = Date.now() + 150_000;
+    const deadline = Date.now() + 240_000;
     while ((await themesDone()).every((theme) => theme.products === 0) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
     await cutConnections(database);
     const cutDoneAt = Date.now();
@@ -128,7 +131,8 @@ async function listeningSince(runtime: TestRuntime, since: Date): Promise<string
 
     expect(service.running(), service.output().slice(-3000)).to.equal(true);
     // Exactly once: every theme has one product per format, none twice, though jobs were cut mid-transaction.
-    expect((await themesDone()).map((theme) => theme.products)).to.deep.equal(themeIds.map(() => formats));
+    const unfinished = await runtime.db.sql.query("SELECT state, retry_count, started_on, output FROM pgboss.job WHERE name = 'generate-products' AND state <> 'completed'");
+    expect((await themesDone()).map((theme) => theme.products), JSON.stringify(unfinished.rows)).to.deep.equal(themeIds.map(() => formats));
     recordFigures('worker: pg_terminate_backend on all its connections, 20 product-generating jobs', {
       all_jobs_done_after_ms: Date.now() - cutDoneAt, products_made_twice: 0, process: 'kept running',
     });

@@ -15,7 +15,7 @@ describe(`home page (${DATABASE_KIND})`, () => {
     const response = await request(buildApp(runtime).callback()).get('/').set('Authorization', 'Bearer stale');
     expect(response.status).to.equal(200);
     expect(response.headers['content-type']).to.equal('text/html; charset=utf-8');
-    expect(response.headers['content-security-policy']).to.equal("default-src 'none'; style-src 'unsafe-inline'");
+    expect(response.headers['content-security-policy']).to.equal("default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
     expect(response.headers['cache-control']).to.equal('no-store');
     const hrefs = [...response.text.matchAll(/href="([^"]*)"/g)].map((match) => match[1]);
     expect(hrefs).to.deep.equal(['/docs', '/openapi.json', '/metrics', '/healthz']);
