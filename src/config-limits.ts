@@ -1,0 +1,44 @@
+// The limits that keep stored records and the editing channel's load bounded, parsed from the environment.
+import { type Env, integer } from './config-values';
+
+/** How long an editing message may wait on its layout, and how many may wait (see src/layouts/editing/editor.ts). */
+export interface EditingConfig {
+  /** lock_timeout of the editor's transactions: a layout locked longer by another transaction fails its batch. */
+  lockTimeoutMs: number;
+  /** statement_timeout of the editor's transactions. */
+  statementTimeoutMs: number;
+  /** Messages one layout may have waiting for their transaction; more are answered rate_limited. */
+  queuePerLayout: number;
+}
+
+/** What keeps the stored records and the editing channel's load bounded, per user. */
+export interface BoundsConfig {
+  /** An applied editing transaction_id is replayed (exactly once) for at least this long, then purged. */
+  readonly editingReplayWindowHours: number;
+  /** Editing connections (both transports together) one user may hold open in one process; more: rate_limited. */
+  readonly socketsPerUser: number;
+  /** Editing-channel events all of one user's connections in one process may send per second; more: rate_limited. */
+  readonly userEventsPerSecond: number;
+  /** Layouts not in the bin one user may own; creating or restoring more is a 400. */
+  readonly layoutsPerUser: number;
+  /** A layout left unchanged in the bin this many days, and in no order, is deleted for good by the purge. */
+  readonly binRetentionDays: number;
+}
+
+export function boundsConfig(env: Env): BoundsConfig {
+  return {
+    editingReplayWindowHours: integer(env, 'EDITING_REPLAY_WINDOW_HOURS', 24, 1, 720),
+    socketsPerUser: integer(env, 'SOCKETS_PER_USER', 20, 1, 10_000),
+    userEventsPerSecond: integer(env, 'USER_EVENTS_PER_SECOND', 400, 1, 100_000),
+    layoutsPerUser: integer(env, 'LAYOUTS_PER_USER', 1000, 1, 1_000_000),
+    binRetentionDays: integer(env, 'BIN_RETENTION_DAYS', 30, 1, 3650),
+  };
+}
+
+export function editingConfig(env: Env): EditingConfig {
+  return {
+    lockTimeoutMs: integer(env, 'EDITING_LOCK_TIMEOUT_MS', 2000, 10, 600_000),
+    statementTimeoutMs: integer(env, 'EDITING_STATEMENT_TIMEOUT_MS', 5000, 10, 600_000),
+    queuePerLayout: integer(env, 'EDITING_QUEUE_PER_LAYOUT', 1000, 1, 1_000_000),
+  };
+}
