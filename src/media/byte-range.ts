@@ -21,10 +21,10 @@ export function requestedRange(header: string | undefined, size: number): RangeA
     return { kind: 'partial', range: { start: Math.max(0, size - suffix), end: size - 1 } };
   }
   const start = Number(match[1]);
-  const end = match[2] === '' ? size - 1 : Number(match[2]);
-  if (end < start) return { kind: 'whole' };
+  const lastAsked = match[2] === '' ? Infinity : Number(match[2]);
+  if (lastAsked < start) return { kind: 'whole' };
   if (start >= size) return { kind: 'unsatisfiable' };
-  return { kind: 'partial', range: { start, end: Math.min(end, size - 1) } };
+  return { kind: 'partial', range: { start, end: Math.min(lastAsked, size - 1) } };
 }
 
 /**

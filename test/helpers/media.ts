@@ -7,14 +7,18 @@ import type { TestRuntime } from './runtime';
 
 export type FileArea = 'media' | 'private';
 
-/** The keys of an area (public media, or private print files) under prefix ("products/3/", or "" for all), sorted. */
+/** The keys of an area (public media, or private print files) under a folder ("products/3/", or "" for all), sorted. */
 export async function storedKeys(runtime: TestRuntime, prefix = '', area: FileArea = 'media'): Promise<string[]> {
   if (runtime.config.media.storage.kind === 's3') {
     if (!runtime.s3) throw new Error('a runtime on S3 without its test server: list the server itself');
     const areaPrefix = S3_PREFIXES[area];
     return (await runtime.s3.keys()).filter((key) => key.startsWith(areaPrefix + prefix)).map((key) => key.slice(areaPrefix.length));
   }
-  const root = path.join(runtime.config.dataDir, area);
+  return storedKeysOnDisk(path.join(runtime.config.dataDir, area), prefix);
+}
+
+/** The files under the folder root/prefix as keys relative to root, sorted. */
+export function storedKeysOnDisk(root: string, prefix = ''): string[] {
   const folder = path.join(root, prefix);
   if (!existsSync(folder)) return [];
   return readdirSync(folder, { recursive: true, encoding: 'utf8' })
@@ -31,5 +35,6 @@ export async function mediaFolder(runtime: TestRuntime, folder: string, area: Fi
 }
 
 export async function mediaExists(runtime: TestRuntime, key: string): Promise<boolean> {
-  return (await storedKeys(runtime, key)).includes(key);
+  if (runtime.config.media.storage.kind === 's3') return (await storedKeys(runtime, key)).includes(key);
+  return existsSync(path.join(runtime.config.dataDir, 'media', key));
 }
