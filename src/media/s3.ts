@@ -23,7 +23,7 @@ export function createS3Client(config: S3Config): S3Client {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     // The socket's idle limit: a body that stops arriving mid-way (after the call's own deadline) fails too.
-    requestHandler: { connectionTimeout: config.timeoutMs, requestTimeout: config.timeoutMs },
+    requestHandler: { connectionTimeout: config.timeoutMs, socketTimeout: config.timeoutMs },
   });
 }
 

@@ -104,7 +104,7 @@ describe(`serving /media/ (${DATABASE_KIND})`, () => {
       it('never serves a file of the private area, whatever the path', async () => {
         // The same bytes in the public area are served: the attempts below fail only for being private.
         expect((await client.get(`/media/${KEY}`)).status).to.equal(200);
-        for (const attempt of ['/media/order-sets/1/secret.jpg', '/media/..%2fprivate%2forder-sets%2f1%2fsecret.jpg',
+        for (const attempt of ['/media/order-sets/1/secret.jpg', '/media/private/order-sets/1/secret.jpg', '/media/..%2fprivate%2forder-sets%2f1%2fsecret.jpg',
           '/media/../private/order-sets/1/secret.jpg', '/media/%2e%2e/private/order-sets/1/secret.jpg']) {
           expect((await client.get(attempt)).status, attempt).to.be.oneOf([400, 404]);
         }

@@ -3,6 +3,7 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
+import { mediaImageReader } from '../../src/layouts/drawing';
 import { createS3Client, createS3Storage, S3_MAX_ATTEMPTS } from '../../src/media/s3';
 import { openMediaStorages, type MediaStorages, S3_PREFIXES } from '../../src/media/open-storages';
 import { MediaStorageUnavailableError } from '../../src/media/storage';
@@ -81,6 +82,13 @@ describe('media storage contract: S3', () => {
       expect(await server.keys()).to.not.include('media/down/a.jpg');
     });
   }
+
+  it('lets a drawing tell a missing image (drawn without it) from an outage (the drawing fails, to be retried)', async () => {
+    const readImage = mediaImageReader(storages.media);
+    expect(await readImage('drawing/missing.jpg')).to.equal(undefined);
+    server.failNext(1000);
+    expect(await readImage('drawing/other.jpg').catch((error: unknown) => error)).to.be.instanceOf(MediaStorageUnavailableError);
+  });
 
   it('gives up on a stalled server after S3_TIMEOUT_MS with MediaStorageUnavailableError, and the write is not kept', async () => {
     server.delay(20_000);
