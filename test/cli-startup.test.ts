@@ -5,9 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { TEST_JWT_SECRET } from './helpers/runtime';
+import { describeOnEmbeddedRunOnly } from './helpers/database';
 import { runPhotobook } from './helpers/process';
 
-describe('photobook start-up failures (pglite, real processes)', function () {
+describeOnEmbeddedRunOnly('photobook start-up failures (pglite, real processes)', function () {
   this.timeout(120_000);
   let scratch: string;
   before(() => {

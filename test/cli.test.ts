@@ -4,9 +4,10 @@ import path from 'node:path';
 import { expect } from 'chai';
 import jwt from 'jsonwebtoken';
 import { openPGlite } from '../src/db/pglite';
+import { describeOnEmbeddedRunOnly } from './helpers/database';
 import { runPhotobook } from './helpers/process';
 
-describe('photobook command line (pglite)', function () {
+describeOnEmbeddedRunOnly('photobook command line (pglite)', function () {
   this.timeout(120_000);
   let dataDir: string;
   before(() => {

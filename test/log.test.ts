@@ -2,9 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
+import { describeOnEmbeddedRunOnly } from './helpers/database';
 import { runPhotobook, runPhotobookInTerminal } from './helpers/process';
 
-describe('log format (pglite)', function () {
+describeOnEmbeddedRunOnly('log format (pglite)', function () {
   this.timeout(120_000);
   const dataDirs: string[] = [];
   // A fresh folder each time, so that `migrate` has migrations to apply and logs a line about them.

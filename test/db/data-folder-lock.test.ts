@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
+import { describeOnEmbeddedRunOnly } from '../helpers/database';
 import { runPhotobook, spawnPhotobook } from '../helpers/process';
 
 /** Starts `photobook serve` on the folder and resolves once it listens. */
@@ -20,7 +21,7 @@ function serving(dataDir: string) {
   return { child, listening, exited };
 }
 
-describe('the embedded database has one owner (pglite, real processes)', function () {
+describeOnEmbeddedRunOnly('the embedded database has one owner (pglite, real processes)', function () {
   this.timeout(180_000);
   let dataDir: string;
   before(() => {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { DATABASE_KIND } from '../helpers/database';
+import { DATABASE_KIND, describeOnEmbeddedRunOnly } from '../helpers/database';
 import { formatCounts, runFuzz } from './fuzzer';
 import { createFuzzWorld, type FuzzWorld } from './world';
 
@@ -7,7 +7,7 @@ import { createFuzzWorld, type FuzzWorld } from './world';
 const REQUESTS_PER_OPERATION = 60;
 const SEED = 20261123;
 
-describe(`fuzz over every route of /openapi.json (${DATABASE_KIND})`, function () {
+describeOnEmbeddedRunOnly(`fuzz over every route of /openapi.json (${DATABASE_KIND})`, function () {
   this.timeout(300_000);
   let world: FuzzWorld;
   before(async () => {

@@ -17,6 +17,14 @@ import { createMetrics } from '../../src/metrics/metrics';
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 export const DATABASE_KIND = TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
+/**
+ * For the slow tests that gain nothing from a second database, so that CI (which runs the suite once per database)
+ * runs them once: those whose processes use the embedded database whatever TEST_DATABASE_URL says (the command line,
+ * start-up failures, the data folder's lock, log format), and the fuzz sample, whose routes, validation and SQL are the
+ * same on both. They run in the default `npm test` (PGlite) and are skipped, as pending, with TEST_DATABASE_URL.
+ */
+export const describeOnEmbeddedRunOnly = DATABASE_KIND === 'pglite' ? describe : describe.skip;
+
 const silent = pino({ level: 'silent' });
 const created: string[] = [];
 let template: Promise<string | PGliteInterface> | undefined;
