@@ -1,7 +1,6 @@
 // Processes started at the same moment on an empty database, as `docker compose up` starts them: each migrates, loads
 // the reference data and installs the job queue's schema and queues; none may fail on another's half-made schema.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
 import { emptyServerDatabaseUrl, TEST_DATABASE_URL } from '../helpers/database';
@@ -13,30 +12,25 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('two API processes and a worker started at once on an empty database (postgres only: PGlite has one process)', function () {
   this.timeout(120_000);
-  let dataDir: string;
   let cluster: Cluster | undefined;
 
   before(function () {
     if (!TEST_DATABASE_URL) this.skip();
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'photobook-together-'));
   });
-  after(async () => {
-    await cluster?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
+  after(() => cluster?.stop());
 
   it('all become ready, and a job enqueued through one API process is done by the worker', async () => {
     cluster = await startCluster({
-      DATABASE_URL: await emptyServerDatabaseUrl(), DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET,
+      DATABASE_URL: await emptyServerDatabaseUrl(), JWT_SECRET: TEST_JWT_SECRET,
       PUBLIC_BASE_URL: 'http://photobook.test', NOTIFY_EMAILS: 'catalog@example.com',
     });
     for (const api of cluster.apis) expect((await fetch(`${api.url}/readyz`)).status, api.output()).to.equal(200);
     // A theme's notification e-mail: enqueued in the transaction of the API process that creates the theme, sent by
-    // the worker (into DATA_DIR/outbox, which both share, since no SMTP server is configured).
+    // the worker (into its DATA_DIR/outbox, since no SMTP server is configured).
     const admin = await sandboxLogin(cluster.apis[0].url, 'admin@example.com', 'admin');
     const theme = await call(cluster.apis[1].url, 'POST', '/api/theme/', admin, { name: 'Started together' });
     expect(theme.status, JSON.stringify(theme.body)).to.equal(201);
-    const outbox = path.join(dataDir, 'outbox');
+    const outbox = path.join(cluster.worker.dataDir, 'outbox');
     const messageId = `<theme-${theme.body.id}-created@photobook>`;
     const sent = () => {
       try {
