@@ -51,6 +51,8 @@ describe('two API processes and a worker behind a balancer: a journey (postgres 
   let product: { id: number; format_id: number; preview_cover: string };
   let layout: { id: string; hash: string; pages: { id: string }[] };
   let schemes: number[];
+  /** The process the shopper's editor is connected to. */
+  let shopperEditorAt: string;
   /** Which process served the last request the balancer passed on. */
   const lastUpstream = () => proxy.routed[proxy.routed.length - 1].upstream;
   const api = (method: string, route: string, who: keyof typeof token, body?: unknown) => call(proxy.url, method, route, token[who], body);
@@ -128,9 +130,9 @@ describe('two API processes and a worker behind a balancer: a journey (postgres 
     const admin = new EditorSession(proxy.url, token.admin, layout.id);
     editors.push(shopper, admin);
     await shopper.connect();
-    const shopperAt = proxy.routed.filter((request) => request.kind === 'upgrade').at(-1)!.upstream;
+    shopperEditorAt = proxy.routed.filter((request) => request.kind === 'upgrade').at(-1)!.upstream;
     await admin.connect();
-    expect(proxy.routed.filter((request) => request.kind === 'upgrade').at(-1)!.upstream).not.to.equal(shopperAt);
+    expect(proxy.routed.filter((request) => request.kind === 'upgrade').at(-1)!.upstream).not.to.equal(shopperEditorAt);
     for (const [from, to, page] of [[shopper, admin, 1], [admin, shopper, 2]] as const) {
       const changed = nextEvent<{ version: number; page: unknown }>(to.current, 'layout:changed', 10_000);
       const { ack } = await from.send(schemeMessage(layout.id, layout.pages[page].id, schemes[1]));
@@ -140,7 +142,7 @@ describe('two API processes and a worker behind a balancer: a journey (postgres 
 
   it('loses no acknowledged write when one API process is killed mid-journey, and goes on through the other', async () => {
     const [shopper, admin] = editors;
-    const victim = cluster!.apis.find((process) => process.url === proxy.routed.filter((request) => request.kind === 'upgrade').at(-2)!.upstream)!;
+    const victim = cluster!.apis.find((process) => process.url === shopperEditorAt)!;
     const versionBefore = (await api('GET', `/api/ua/layout/${layout.id}/`, 'shopper')).body.version as number;
     const acks: (Acknowledged & { by: 'shopper' | 'admin' })[] = [];
     const clones: { startedAt: number; status: number; id?: string; name: string }[] = [];
