@@ -1,12 +1,15 @@
 // Theme element upload: time to 201 for a 12-megapixel JPEG beside sharp alone doing the same image work in this
-// process (the ceiling), and the server's peak memory during ten concurrent uploads of it. The server is
-// `photobook serve` in a child process on a fresh database of the PostgreSQL server.
+// process (the ceiling), the server's peak memory during ten concurrent uploads of it, and GET /media serving times
+// of the upload. The server is `photobook serve` in a child process on a fresh database of the PostgreSQL server,
+// with its media on the disk, or with MEDIA_STORAGE=s3 in an S3 store (S3_* settings, or a local test server when
+// S3_ENDPOINT is unset).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { startS3Server } from '../test/helpers/s3-server';
 import { adminQuery, databaseUrl } from './database';
 import { profileFlags } from './gallery-service';
 
@@ -60,15 +63,40 @@ function cpuMilliseconds(pid: number): number {
 }
 
 async function uploadOnce(base: string, token: string, image: Buffer): Promise<number> {
+  return (await upload(base, token, image)).milliseconds;
+}
+
+async function upload(base: string, token: string, image: Buffer): Promise<{ milliseconds: number; path: string }> {
   const form = new FormData();
   form.append('type', 'cover');
   form.append('cover_type', 'FRONT_COVER_BACKGROUND');
   form.append('file', new Blob([image], { type: 'image/jpeg' }), 'photo.jpg');
   const started = process.hrtime.bigint();
   const response = await fetch(`${base}/api/theme/1/up-element/`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
-  await response.arrayBuffer();
+  const body = await response.json() as { image: string };
   if (response.status !== 201) throw new Error(`upload answered ${response.status}`);
-  return Number(process.hrtime.bigint() - started) / 1e6;
+  return { milliseconds: Number(process.hrtime.bigint() - started) / 1e6, path: new URL(body.image).pathname };
+}
+
+/** Sequential GETs of one media URL, each read to its last byte: the median time and the size. */
+async function servingTimes(url: string, runs: number): Promise<string> {
+  const times: number[] = [];
+  let bytes = 0;
+  for (let run = 0; run < runs; run += 1) {
+    const started = process.hrtime.bigint();
+    const response = await fetch(url);
+    bytes = (await response.arrayBuffer()).byteLength;
+    if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}`);
+    times.push(Number(process.hrtime.bigint() - started) / 1e6);
+  }
+  return `${(bytes / 1024).toFixed(0)} KB, ${summary(times)} over ${runs} GETs`;
+}
+
+/** MEDIA_STORAGE=s3 without S3_ENDPOINT: the local test server, started here (and stopped by the returned function). */
+async function mediaStorageEnv(): Promise<{ env: Record<string, string>; stop(): Promise<void> }> {
+  if (process.env.MEDIA_STORAGE !== 's3' || process.env.S3_ENDPOINT) return { env: {}, stop: async () => undefined };
+  const server = await startS3Server();
+  return { env: server.env(), stop: () => server.close() };
 }
 
 async function main(): Promise<void> {
@@ -76,7 +104,8 @@ async function main(): Promise<void> {
   await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await adminQuery(`CREATE DATABASE ${name}`);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'photobook-upload-'));
-  const env = { ...process.env, DATABASE_URL: databaseUrl(name), DATA_DIR: dataDir, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: '0', WORKER: '0' };
+  const storage = await mediaStorageEnv();
+  const env: NodeJS.ProcessEnv = { ...process.env, ...storage.env, DATABASE_URL: databaseUrl(name), DATA_DIR: dataDir, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: '0', WORKER: '0' };
   const fixture = path.join(dataDir, 'theme.json');
   writeFileSync(fixture, JSON.stringify({ themes: [{ id: 1, name: 'Benchmark', approved: true }] }));
   photobook(['seed', '--file', fixture], env);
@@ -97,8 +126,9 @@ async function main(): Promise<void> {
     const image = await twelveMegapixelJpeg();
     const metadata = await sharp(image).metadata();
     console.log(`image: ${metadata.width}x${metadata.height} JPEG, ${(image.length / 1024 / 1024).toFixed(1)} MB`);
+    console.log(`media storage: ${env.MEDIA_STORAGE === 's3' ? `s3 at ${env.S3_ENDPOINT ?? 'AWS'}` : 'disk'}`);
     console.log(`load average: ${os.loadavg().map((load) => load.toFixed(2)).join(' ')}`);
-    await uploadOnce(base, token, image);
+    const served = await upload(base, token, image);
     await sharpAlone(image, dataDir);
     // Interleaved, so that both see the same moments of a shared machine.
     // CPU time as well as wall time: on a shared machine the wall clock waits for other people's work, CPU time does not.
@@ -133,6 +163,8 @@ async function main(): Promise<void> {
     clearInterval(sampler);
     console.log(`ten concurrent uploads: all 201 in ${Date.now() - started} ms (slowest ${Math.max(...concurrent).toFixed(0)} ms); sharp alone, ten at once: ${ceilingConcurrent} ms`);
     console.log(`load average: ${os.loadavg().map((load) => load.toFixed(2)).join(' ')}`);
+    console.log(`GET /media, the 1200 px derivative: ${await servingTimes(`${base}${served.path}_md.jpg`, 30)}`);
+    console.log(`GET /media, the original:           ${await servingTimes(`${base}${served.path}`, 30)}`);
     console.log(`server resident memory: ${(idle / 1024).toFixed(0)} MB before, peak ${(peak / 1024).toFixed(0)} MB during (sampled every 10 ms); process high-water mark ${(residentKilobytes(child.pid!, 'VmHWM') / 1024).toFixed(0)} MB`);
   } finally {
     // Waited for: a CPU profile (BENCH_CPU_PROF) is written as the server exits.
@@ -140,6 +172,7 @@ async function main(): Promise<void> {
       child.once('exit', resolve);
       child.kill('SIGTERM');
     });
+    await storage.stop();
   }
 }
 

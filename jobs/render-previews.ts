@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { createProductsRepository } from '../src/products/repository';
 import { drawCoverPreview } from '../src/products/preview';
 import { derivedKeys, storeWithDerivatives } from '../src/media/images';
-import type { MediaStorage } from '../src/media/storage';
+import { isMissingMedia, type MediaStorage } from '../src/media/storage';
 import { defineJob } from '../src/queue/job';
 import type { SqlExecutor } from '../src/db/database';
 import type { Block } from '../src/db/tables/index';
@@ -36,7 +36,11 @@ async function coverBackground(source: PreviewSource, media: MediaStorage): Prom
   const fromLayout = source.cover_blocks?.find((block) => block.theme_element_type === 'FRONT_COVER_BACKGROUND')?.content.image;
   for (const key of [fromLayout, source.theme_front_cover]) {
     if (!key || /^https?:/.test(key)) continue;
-    const image = await media.read(key).catch(() => undefined);
+    // A missing image falls back; an outage of the storage fails the job, which is retried.
+    const image = await media.read(key).catch((error: unknown) => {
+      if (isMissingMedia(error)) return undefined;
+      throw error;
+    });
     if (image) return image;
   }
   return undefined;

@@ -29,7 +29,6 @@ import type { JsonSchema } from './http/schemas';
 import { securityHeaders } from './http/security-headers';
 import { trailingSlash } from './http/trailing-slash';
 import { createValidator } from './http/validation';
-import type { LocalDiskStorage } from './media/local-disk';
 import type { MediaStorage } from './media/storage';
 import { printRoutes } from './print/routes';
 import { layoutRoutes } from './layouts/routes';
@@ -62,7 +61,7 @@ import { createLimiter } from './util/limiter';
 export interface AppDependencies {
   config: Config;
   db: Database;
-  media: LocalDiskStorage;
+  media: MediaStorage;
   /** The private file area (print files): never served under /media/. */
   privateFiles: MediaStorage;
   log: Logger;

@@ -5,10 +5,12 @@ import path from 'node:path';
 import { prepareDataFolder } from './data-folder';
 import type { DatabaseTimeouts } from './db/pg-timeouts';
 import { boundsConfig, type BoundsConfig, editingConfig, type EditingConfig } from './config-limits';
+import { mediaConfig, type MediaConfig } from './config-media';
 import { ConfigError, endpoint, type Env, flag, integer, oneOf, required, tokenName, url } from './config-values';
 
 export { ConfigError } from './config-values';
 export type { BoundsConfig, EditingConfig } from './config-limits';
+export type { MediaConfig, S3Config } from './config-media';
 
 export interface OAuthClient {
   clientId: string;
@@ -101,6 +103,7 @@ export interface Config {
   readonly trustProxyHops: number;
   /** Bearer token of GET /metrics/; in production the route exists only when it is set. */
   readonly metricsToken: string | undefined;
+  readonly media: MediaConfig;
   readonly bounds: BoundsConfig;
   readonly gallery: GalleryCacheConfig;
   readonly editing: EditingConfig;
@@ -274,6 +277,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: integer(env, 'TRUST_PROXY', 0, 0, 10) > 0,
     trustProxyHops: integer(env, 'TRUST_PROXY', 0, 0, 10),
     metricsToken: env.METRICS_TOKEN || undefined,
+    media: mediaConfig(env, publicBaseUrl),
     bounds: boundsConfig(env),
     editing: editingConfig(env),
     gallery: {

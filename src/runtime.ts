@@ -1,5 +1,4 @@
 // Everything a command of the service needs, opened once and closed once, wired explicitly.
-import path from 'node:path';
 import type { Logger } from 'pino';
 import { jobRegistry } from '../jobs/index';
 import { createTokenService, type TokenService, tokenSettings } from './auth/tokens';
@@ -14,7 +13,8 @@ import { openDatabase } from './db/open';
 import { type JsonSchema, loadSchemas } from './http/schemas';
 import { createMailer } from './mail/mailer';
 import { createMetrics, type Metrics } from './metrics/metrics';
-import { createLocalDiskStorage, type LocalDiskStorage } from './media/local-disk';
+import { openMediaStorages } from './media/open-storages';
+import type { MediaStorage } from './media/storage';
 import { createProductsService, type ProductsService } from './products/service';
 import type { JobContext } from './queue/job';
 import { type Queue, startQueue } from './queue/queue';
@@ -23,9 +23,9 @@ export interface Runtime {
   config: Config;
   log: Logger;
   db: Database;
-  media: LocalDiskStorage;
+  media: MediaStorage;
   /** The private file area (print files): never served under /media/. */
-  privateFiles: LocalDiskStorage;
+  privateFiles: MediaStorage;
   tokens: TokenService;
   users: UsersRepository;
   queue: Queue;
@@ -51,8 +51,8 @@ export async function openRuntime(config: Config, log: Logger, database?: Databa
     if (reference) log.info({ reference }, `reference data loaded: ${describeCounts(reference)}`);
     const metrics = createMetrics(db.poolCounts?.bind(db));
     const queue = await startQueue(db, jobRegistry, log, config.jobRetry, metrics);
-    const media = createLocalDiskStorage(path.join(config.dataDir, 'media'), config.publicBaseUrl);
-    const privateFiles = createLocalDiskStorage(path.join(config.dataDir, 'private'), null);
+    const storages = openMediaStorages(config);
+    const { media, privateFiles } = storages;
     const catalogChanges = new CatalogChangeFeed(db, config.gallery.maxStalenessMs, log);
     let closing: Promise<boolean> | undefined;
     return {
@@ -67,7 +67,8 @@ export async function openRuntime(config: Config, log: Logger, database?: Databa
       catalogChanges,
       schemas: loadSchemas(),
       // Idempotent: a server's stop and its owner may both close the runtime.
-      close: (queueTimeoutMs) => (closing ??= queue.stop(queueTimeoutMs).finally(() => catalogChanges.close()).finally(() => db.close())),
+      close: (queueTimeoutMs) => (closing ??= queue.stop(queueTimeoutMs).finally(() => catalogChanges.close()).finally(() => db.close())
+        .finally(() => storages.close())),
     };
   } catch (error) {
     await db.close().catch(() => undefined);

@@ -3,6 +3,7 @@
 // token some other service signed with a shared or leaked secret, or one minted without a lifetime, is refused.
 // Issuer and audience are configured names, not URLs: every process of a deployment (any port, the command line)
 // issues tokens that all the others accept.
+import { createSecretKey } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
@@ -102,7 +103,10 @@ function refusalReason(error: unknown): RefusalReason {
 }
 
 export function createTokenService(settings: TokenSettings, log: Logger): TokenService {
-  const { secret, issuer, audience } = settings;
+  const { issuer, audience } = settings;
+  // A key object made once: given the secret as a string, jsonwebtoken first tries to parse it as a public key (and
+  // fails, throwing) on every call, which made each token check cost about 0.45 ms instead of 0.01.
+  const secret = createSecretKey(Buffer.from(settings.secret));
   const verifyOptions = { algorithms: ['HS256' as const], issuer, audience };
   // A client holding an old or foreign token is routine, not a fault of the service: info, with what was expected.
   const refused = (reason: RefusalReason, detail: string) => {

@@ -2,6 +2,7 @@
 import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
 import { databaseUnavailable } from '../db/unavailable';
+import { MediaStorageUnavailableError } from '../media/storage';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -24,9 +25,10 @@ export const DETAILS = {
   malformedJson: 'JSON parse error - the request body is not valid JSON.',
   internal: 'Internal server error.',
   unavailable: 'Service temporarily unavailable, try again shortly.',
+  storageUnavailable: 'Media storage temporarily unavailable, try again shortly.',
 } as const;
 
-/** Seconds a client is told to wait after a database outage (a lost connection is usually back within that). */
+/** Seconds a client is told to wait after a database or storage outage (a lost connection is usually back within that). */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
 
 export const validationError = (errors: FieldErrors) => new HttpError(400, errors);
@@ -72,6 +74,14 @@ export function errorMiddleware(log: Logger) {
         ctx.status = known.status;
         ctx.body = known.body;
         ctx.set(known.headers);
+        return;
+      }
+      if (error instanceof MediaStorageUnavailableError) {
+        // Nothing was kept of the request (an upload's files and row go together): it may simply be sent again.
+        ctx.status = 503;
+        ctx.body = { detail: DETAILS.storageUnavailable };
+        ctx.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+        log.warn({ cause: error.message, requestId: ctx.state.requestId, method: ctx.method, path: ctx.path }, 'media storage unavailable');
         return;
       }
       const outage = databaseUnavailable(error);

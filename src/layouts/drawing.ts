@@ -1,5 +1,5 @@
 // A layout with what drawing it needs (its format, its pages), and its pages as scenes for the shared renderer.
-import type { MediaStorage } from '../media/storage';
+import { isMissingMedia, type MediaStorage } from '../media/storage';
 import { layoutPageScene, type PageScene } from '../render/layout-scene';
 import type { Format, LayoutPageRow, LayoutRow, LayoutsRepository } from './repository';
 
@@ -29,7 +29,15 @@ export function mediaImageReader(media: MediaStorage): (key: string) => Promise<
   return (key) => {
     if (/^https?:/.test(key)) return Promise.resolve(undefined);
     let image = read.get(key);
-    if (!image) read.set(key, (image = media.read(key).catch(() => undefined)));
+    // A missing file draws as no image (with a warning in print files); an outage of the storage fails the drawing,
+    // so that a print job is retried rather than printing a book without its photos.
+    if (!image) {
+      read.set(key, (image = media.read(key).catch((error: unknown) => {
+        if (isMissingMedia(error)) return undefined;
+        read.delete(key);
+        throw error;
+      })));
+    }
     return image;
   };
 }

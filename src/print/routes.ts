@@ -52,12 +52,14 @@ export function printRoutes(deps: { db: Database; files: MediaStorage; signer: U
     }
     const file = await printFile(db.sql, fileId);
     // The file must be of the set in the path: a signature for one set's path never opens another set's file.
-    const data = file?.storage_key.startsWith(`order-sets/${orderSetId}/`) ? await files.read(file.storage_key).catch(() => undefined) : undefined;
-    if (!file || !data) throw notFound();
+    // Streamed from whichever storage holds it: a book's PDF can be large. An outage of the storage is a 503.
+    const stored = file?.storage_key.startsWith(`order-sets/${orderSetId}/`) ? await files.open(file.storage_key) : undefined;
+    if (!file || !stored) throw notFound();
     ctx.set({ 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' });
     ctx.attachment(`orderset-${orderSetId}-${file.layout_id}-${file.part}.pdf`);
     ctx.type = 'application/pdf';
-    ctx.body = data;
+    ctx.length = stored.size;
+    ctx.body = stored.body;
   });
 
   return { router, docs: PRINT_DOCS };
@@ -83,6 +85,7 @@ const PRINT_DOCS: RouteDoc[] = [
       401: { description: 'No token and no valid, unexpired signature', schema: 'error-detail.json' },
       403: { description: 'A token that is not an administrator\'s, without a valid signature', schema: 'error-detail.json' },
       404: { description: 'No such file in this order set', schema: 'error-detail.json' },
+      503: { description: 'The file storage cannot be reached right now (Retry-After)', schema: 'error-detail.json' },
     },
   },
 ];

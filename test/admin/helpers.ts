@@ -1,6 +1,4 @@
 // What the catalog administration tests share: users of each role, waiting for the worker, counting files.
-import { existsSync, readdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Runtime } from '../../src/runtime';
 
 export interface RoleTokens {
@@ -35,9 +33,3 @@ export async function jobStates(runtime: Runtime, name: string): Promise<string[
 }
 
 export const settled = (states: string[]) => states.length > 0 && states.every((state) => state === 'completed' || state === 'failed');
-
-/** The files of a media folder, sorted. */
-export function mediaFiles(runtime: Runtime, folder: string): string[] {
-  const full = path.join(runtime.media.root, folder);
-  return existsSync(full) ? readdirSync(full).sort() : [];
-}

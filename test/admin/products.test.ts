@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { expect } from 'chai';
 import sharp from 'sharp';
 import request from 'supertest';
@@ -10,7 +8,8 @@ import { createValidator, type Validator } from '../../src/http/validation';
 import { DATABASE_KIND } from '../helpers/database';
 import { type TestRuntime, testRuntime } from '../helpers/runtime';
 import { jpeg } from '../themes/images';
-import { eventually, mediaFiles, roleTokens, type RoleTokens } from './helpers';
+import { eventually, roleTokens, type RoleTokens } from './helpers';
+import { mediaExists, mediaFolder } from '../helpers/media';
 
 type Client = ReturnType<typeof request>;
 
@@ -25,7 +24,7 @@ describe(`product administration (${DATABASE_KIND})`, () => {
   const create = (body: object, who = auth.admin) => client.post('/api/product/').set('Authorization', who).send(body);
   const valid = { theme_id: 1, format_id: 3, product_type_id: 2, name: 'Фотокнига «Море» 30x20', description: 'Лето', special_project: 'summer' };
   const product = async (id: number) => (await client.get(`/api/product/${id}/`).set('Authorization', auth.admin)).body;
-  const exists = (key: string) => existsSync(path.join(runtime.media.root, key));
+  const exists = (key: string) => mediaExists(runtime, key);
 
   before(async () => {
     runtime = await testRuntime();
@@ -71,7 +70,7 @@ describe(`product administration (${DATABASE_KIND})`, () => {
     expect(key).to.match(new RegExp(`^products/${created.id}/preview-[0-9a-f-]+\\.jpg$`));
     const metadata = await sharp(await runtime.media.read(key)).metadata();
     expect([metadata.format, metadata.width, metadata.height]).to.deep.equal(['jpeg', 600, 400]);
-    for (const suffix of ['_sm.jpg', '_md.jpg']) expect(exists(key + suffix), suffix).to.equal(true);
+    for (const suffix of ['_sm.jpg', '_md.jpg']) expect(await exists(key + suffix), suffix).to.equal(true);
     const served = await client.get(`/media/${key}_sm.jpg`);
     expect(served.status).to.equal(200);
     expect(served.type).to.equal('image/jpeg');
@@ -153,14 +152,14 @@ describe(`product administration (${DATABASE_KIND})`, () => {
     await runtime.db.sql.query(`INSERT INTO products (name, theme_id, format_id, product_type_id, layout_id, preview_cover)
       SELECT 'Копия', theme_id, format_id, product_type_id, layout_id, preview_cover FROM products WHERE id = $1`, [created.id]);
     expect((await client.delete(`/api/product/${created.id}/`).set('Authorization', auth.admin)).status).to.equal(204);
-    expect(exists(key)).to.equal(true);
+    expect(await exists(key)).to.equal(true);
     expect(await count(`layouts WHERE id = '${created.layout_id}'`)).to.equal(1);
 
     const { rows: [copy] } = await runtime.db.sql.query<{ id: number }>("SELECT id FROM products WHERE name = 'Копия'");
     expect((await client.delete(`/api/product/${copy.id}/`).set('Authorization', auth.admin)).status).to.equal(204);
-    expect([key, `${key}_sm.jpg`, `${key}_md.jpg`].map(exists)).to.deep.equal([false, false, false]);
+    expect(await Promise.all([key, `${key}_sm.jpg`, `${key}_md.jpg`].map(exists))).to.deep.equal([false, false, false]);
     expect(await count(`layouts WHERE id = '${created.layout_id}'`)).to.equal(0);
-    expect(mediaFiles(runtime, `products/${created.id}`)).to.deep.equal([]);
+    expect(await mediaFolder(runtime, `products/${created.id}`)).to.deep.equal([]);
     expect((await client.delete(`/api/product/${copy.id}/`).set('Authorization', auth.admin)).status).to.equal(404);
   });
 });

@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { expect } from 'chai';
 import pino from 'pino';
 import request from 'supertest';
@@ -12,7 +10,8 @@ import { openRuntime, type Runtime } from '../../src/runtime';
 import { DATABASE_KIND } from '../helpers/database';
 import { testConfig, type TestRuntime, testRuntime } from '../helpers/runtime';
 import { jpeg, png } from '../themes/images';
-import { eventually, jobStates, mediaFiles, roleTokens, type RoleTokens, settled } from './helpers';
+import { eventually, jobStates, roleTokens, type RoleTokens, settled } from './helpers';
+import { mediaExists, mediaFolder } from '../helpers/media';
 
 type Client = ReturnType<typeof request>;
 
@@ -23,7 +22,7 @@ describe(`reactions to catalog changes (${DATABASE_KIND})`, () => {
 
   const previewOf = async (productId: number) =>
     (await runtime.db.sql.query<{ preview_cover: string | null }>('SELECT preview_cover FROM products WHERE id = $1', [productId])).rows[0].preview_cover;
-  const exists = (key: string) => existsSync(path.join(runtime.media.root, key));
+  const exists = (key: string) => mediaExists(runtime, key);
   const uploadCover = async (themeId: number, image: Buffer) => (await client.post(`/api/theme/${themeId}/up-element/`).set('Authorization', auth.admin)
     .field('type', 'cover').field('cover_type', 'FRONT_COVER_BACKGROUND').attach('file', image, 'front.png')).body;
   const createProduct = async (themeId: number) => (await client.post('/api/product/').set('Authorization', auth.admin)
@@ -52,8 +51,8 @@ describe(`reactions to catalog changes (${DATABASE_KIND})`, () => {
     const second = await eventually(() => previewOf(product.id), (key) => key !== first);
     expect(second).to.not.equal(first);
     await eventually(() => jobStates(runtime, 'render-previews'), settled);
-    expect([first!, `${first}_sm.jpg`, `${first}_md.jpg`].some(exists)).to.equal(false);
-    expect(mediaFiles(runtime, `products/${product.id}`)).to.have.length(3);
+    expect(await Promise.all([first!, `${first}_sm.jpg`, `${first}_md.jpg`].map(exists))).to.deep.equal([false, false, false]);
+    expect(await mediaFolder(runtime, `products/${product.id}`)).to.have.length(3);
     const layout = (await client.get(`/api/ua/layout/product/${product.id}/`).set('Authorization', auth.admin)).body;
     const background = layout.pages[0].blocks.find((block: { theme_element_type: string }) => block.theme_element_type === 'FRONT_COVER_BACKGROUND');
     expect(background.content.image).to.equal(element.image);
@@ -73,14 +72,14 @@ describe(`reactions to catalog changes (${DATABASE_KIND})`, () => {
     await runtime.db.transaction((tx) => runtime.queue.enqueue(tx, renderPreviews, { productId: product.id }));
     await eventually(() => previewOf(product.id), (key) => key !== shared);
     await eventually(() => jobStates(runtime, 'render-previews'), settled);
-    expect([shared!, `${shared}_sm.jpg`, `${shared}_md.jpg`].every(exists)).to.equal(true);
+    expect(await Promise.all([shared!, `${shared}_sm.jpg`, `${shared}_md.jpg`].map(exists))).to.deep.equal([true, true, true]);
   });
 
   it('leaves no orphan file when two runs of the same job render at once', async () => {
     const product = await createProduct(1);
     await eventually(() => previewOf(product.id), Boolean);
     await Promise.all([1, 2, 3].map(() => renderPreviews.handle({ productId: product.id }, runtime.jobContext)));
-    const files = mediaFiles(runtime, `products/${product.id}`);
+    const files = await mediaFolder(runtime, `products/${product.id}`);
     expect(files).to.have.length(3);
     expect(files.map((file) => `products/${product.id}/${file}`)).to.include(await previewOf(product.id));
   });

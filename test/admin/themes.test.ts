@@ -7,7 +7,8 @@ import { DATABASE_KIND } from '../helpers/database';
 import { type TestRuntime, testRuntime } from '../helpers/runtime';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 import { jpeg } from '../themes/images';
-import { eventually, jobStates, mediaFiles, roleTokens, type RoleTokens, settled } from './helpers';
+import { eventually, jobStates, roleTokens, type RoleTokens, settled } from './helpers';
+import { mediaFolder } from '../helpers/media';
 
 type Client = ReturnType<typeof request>;
 
@@ -111,7 +112,7 @@ describe(`theme administration (${DATABASE_KIND})`, () => {
     expect(products).to.have.length(5);
     for (const product of products) {
       expect(product.pages).to.equal(11);
-      expect(mediaFiles(runtime, `products/${product.id}`)).to.have.length(3);
+      expect(await mediaFolder(runtime, `products/${product.id}`)).to.have.length(3);
     }
     const gallery = await client.get(`/api/gallery2/product/?search=${encodeURIComponent('Лес')}`);
     expect(gallery.body.count).to.equal(5);
@@ -143,9 +144,9 @@ describe(`theme administration (${DATABASE_KIND})`, () => {
     const theme = (await create({ name: 'Временная' })).body;
     await client.post(`/api/theme/${theme.id}/up-element/`).set('Authorization', auth.admin)
       .field('type', 'bg').attach('file', await jpeg(400, 400), 'bg.jpg');
-    expect(mediaFiles(runtime, `themes/${theme.id}/elements`)).to.have.length(3);
+    expect(await mediaFolder(runtime, `themes/${theme.id}/elements`)).to.have.length(3);
     expect((await client.delete(`/api/theme/${theme.id}/`).set('Authorization', auth.admin)).status).to.equal(204);
-    expect(mediaFiles(runtime, `themes/${theme.id}/elements`)).to.deep.equal([]);
+    expect(await mediaFolder(runtime, `themes/${theme.id}/elements`)).to.deep.equal([]);
     expect((await client.delete(`/api/theme/${theme.id}/`).set('Authorization', auth.admin)).status).to.equal(404);
   });
 });

@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { expect } from 'chai';
 import sharp from 'sharp';
 import { renderPreviews } from '../../jobs/render-previews';
@@ -8,6 +6,7 @@ import { seedDemoCatalog } from '../../src/catalog/demo';
 import { derivedKeys } from '../../src/media/images';
 import { DATABASE_KIND } from '../helpers/database';
 import { jobsSettled, queueDrained } from '../helpers/jobs';
+import { mediaExists } from '../helpers/media';
 import { type TestRuntime, testRuntime } from '../helpers/runtime';
 
 describe(`demo catalog (${DATABASE_KIND})`, () => {
@@ -36,7 +35,7 @@ describe(`demo catalog (${DATABASE_KIND})`, () => {
     for (const element of elements) {
       const metadata = await sharp(await runtime.media.read(element.image)).metadata();
       expect([metadata.width, metadata.height]).to.deep.equal([element.width, element.height]);
-      for (const key of derivedKeys(element.image)) expect(existsSync(path.join(runtime.media.root, key)), key).to.equal(true);
+      for (const key of derivedKeys(element.image)) expect(await mediaExists(runtime, key), key).to.equal(true);
     }
     const { rows: products } = await runtime.db.sql.query<{ format_id: number; num_pages: number; pages: number; categories: string[]; page_categories: string[] }>(`
       SELECT p.format_id, l.num_pages, p.template_categories AS categories,

@@ -9,6 +9,7 @@ import type { RouteModule } from '../../src/http/route-module';
 import { openRuntime, type Runtime } from '../../src/runtime';
 import { type RunningServer, startServer } from '../../src/server';
 import { freshDatabase } from './database';
+import { startS3Server, type TestS3Server } from './s3-server';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
@@ -21,18 +22,35 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 }
 
 export interface TestRuntime extends Runtime {
-  /** Closes the runtime and removes its DATA_DIR. */
+  /** The S3 server that holds this runtime's media (TEST_MEDIA_STORAGE=s3, or one handed to testRuntime). */
+  s3?: TestS3Server;
+  /** Closes the runtime and removes its DATA_DIR (and stops an S3 server it started). */
   dispose(): Promise<void>;
 }
 
-/** log: where the runtime logs (silent unless a test reads the lines). */
-export async function testRuntime(overrides: Record<string, string> = {}, log: Logger = pino({ level: 'silent' })): Promise<TestRuntime> {
-  const config = testConfig(overrides);
-  const runtime = await openRuntime(config, log, await freshDatabase());
+/**
+ * TEST_MEDIA_STORAGE=s3 runs a test file's runtimes on a local S3 server each (started here, stopped by dispose)
+ * instead of the local disk, so the tests of uploads, deletions and rendering run once against both storages.
+ */
+const MEDIA_ON_S3 = process.env.TEST_MEDIA_STORAGE === 's3';
+
+/** log: where the runtime logs (silent unless a test reads the lines); s3: a server the caller owns, to keep media in. */
+export async function testRuntime(
+  overrides: Record<string, string> = {}, log: Logger = pino({ level: 'silent' }), s3?: TestS3Server,
+): Promise<TestRuntime> {
+  const ownS3 = !s3 && MEDIA_ON_S3 && !overrides.MEDIA_STORAGE ? await startS3Server() : undefined;
+  const server = s3 ?? ownS3;
+  const config = testConfig({ ...server?.env(), ...overrides });
+  const runtime = await openRuntime(config, log, await freshDatabase()).catch(async (error: unknown) => {
+    await ownS3?.close();
+    throw error;
+  });
   return {
     ...runtime,
+    s3: server,
     async dispose() {
       await runtime.close();
+      await ownS3?.close();
       rmSync(config.dataDir, { recursive: true, force: true });
     },
   };

@@ -13,7 +13,8 @@ describe(`media storage (${DATABASE_KIND})`, () => {
   let server: ReturnType<typeof request>;
   let png: Buffer;
   before(async () => {
-    runtime = await testRuntime();
+    // The disk's own protections (the folder's bounds) are tested here; both storages share test/media/storage-contract.ts.
+    runtime = await testRuntime({ MEDIA_STORAGE: 'disk' });
     server = request(buildApp(runtime).callback());
     png = await sharp({ create: { width: 1600, height: 800, channels: 3, background: '#3366cc' } }).png().toBuffer();
   });
@@ -47,7 +48,7 @@ describe(`media storage (${DATABASE_KIND})`, () => {
     await runtime.media.put('tmp/x.jpg', png);
     await runtime.media.delete('tmp/x.jpg');
     await runtime.media.delete('tmp/x.jpg');
-    expect(existsSync(path.join(runtime.media.root, 'tmp/x.jpg'))).to.equal(false);
+    expect(existsSync(path.join(runtime.config.dataDir, 'media', 'tmp/x.jpg'))).to.equal(false);
     expect((await server.get('/media/tmp/x.jpg')).status).to.equal(404);
   });
 
@@ -59,7 +60,7 @@ describe(`media storage (${DATABASE_KIND})`, () => {
       });
       expect(refused, JSON.stringify(key)).to.equal(true);
     }
-    expect(existsSync(path.join(runtime.media.root, '..', 'escape.jpg'))).to.equal(false);
+    expect(existsSync(path.join(runtime.config.dataDir, 'media', '..', 'escape.jpg'))).to.equal(false);
   });
 
   it('answers traversal attempts over HTTP with 404 and never serves an image outside the media folder', async () => {

@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import path from 'node:path';
@@ -15,6 +15,7 @@ import { createLayoutsService } from '../../src/layouts/service';
 import { spineWidthMm } from '../../src/render/book-geometry';
 import { DATABASE_KIND } from '../helpers/database';
 import { jobsSettled } from '../helpers/jobs';
+import { mediaFolder } from '../helpers/media';
 import { TEST_JWT_SECRET, type TestRuntime, testRuntime } from '../helpers/runtime';
 import { layoutTestUsers, type LayoutTestUsers } from '../layouts/catalog';
 import { readPdf } from './pdf-reader';
@@ -186,25 +187,30 @@ describe(`print files of a paid order set (${DATABASE_KIND})`, () => {
       'SELECT id, storage_key, rendered_at FROM print_files WHERE order_set_id = $1 ORDER BY id', [orderSetId]);
     expect(after.map((row) => [row.id, row.storage_key])).to.deep.equal(before.map((row) => [row.id, row.storage_key]));
     expect(after[0].rendered_at.getTime()).to.be.greaterThan(before[0].rendered_at.getTime());
-    const folder = path.join(runtime.config.dataDir, 'private', 'order-sets', String(orderSetId));
-    expect(readdirSync(folder).sort()).to.deep.equal([`${layoutId}-cover.pdf`, `${layoutId}-interior.pdf`]);
+    expect(await mediaFolder(runtime, `order-sets/${orderSetId}`, 'private')).to.deep.equal([`${layoutId}-cover.pdf`, `${layoutId}-interior.pdf`]);
   });
 
   it('shows a failed run in /api/admin/jobs/ and the log', async () => {
     const set = await paidSet(layoutId, users.owner.id);
-    // A file where the set's folder must go: storing the PDFs fails, as a full or read-only disk would.
-    mkdirSync(path.join(runtime.config.dataDir, 'private', 'order-sets'), { recursive: true });
-    writeFileSync(path.join(runtime.config.dataDir, 'private', 'order-sets', String(set)), 'in the way');
+    if (runtime.s3) {
+      // The object store fails every request: reading the photo, storing the PDFs.
+      runtime.s3.failNext(1000);
+    } else {
+      // A file where the set's folder must go: storing the PDFs fails, as a full or read-only disk would.
+      mkdirSync(path.join(runtime.config.dataDir, 'private', 'order-sets'), { recursive: true });
+      writeFileSync(path.join(runtime.config.dataDir, 'private', 'order-sets', String(set)), 'in the way');
+    }
     const id = await runtime.db.transaction((tx) => runtime.queue.enqueue(tx, renderPrintFiles, { orderSetId: set }));
     const settled = jobsSettled(runtime.queue, [id]);
     await runtime.queue.work(runtime.jobContext);
     expect((await settled).get(id)!.ok).to.equal(false);
+    runtime.s3?.failNext(0);
     const jobs = await client.get('/api/admin/jobs/').set('Authorization', users.admin.auth);
     const entry = jobs.body.find((job: { name: string }) => job.name === 'render-print-files');
     expect(entry.counts.failed).to.equal(1);
     expect(entry.recent_failures[0]).to.include({ id, state: 'failed' });
     expect(entry.recent_failures[0].payload).to.deep.equal({ orderSetId: set });
-    expect(entry.recent_failures[0].error).to.match(/ENOTDIR|EEXIST/);
+    expect(entry.recent_failures[0].error).to.match(runtime.s3 ? /object storage/ : /ENOTDIR|EEXIST/);
     expect(logLines.some((line) => line.msg === 'job failed for good' && line.job === 'render-print-files')).to.equal(true);
     expect(await sql('SELECT id FROM print_files WHERE order_set_id = $1', [set])).to.deep.equal([]);
   });

@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import pino from 'pino';
 import type { EditingConfig } from '../../src/config';
+import type { Database } from '../../src/db/database';
+import { openPostgres } from '../../src/db/postgres';
 import { createValidator } from '../../src/http/validation';
 import { createLayoutEditor, type EditOutcome } from '../../src/layouts/editing/editor';
 import { isAck, parseMessage } from '../../src/layouts/editing/messages';
@@ -20,6 +22,7 @@ describe(`editing one layout does not wait for another (${DATABASE_KIND})`, () =
   let schemes: number[];
   let validator: ReturnType<typeof createValidator>;
   let turn = 0;
+  let holder: Database;
   const log = pino({ level: 'silent' });
   const settled = new WeakSet<Promise<EditOutcome>>();
 
@@ -30,7 +33,8 @@ describe(`editing one layout does not wait for another (${DATABASE_KIND})`, () =
     user = { id: owner.id, role: 'user', tokenVersion: 0 };
     const service = createLayoutsService(runtime);
     layouts = [];
-    for (const product of products.slice(0, 2)) {
+    // Five copies: up to four held at once, and one that nobody holds.
+    for (const product of [products[0], products[1], products[0], products[1], products[0]]) {
       const copy = await service.copyProduct(user, product);
       if (copy.kind !== 'copied') throw new Error('no copy');
       layouts.push({ id: copy.layout.id, pageIds: copy.layout.pages.filter((page) => page.type === 'PAGE').map((page) => page.id) });
@@ -51,10 +55,13 @@ describe(`editing one layout does not wait for another (${DATABASE_KIND})`, () =
     void outcome.then(() => settled.add(outcome));
     return outcome;
   }
-  /** Holds the layout's row as a long transaction on another connection would, until the returned function is called. */
+  /**
+   * Holds the layout's row as a long transaction of another client would, until the returned function is called. On
+   * connections of their own: the editor's pool must not lose any to the holds.
+   */
   const holdLayoutRow = (layoutId: string) => new Promise<() => Promise<void>>((resolve) => {
     let release: () => void;
-    const ended = runtime.db.transaction(async (tx) => {
+    const ended = holder.transaction(async (tx) => {
       await tx.sql.query('SELECT id FROM layouts WHERE id = $1 FOR UPDATE', [layoutId]);
       await new Promise<void>((done) => {
         release = done;
@@ -76,15 +83,43 @@ describe(`editing one layout does not wait for another (${DATABASE_KIND})`, () =
 
   // PGlite is one connection in this process: no other transaction can hold a row while the editor runs.
   (DATABASE_KIND === 'postgres' ? describe : describe.skip)('a layout row held by another connection (PostgreSQL only: PGlite has one connection)', () => {
+    before(() => {
+      holder = openPostgres(runtime.db.connectionString!, 4);
+    });
+    after(() => holder.close());
+
     it('acknowledges another layout\'s edit while the held layout\'s edit waits', async () => {
       const editor = editorWith({ lockTimeoutMs: 600_000, statementTimeoutMs: 600_000 });
       const release = await holdLayoutRow(layouts[0].id);
-      const held = edit(editor, layouts[0]);
-      const other = await edit(editor, layouts[1]);
-      expect(errorCode(other)).to.equal(undefined);
-      expect(settled.has(held), 'the held layout\'s edit was answered before its row was released').to.equal(false);
-      await release();
-      expect(errorCode(await held)).to.equal(undefined);
+      try {
+        const held = edit(editor, layouts[0]);
+        const other = await edit(editor, layouts[1]);
+        expect(errorCode(other)).to.equal(undefined);
+        expect(settled.has(held), 'the held layout\'s edit was answered before its row was released').to.equal(false);
+        await release();
+        expect(errorCode(await held)).to.equal(undefined);
+      } finally {
+        await release();
+      }
+    });
+
+    it('acknowledges another layout\'s edit while more layouts are held than the editor runs transactions at once', async () => {
+      const editor = editorWith({ lockTimeoutMs: 600_000, statementTimeoutMs: 600_000 });
+      const heldLayouts = layouts.slice(0, 4);
+      const releases = await Promise.all(heldLayouts.map((layout) => holdLayoutRow(layout.id)));
+      try {
+        const held = heldLayouts.map((layout) => edit(editor, layout));
+        // Let every held layout's first batch find its row taken and queue a batch that waits for it.
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        const other = await Promise.race([edit(editor, layouts[4]), new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), 5000))]);
+        expect(other, 'the free layout\'s edit waited behind the held ones').to.not.equal('waiting');
+        expect(errorCode(other as EditOutcome)).to.equal(undefined);
+        expect(held.filter((outcome) => settled.has(outcome)), 'a held layout\'s edit was answered before its row was released').to.have.length(0);
+        await Promise.all(releases.map((release) => release()));
+        expect((await Promise.all(held)).map(errorCode)).to.deep.equal([undefined, undefined, undefined, undefined]);
+      } finally {
+        await Promise.all(releases.map((release) => release()));
+      }
     });
 
     it('answers the held layout\'s edits server_error after the lock timeout, and nothing changes', async () => {

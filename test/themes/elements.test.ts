@@ -8,6 +8,7 @@ import { buildApp } from '../../src/app';
 import { loadFixture, loadReferenceData } from '../../src/catalog/fixtures';
 import { createValidator } from '../../src/http/validation';
 import { DATABASE_KIND } from '../helpers/database';
+import { mediaExists, mediaFolder } from '../helpers/media';
 import { type TestRuntime, testRuntime, testServer } from '../helpers/runtime';
 import { SVG, hugePng, jpeg, jpegWithSegmentPastTheEnd, noiseImage, png, pngWithoutEnd, truncatedJpeg, webp } from './images';
 
@@ -19,10 +20,7 @@ describe(`theme elements (${DATABASE_KIND})`, () => {
   let validator: ReturnType<typeof createValidator>;
   const auth: Record<string, string> = {};
 
-  const mediaFiles = (themeId: number) => {
-    const folder = path.join(runtime.media.root, 'themes', String(themeId), 'elements');
-    return existsSync(folder) ? readdirSync(folder).sort() : [];
-  };
+  const mediaFiles = (themeId: number) => mediaFolder(runtime, `themes/${themeId}/elements`);
   const uploadsLeft = () => {
     const folder = path.join(runtime.config.dataDir, 'uploads');
     return existsSync(folder) ? readdirSync(folder) : [];
@@ -103,7 +101,7 @@ describe(`theme elements (${DATABASE_KIND})`, () => {
         upload(2, { type: 'bg' }, { content, name: 'bg.jpg' })));
       expect(responses.map((response) => response.status)).to.deep.equal(Array(10).fill(201));
       expect(await elementRows(2)).to.equal(10);
-      expect(mediaFiles(2)).to.have.length(30);
+      expect(await mediaFiles(2)).to.have.length(30);
     });
   });
 
@@ -187,12 +185,12 @@ describe(`theme elements (${DATABASE_KIND})`, () => {
     for (const testCase of cases) {
       it(`refuses ${testCase.name}`, async function () {
         this.timeout(120_000);
-        const before = { rows: await elementRows(1), files: mediaFiles(1) };
+        const before = { rows: await elementRows(1), files: await mediaFiles(1) };
         const response = await upload(1, testCase.fields, testCase.file ? await testCase.file() : undefined);
         expect(response.status).to.equal(testCase.status);
         expect(response.body).to.deep.equal(testCase.body);
         expect(await elementRows(1)).to.equal(before.rows);
-        expect(mediaFiles(1)).to.deep.equal(before.files);
+        expect(await mediaFiles(1)).to.deep.equal(before.files);
         expect(uploadsLeft()).to.deep.equal([]);
       });
     }
@@ -207,11 +205,11 @@ describe(`theme elements (${DATABASE_KIND})`, () => {
         CREATE FUNCTION refuse_element() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$;
         CREATE TRIGGER refuse_element BEFORE INSERT ON theme_elements FOR EACH ROW EXECUTE FUNCTION refuse_element();`);
       try {
-        const before = mediaFiles(1);
+        const before = await mediaFiles(1);
         const response = await upload(1, { type: 'bg' }, { content: await jpeg(200, 200), name: 'a.jpg' });
         expect(response.status).to.equal(500);
         expect(response.body).to.deep.equal({ detail: 'Internal server error.' });
-        expect(mediaFiles(1)).to.deep.equal(before);
+        expect(await mediaFiles(1)).to.deep.equal(before);
         expect(uploadsLeft()).to.deep.equal([]);
       } finally {
         await runtime.db.sql.query('DROP TRIGGER refuse_element ON theme_elements; DROP FUNCTION refuse_element();');
@@ -221,7 +219,7 @@ describe(`theme elements (${DATABASE_KIND})`, () => {
     it('leaves no file when the client goes away in the middle of an upload', async () => {
       const server = await testServer(runtime);
       try {
-        const before = { rows: await elementRows(1), files: mediaFiles(1) };
+        const before = { rows: await elementRows(1), files: await mediaFiles(1) };
         const boundary = 'photobook-boundary';
         const head = `--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\nbg\r\n--${boundary}\r\n`
           + 'Content-Disposition: form-data; name="file"; filename="slow.jpg"\r\nContent-Type: image/jpeg\r\n\r\n';
@@ -248,7 +246,7 @@ describe(`theme elements (${DATABASE_KIND})`, () => {
         }
         expect(uploadsLeft()).to.deep.equal([]);
         expect(await elementRows(1)).to.equal(before.rows);
-        expect(mediaFiles(1)).to.deep.equal(before.files);
+        expect(await mediaFiles(1)).to.deep.equal(before.files);
       } finally {
         await server.stop();
       }
@@ -282,7 +280,7 @@ describe(`theme elements (${DATABASE_KIND})`, () => {
       const key = element.image.replace('http://photobook.test/media/', '');
       const response = await client.delete(`/api/theme/1/element/${element.id}/`).set('Authorization', auth.admin);
       expect(response.status).to.equal(204);
-      for (const file of [key, `${key}_sm.jpg`, `${key}_md.jpg`]) expect(existsSync(path.join(runtime.media.root, file)), file).to.equal(false);
+      for (const file of [key, `${key}_sm.jpg`, `${key}_md.jpg`]) expect(await mediaExists(runtime, file), file).to.equal(false);
       expect((await client.get('/api/theme/1/element/')).body.map((item: { id: number }) => item.id)).not.to.include(element.id);
       expect((await client.delete(`/api/theme/1/element/${element.id}`).set('Authorization', auth.admin)).status).to.equal(404);
     });
@@ -293,7 +291,7 @@ describe(`theme elements (${DATABASE_KIND})`, () => {
       expect(response.status).to.equal(404);
       expect((await client.get('/api/theme/2/element/')).body.map((item: { id: number }) => item.id)).to.include(element.id);
       const key = element.image.replace('http://photobook.test/media/', '');
-      expect(existsSync(path.join(runtime.media.root, key))).to.equal(true);
+      expect(await mediaExists(runtime, key)).to.equal(true);
     });
 
     it('answers 404 for a missing element, theme or malformed id', async () => {

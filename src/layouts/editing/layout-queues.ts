@@ -27,7 +27,13 @@ export function createLayoutQueues<Item>(options: LayoutQueuesOptions<Item>) {
   const contended = new Set<string>();
   const layoutOf = new Map<Item, string>();
   let batches = 0;
+  /** Running batches that wait for a lock another transaction holds. */
+  let lockWaits = 0;
   let scheduled = false;
+  // Batches that may wait for a held lock at once: half of the slots, so that however many layouts are held
+  // elsewhere, the others' edits still go through at once, two batches at a time. More held layouts than that wait
+  // their turn for a slot, each then up to the editor's lock timeout.
+  const maxLockWaits = Math.max(1, Math.floor(options.concurrency / 2));
 
   /** Moves up to `limit` of the layout's waiting items into a batch, and marks the layout running. */
   function take(layoutId: string, limit: number): Item[] {
@@ -40,6 +46,7 @@ export function createLayoutQueues<Item>(options: LayoutQueuesOptions<Item>) {
 
   function launch(layoutIds: string[], items: Item[], waitForLocks: boolean): void {
     batches += 1;
+    if (waitForLocks) lockWaits += 1;
     void options.run(items, waitForLocks).then((skipped) => {
       for (const item of [...skipped].reverse()) {
         const layoutId = layoutOf.get(item)!;
@@ -56,6 +63,7 @@ export function createLayoutQueues<Item>(options: LayoutQueuesOptions<Item>) {
         if (waiting.has(layoutId)) ready.push(layoutId);
       }
       batches -= 1;
+      if (waitForLocks) lockWaits -= 1;
       startSoon();
     });
   }
@@ -63,7 +71,7 @@ export function createLayoutQueues<Item>(options: LayoutQueuesOptions<Item>) {
   function startBatches(): void {
     scheduled = false;
     while (batches < options.concurrency && ready.length > 0) {
-      const alone = ready.findIndex((layoutId) => contended.has(layoutId));
+      const alone = lockWaits < maxLockWaits ? ready.findIndex((layoutId) => contended.has(layoutId)) : -1;
       if (alone >= 0) {
         const [layoutId] = ready.splice(alone, 1);
         launch([layoutId], take(layoutId, options.maxBatch), true);
@@ -71,8 +79,12 @@ export function createLayoutQueues<Item>(options: LayoutQueuesOptions<Item>) {
       }
       const layoutIds: string[] = [];
       const items: Item[] = [];
-      while (ready.length > 0 && items.length < options.maxBatch) {
-        const layoutId = ready.shift()!;
+      // A held layout waits for a lock-waiting slot; the others go together without waiting for any lock.
+      const free = ready.filter((layoutId) => !contended.has(layoutId));
+      if (free.length === 0) break;
+      while (free.length > 0 && items.length < options.maxBatch) {
+        const layoutId = free.shift()!;
+        ready.splice(ready.indexOf(layoutId), 1);
         layoutIds.push(layoutId);
         items.push(...take(layoutId, options.maxBatch - items.length));
       }

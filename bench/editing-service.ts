@@ -1,0 +1,140 @@
+// What the editing benchmarks share: `photobook serve` in a child process on a fresh database with one layout per
+// ten editors, the editors' Socket.IO clients, and CPU accounting from /proc.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { io, type Socket } from 'socket.io-client';
+import { loadConfig } from '../src/config';
+import { openRuntime } from '../src/runtime';
+import { createLayoutsService } from '../src/layouts/service';
+import { adminQuery, databaseUrl } from './database';
+
+const BINARY = path.join(__dirname, '..', 'bin', 'photobook');
+
+export interface Editor { token: string; layoutId: string; pageIds: string[]; schemes: number[] }
+export interface Target { url: string; editors: Editor[]; serverPid: number }
+
+/** User and system CPU time of a process so far, in ms (from /proc; clock ticks of 10 ms, Linux's USER_HZ). */
+export function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** CPU time so far of every process of the PostgreSQL server (its backends come and go; those of the run stay). */
+export function databaseCpuMs(): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += cpuMs(Number(entry));
+    } catch { /* the process ended meanwhile */ }
+  }
+  return total;
+}
+
+/** Busy and total time of all cores so far, in ms (the first line of /proc/stat; idle and iowait are not busy). */
+export function machineMs(): { busy: number; total: number } {
+  const ticks = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const total = ticks.reduce((sum, value) => sum + value, 0) * 10;
+  return { busy: total - (ticks[3] + ticks[4]) * 10, total };
+}
+
+export function startChild(args: string[], env: Record<string, string>, ready: RegExp): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = ready.exec(output);
+      if (match) resolve({ child, port: Number(match[1]) });
+    };
+    child.stdout!.on('data', read);
+    child.stderr!.on('data', read);
+    child.once('exit', (code) => reject(new Error(`exited ${code}: ${output}`)));
+  });
+}
+
+export const stopChild = (child: ChildProcess) => new Promise<void>((resolve) => {
+  child.once('exit', () => resolve());
+  child.kill('SIGTERM');
+});
+
+/** The demo catalog, one shopper with a copy of a square product's layout per `layouts`; returns what the editors need. */
+async function prepare(env: Record<string, string>, layouts: number, editorsPerLayout: number): Promise<Editor[]> {
+  const seeded = spawnSync(process.execPath, [BINARY, 'seed', '--demo', '--themes', '2'], { env: { ...process.env, ...env, LOG_LEVEL: 'warn' }, stdio: 'inherit' });
+  if (seeded.status !== 0) throw new Error('seeding failed');
+  const config = loadConfig({ ...process.env, ...env, LOG_LEVEL: 'silent' });
+  const runtime = await openRuntime(config, pino({ level: 'silent' }));
+  try {
+    const service = createLayoutsService(runtime);
+    const { rows: [product] } = await runtime.db.sql.query<{ id: number }>('SELECT id FROM products WHERE format_id = 1 ORDER BY id LIMIT 1');
+    const schemes = ((await service.schemes(1, [])) ?? []).map((scheme) => scheme.id);
+    const editors: Editor[] = [];
+    for (let index = 0; index < layouts; index += 1) {
+      const user = await runtime.users.create({ email: `editor${index}@bench.test`, role: 'user' });
+      const copy = await service.copyProduct({ id: user.id, role: 'user' }, product.id);
+      if (copy.kind !== 'copied') throw new Error('no layout to copy');
+      const pageIds = copy.layout.pages.filter((page) => page.type === 'PAGE').map((page) => page.id);
+      const token = runtime.tokens.issue(user);
+      for (let seat = 0; seat < editorsPerLayout; seat += 1) editors.push({ token, layoutId: copy.layout.id, pageIds, schemes });
+    }
+    return editors;
+  } finally {
+    await runtime.close();
+  }
+}
+
+/**
+ * Runs `work` against `photobook serve` (worker off, production settings, per-socket limits out of the way) on a fresh
+ * database of the given kind, with `layouts` layouts of `editorsPerLayout` editors each; stops and removes it all after.
+ */
+export async function withService<T>(
+  kind: 'postgres' | 'pglite', layouts: number, editorsPerLayout: number,
+  work: (target: Target, databaseUrl: string | undefined) => Promise<T>, extraEnv: Record<string, string> = {},
+): Promise<T> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `photobook-editing-${kind}-`));
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir, NODE_ENV: 'production', JWT_SECRET: randomUUID() + randomUUID(), SOCKET_EVENTS_PER_SECOND: '100000', USER_EVENTS_PER_SECOND: '100000',
+    DELIVERY_PROVIDER: 'sandbox', PAYMENT_PROVIDER: 'sandbox', PUBLIC_BASE_URL: 'http://bench.test', ...extraEnv,
+  };
+  if (kind === 'postgres') {
+    await adminQuery('DROP DATABASE IF EXISTS photobook_bench_editing WITH (FORCE)');
+    await adminQuery('CREATE DATABASE photobook_bench_editing');
+    env.DATABASE_URL = databaseUrl('photobook_bench_editing');
+  }
+  try {
+    const editors = await prepare(env, layouts, editorsPerLayout);
+    const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+    const { child, port } = await startChild([...profile, BINARY, 'serve'], { ...env, PORT: '0', HOST: '127.0.0.1', WORKER: '0', LOG_LEVEL: 'info' }, /"port":(\d+).*"msg":"listening"/);
+    try {
+      return await work({ url: `http://127.0.0.1:${port}`, editors, serverPid: child.pid! }, env.DATABASE_URL);
+    } finally {
+      await stopChild(child);
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** One websocket-only client per editor, each joined to its layout's room. */
+export async function connectEditors(target: Target): Promise<Socket[]> {
+  const sockets: Socket[] = await Promise.all(target.editors.map((editor) => new Promise<Socket>((resolve, reject) => {
+    const socket = io(`${target.url}/layout`, { transports: ['websocket'], forceNew: true, reconnection: false, auth: { token: editor.token } });
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  })));
+  await Promise.all(sockets.map((socket, index) => socket.emitWithAck('join', { layout_id: target.editors[index].layoutId })));
+  return sockets;
+}
+
+/** A page/set message of the editor's layout: the turn picks the page and the scheme. */
+export const schemeMessage = (editor: Editor, turn: number) => ({
+  transaction_id: randomUUID(), object: 'page', action: 'set',
+  params: { layout_id: editor.layoutId, id: editor.pageIds[turn % editor.pageIds.length] },
+  payload: { id: editor.schemes[turn % editor.schemes.length] },
+});
+
+export const percentile = (sorted: number[], fraction: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? 0;

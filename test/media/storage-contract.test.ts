@@ -1,0 +1,101 @@
+// The storage contract on the local disk and on an S3 server (the local test server), and how the S3 storage meets
+// a server that refuses its signature, fails, resets connections or stalls.
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { expect } from 'chai';
+import { mediaImageReader } from '../../src/layouts/drawing';
+import { createS3Client, createS3Storage, S3_MAX_ATTEMPTS } from '../../src/media/s3';
+import { openMediaStorages, type MediaStorages, S3_PREFIXES } from '../../src/media/open-storages';
+import { MediaStorageUnavailableError } from '../../src/media/storage';
+import { storedKeysOnDisk } from '../helpers/media';
+import { testConfig } from '../helpers/runtime';
+import { startS3Server, type TestS3Server } from '../helpers/s3-server';
+import { storageContract } from './storage-contract';
+
+const PUBLIC_BASE = 'https://cdn.photobook.test/shop';
+
+describe('media storage contract: local disk', () => {
+  const config = testConfig({ MEDIA_STORAGE: 'disk', MEDIA_PUBLIC_URL: `${PUBLIC_BASE}/` });
+  const storages = openMediaStorages(config);
+  after(() => rmSync(config.dataDir, { recursive: true, force: true }));
+  storageContract(() => ({ ...storages, publicBase: PUBLIC_BASE, storedKeys: async () => storedKeysOnDisk(path.join(config.dataDir, 'media')) }));
+});
+
+describe('media storage contract: S3', () => {
+  let server: TestS3Server;
+  let storages: MediaStorages;
+  let dataDir: string;
+  before(async () => {
+    server = await startS3Server();
+    const config = testConfig({ ...server.env(), MEDIA_PUBLIC_URL: PUBLIC_BASE, S3_TIMEOUT_MS: '1500' });
+    dataDir = config.dataDir;
+    storages = openMediaStorages(config);
+  });
+  after(async () => {
+    storages.close();
+    await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  afterEach(() => {
+    server.failNext(0);
+    server.delay(0);
+  });
+
+  const mediaKeys = async () => (await server.keys()).filter((key) => key.startsWith(S3_PREFIXES.media)).map((key) => key.slice(S3_PREFIXES.media.length));
+  storageContract(() => ({ ...storages, publicBase: PUBLIC_BASE, storedKeys: mediaKeys }));
+
+  it('keeps the two areas under their prefixes of one bucket', async () => {
+    await storages.media.put('layout/check.jpg', Buffer.from('public'));
+    await storages.privateFiles.put('layout/check.pdf', Buffer.from('private'));
+    expect(await server.keys()).to.include.members(['media/layout/check.jpg', 'private/layout/check.pdf']);
+  });
+
+  it('is refused by the server when it signs with a wrong secret, and stores nothing', async () => {
+    const client = createS3Client({
+      endpoint: server.endpoint, bucket: server.bucket, region: server.region, forcePathStyle: true, timeoutMs: 1500,
+      accessKeyId: server.accessKeyId, secretAccessKey: `${server.secretAccessKey}x`,
+    });
+    const wrong = createS3Storage({ client, bucket: server.bucket, prefix: S3_PREFIXES.media, publicBase: null, timeoutMs: 1500 });
+    try {
+      const error = await wrong.put('signed/wrong.jpg', Buffer.from('x')).then(() => undefined, (caught: Error) => caught);
+      // A configuration fault, not an outage: it is not turned into a 503 that invites a retry.
+      expect(error?.name).to.equal('SignatureDoesNotMatch');
+      expect(error).to.not.be.instanceOf(MediaStorageUnavailableError);
+      expect(await server.keys()).to.not.include('media/signed/wrong.jpg');
+    } finally {
+      client.destroy();
+    }
+  });
+
+  it('retries a failed request, so one 500 or one reset connection costs nothing', async () => {
+    server.failNext(1, 'error');
+    await storages.media.put('retry/a.jpg', Buffer.from('a'));
+    server.failNext(1, 'reset');
+    expect(String(await storages.media.read('retry/a.jpg'))).to.equal('a');
+  });
+
+  for (const kind of ['error', 'reset'] as const) {
+    it(`throws MediaStorageUnavailableError when every try fails (${kind})`, async () => {
+      server.failNext(S3_MAX_ATTEMPTS, kind);
+      const error = await storages.media.put('down/a.jpg', Buffer.from('a')).then(() => undefined, (caught: unknown) => caught);
+      expect(error).to.be.instanceOf(MediaStorageUnavailableError);
+      expect(await server.keys()).to.not.include('media/down/a.jpg');
+    });
+  }
+
+  it('lets a drawing tell a missing image (drawn without it) from an outage (the drawing fails, to be retried)', async () => {
+    const readImage = mediaImageReader(storages.media);
+    expect(await readImage('drawing/missing.jpg')).to.equal(undefined);
+    server.failNext(1000);
+    expect(await readImage('drawing/other.jpg').catch((error: unknown) => error)).to.be.instanceOf(MediaStorageUnavailableError);
+  });
+
+  it('gives up on a stalled server after S3_TIMEOUT_MS with MediaStorageUnavailableError, and the write is not kept', async () => {
+    server.delay(20_000);
+    // Without the deadline the write would succeed once the stall ends (and take longer than the test may).
+    const error = await storages.media.put('stalled/a.jpg', Buffer.from('a')).then(() => undefined, (caught: unknown) => caught);
+    expect(error).to.be.instanceOf(MediaStorageUnavailableError);
+    server.delay(0);
+    expect(await server.keys()).to.not.include('media/stalled/a.jpg');
+  });
+});
