@@ -8,6 +8,7 @@ import {
   ComposeError, composeService, documentedVariables, interpolate, readDotEnv, spawnComposeService, stopChild, waitForLogLine,
 } from '../helpers/compose';
 import { emptyServerDatabaseUrl, TEST_DATABASE_URL } from '../helpers/database';
+import { startS3Server, type TestS3Server } from '../helpers/s3-server';
 
 const ROOT = path.join(__dirname, '..', '..');
 const COMPOSE_FILE = path.join(ROOT, 'docker-compose.yml');
@@ -43,7 +44,7 @@ describe('docker-compose.yml', function () {
     expect(serviceVariables.filter((name) => !(name in api.environment))).to.deep.equal([]);
     expect(api.environment).to.include({ NODE_ENV: 'production', WORKER: '0', TRUST_PROXY: '1', DELIVERY_PROVIDER: 'sandbox' });
     // The media in the MinIO bucket, whose root user is the service's own credentials.
-    expect(api.environment).to.include({ MEDIA_STORAGE: 's3', S3_ENDPOINT: 'http://minio:9000', S3_FORCE_PATH_STYLE: 'true', S3_ACCESS_KEY_ID: 'photobook' });
+    expect(api.environment).to.include({ MEDIA_STORAGE: 's3', S3_ENDPOINT: 'http://minio:9000', S3_FORCE_PATH_STYLE: '1', S3_ACCESS_KEY_ID: 'photobook' });
     expect(composeService(COMPOSE_FILE, 'minio', dotEnv).environment).to.deep.equal({ MINIO_ROOT_USER: 'photobook', MINIO_ROOT_PASSWORD: 'compose-minio-secret' });
     for (const other of others) expect(other).to.deep.equal(api);
     const worker = composeService(COMPOSE_FILE, 'worker', dotEnv);
@@ -60,17 +61,23 @@ describe('docker-compose.yml', function () {
 
   describe('started with the resolved environment (postgres)', () => {
     const dataDirs: string[] = [];
-    before(function () {
+    let s3: TestS3Server | undefined;
+    before(async function () {
       if (!TEST_DATABASE_URL) this.skip();
+      s3 = await startS3Server();
     });
-    after(() => dataDirs.forEach((dataDir) => rmSync(dataDir, { recursive: true, force: true })));
+    after(async () => {
+      dataDirs.forEach((dataDir) => rmSync(dataDir, { recursive: true, force: true }));
+      await s3?.close();
+    });
 
     it('starts both API replicas and the worker at once on a fresh database: /readyz answers, then all stop cleanly', async () => {
       const databaseUrl = await emptyServerDatabaseUrl();
-      // What each container provides instead of compose's network: the database host, its own /data, the port.
+      // What each container finds instead of compose's network: the database host, the object storage (a local S3
+      // server in place of MinIO, with its own credentials), its own /data, the port.
       const container = () => {
         dataDirs.push(mkdtempSync(path.join(os.tmpdir(), 'photobook-compose-')));
-        return { DATABASE_URL: databaseUrl, DATA_DIR: dataDirs[dataDirs.length - 1], PORT: '0', HOST: '127.0.0.1' };
+        return { ...s3!.env(), DATABASE_URL: databaseUrl, DATA_DIR: dataDirs[dataDirs.length - 1], PORT: '0', HOST: '127.0.0.1' };
       };
       const workerService = composeService(COMPOSE_FILE, 'worker', dotEnv);
       // In compose's order: all three wait only for the database and the bucket, so they start together.

@@ -1,14 +1,12 @@
 // Several machines, as a shop that outgrew one runs them: two API processes and a worker on one PostgreSQL database,
-// started at once on an empty database, behind a round-robin balancer, sharing the media storage. A journey through
-// the balancer, during which one API process is killed.
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+// started at once on an empty database, behind a round-robin balancer, their media in one S3 bucket and nothing
+// shared on disk. A journey through the balancer, during which one API process is killed.
 import { expect } from 'chai';
 import { recipient } from '../checkout/checkout';
 import { emptyServerDatabaseUrl, TEST_DATABASE_URL } from '../helpers/database';
 import { type RoundRobinProxy, startRoundRobinProxy } from '../helpers/round-robin-proxy';
 import { TEST_JWT_SECRET } from '../helpers/runtime';
+import { startS3Server, type TestS3Server } from '../helpers/s3-server';
 import { nextEvent, schemeMessage } from '../realtime/sockets';
 import { jpeg } from '../themes/images';
 import { type ApiProcess, type Cluster, startCluster } from './cluster';
@@ -34,6 +32,9 @@ async function imageAt(url: string): Promise<Buffer> {
   return Buffer.from(await response.arrayBuffer());
 }
 
+/** The bucket key of a media URL (/media/<key> is served from the bucket's media/ prefix). */
+const bucketKeyOf = (url: string) => `media/${new URL(url).pathname.replace(/^\/media\//, '')}`;
+
 /** An absolute URL of the service (on the balancer's address) on one API process's own address instead. */
 const onProcess = (api: ApiProcess, url: string) => new URL(new URL(url).pathname, api.url).toString();
 
@@ -43,7 +44,7 @@ describe('two API processes and a worker behind a balancer: a journey (postgres 
   let startupMs = 0;
   let proxy: RoundRobinProxy;
   let cluster: Cluster | undefined;
-  let dataDir: string;
+  let s3: TestS3Server | undefined;
   const editors: EditorSession[] = [];
   const token = { admin: '', shopper: '' };
   let theme: { id: number };
@@ -61,11 +62,11 @@ describe('two API processes and a worker behind a balancer: a journey (postgres 
     if (!TEST_DATABASE_URL) this.skip();
     journeyStarted = Date.now();
     proxy = await startRoundRobinProxy();
-    // Disk media in one DATA_DIR that all three share: what a shared volume gives containers.
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'photobook-multinode-'));
+    s3 = await startS3Server();
     const started = Date.now();
+    // Each process has a DATA_DIR of its own: whatever one serves of another's must come from the bucket.
     cluster = await startCluster({
-      DATABASE_URL: await emptyServerDatabaseUrl(), DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET, PUBLIC_BASE_URL: proxy.url,
+      ...s3.env(), DATABASE_URL: await emptyServerDatabaseUrl(), JWT_SECRET: TEST_JWT_SECRET, PUBLIC_BASE_URL: proxy.url,
     });
     startupMs = Date.now() - started;
     proxy.setUpstreams(cluster.apis.map((process) => process.url));
@@ -74,7 +75,7 @@ describe('two API processes and a worker behind a balancer: a journey (postgres 
     for (const editor of editors) editor.close();
     await cluster?.stop();
     await proxy?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await s3?.close();
     if (startupMs) {
       process.stdout.write(`\n      multi-node journey: ${((Date.now() - journeyStarted) / 1000).toFixed(1)} s, of which ${(startupMs / 1000).toFixed(1)} s starting the three processes\n`);
     }
@@ -100,6 +101,7 @@ describe('two API processes and a worker behind a balancer: a journey (postgres 
     const uploadedBy = lastUpstream();
     cover = (await uploaded.json()) as { image: string };
     expect(cover.image.startsWith(`${proxy.url}/media/`), cover.image).to.equal(true);
+    expect(await s3!.keys()).to.include(bucketKeyOf(cover.image));
     const original = await imageAt(cover.image);
     // Through the balancer again (the other process), and from each process directly.
     expect(await imageAt(cover.image)).to.deep.equal(original);
@@ -115,6 +117,7 @@ describe('two API processes and a worker behind a balancer: a journey (postgres 
       const { body } = await api('GET', `/api/product/${created.body.id}/`, 'admin');
       return body.preview_cover ? body : undefined;
     });
+    expect(await s3!.keys()).to.include(bucketKeyOf(product.preview_cover));
     const preview = await imageAt(product.preview_cover);
     for (const process of cluster!.apis) expect(await imageAt(onProcess(process, product.preview_cover)), process.url).to.deep.equal(preview);
     expect((await api('PATCH', `/api/theme/${theme.id}/`, 'admin', { approved: true })).status).to.equal(200);
