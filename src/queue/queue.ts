@@ -5,6 +5,7 @@ import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Metrics } from '../metrics/metrics';
 import type { Database, SqlExecutor, Transaction } from '../db/database';
+import { whileLocked } from '../db/startup-lock';
 import type { JobContext, JobDefinition, RetryPolicy } from './job';
 
 const BOSS_SCHEMA = 'pgboss';
@@ -17,6 +18,8 @@ const POLLING_INTERVAL_SECONDS = 0.5;
 // worker's preview is retried within about 20 + 10 s + the retry delay.
 const MAINTENANCE_INTERVAL_SECONDS = 10;
 const DEFAULT_STOP_TIMEOUT_MS = 8000;
+// The advisory lock of the queue's set-up: a constant no other lock of the service uses (migrations take 7_305_001).
+const QUEUE_SETUP_LOCK_KEY = 7_305_002;
 
 // pg-boss talks to the database through this adapter, so it needs no pool of its own and works on PGlite.
 const bossDb = (sql: SqlExecutor) => ({ executeSql: (text: string, values?: unknown[]) => sql.query(text, values) });
@@ -72,15 +75,19 @@ export async function startQueue(
   const settled = new EventEmitter();
   let running = 0;
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
-  await boss.start();
-  for (const job of registry) {
-    const policy = job.retry ?? retry;
-    const options = { name: job.name, expireInSeconds: job.expireInSeconds, retryLimit: policy.limit, retryDelay: policy.delaySeconds, retryBackoff: policy.backoff };
-    if (await boss.getQueue(job.name)) await boss.updateQueue(job.name, options);
-    else await boss.createQueue(job.name, options);
-    // pg-boss's clock, running in every process, enqueues a scheduled job once per due time across all of them.
-    if (job.schedule) await boss.schedule(job.name, job.schedule, undefined, { tz: 'UTC' });
-  }
+  // Processes started at once on an empty database would each create pg-boss's schema and its queues: pg-boss's own
+  // guard lets the second fail on a duplicate, and two create_queue calls deadlock. One process at a time, then.
+  await whileLocked(db, QUEUE_SETUP_LOCK_KEY, async () => {
+    await boss.start();
+    for (const job of registry) {
+      const policy = job.retry ?? retry;
+      const options = { name: job.name, expireInSeconds: job.expireInSeconds, retryLimit: policy.limit, retryDelay: policy.delaySeconds, retryBackoff: policy.backoff };
+      if (await boss.getQueue(job.name)) await boss.updateQueue(job.name, options);
+      else await boss.createQueue(job.name, options);
+      // pg-boss's clock, running in every process, enqueues a scheduled job once per due time across all of them.
+      if (job.schedule) await boss.schedule(job.name, job.schedule, undefined, { tz: 'UTC' });
+    }
+  });
 
   const checkPayload = (job: JobDefinition<unknown>, payload: unknown) => {
     const validate = validators.get(job.name);

@@ -72,10 +72,14 @@ export interface ServiceProcess {
  * (and PATH) plus what the container would provide instead: its database host, volume and port.
  */
 export function spawnComposeService(service: ComposeService, container: Vars): ServiceProcess {
-  const child = spawn(process.execPath, [BINARY, ...service.command], {
+  return withOutput(spawn(process.execPath, [BINARY, ...service.command], {
     env: { PATH: process.env.PATH, ...service.environment, ...container },
     stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  }));
+}
+
+/** A child started with piped standard output and error, and everything it writes to them from now on. */
+export function withOutput(child: ChildProcess): ServiceProcess {
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
