@@ -23,7 +23,10 @@ export const DATABASE_KIND = TEST_DATABASE_URL ? 'postgres' : 'pglite';
  * start-up failures, the data folder's lock, log format), and the fuzz sample, whose routes, validation and SQL are the
  * same on both. They run in the default `npm test` (PGlite) and are skipped, as pending, with TEST_DATABASE_URL.
  */
-export const describeOnEmbeddedRunOnly = DATABASE_KIND === 'pglite' ? describe : describe.skip;
+export function describeOnEmbeddedRunOnly(title: string, suite: (this: Mocha.Suite) => void): Mocha.Suite | void {
+  // Chosen when called: this module is loaded with the root hooks, before mocha defines describe.
+  return (DATABASE_KIND === 'pglite' ? describe : describe.skip)(title, suite);
+}
 
 const silent = pino({ level: 'silent' });
 const created: string[] = [];
