@@ -85,7 +85,7 @@ export async function startServer(
   if (options.worker) await runtime.queue.work(runtime.jobContext);
   const app = buildApp({ ...runtime, demoShopper: options.demoShopper }, options.extraModules);
   const server = http.createServer(app.callback());
-  server.on('clientError', clientErrorHandler(log));
+  server.on('clientError', clientErrorHandler(log, config.publicBaseUrl));
   const keepAlive = keepAliveUntilStop(server);
   const adapter = socketAdapterFor(runtime.db, log);
   const io = attachSocketServer(server, runtime, adapter);

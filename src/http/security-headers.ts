@@ -4,7 +4,7 @@
 import type { Middleware } from 'koa';
 import helmet from 'koa-helmet';
 
-const HSTS_MAX_AGE_SECONDS = 180 * 24 * 3600;
+export const HSTS_MAX_AGE_SECONDS = 180 * 24 * 3600;
 
 /** publicBaseUrl: the service's public address; HSTS (and upgrading subresources) only when it is https. */
 export function securityHeaders(publicBaseUrl: string): Middleware {

@@ -36,6 +36,10 @@ describe(`requests the HTTP parser refuses (${DATABASE_KIND})`, () => {
     const [head, body] = answer.split('\r\n\r\n');
     expect(head.split('\r\n')[0]).to.equal('HTTP/1.1 400 Bad Request');
     expect(head).to.match(/\r\nContent-Type: application\/json; charset=utf-8\r\n/);
+    // The security headers of every other answer, though no middleware ran.
+    for (const header of [/\r\nX-Content-Type-Options: nosniff\r\n/, /\r\nX-Frame-Options: DENY\r\n/, /\r\nContent-Security-Policy: default-src 'none'; frame-ancestors 'none'\r\n/]) {
+      expect(head).to.match(header);
+    }
     expect(Object.keys(JSON.parse(body))).to.deep.equal(['detail']);
     expect(JSON.parse(body).detail).to.include('percent-encoded');
     expect(lines.some((line) => line.msg === 'request refused by the HTTP parser' && line.code === 'HPE_INVALID_URL' && line.status === 400)).to.equal(true);
