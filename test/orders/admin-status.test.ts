@@ -84,6 +84,18 @@ describe(`order sets after payment, moved by administrators (${DATABASE_KIND})`,
     expect(cancelMail.text).to.contain('Оплата возвращена: 1949.35 руб.');
   });
 
+  it('enqueues each move\'s mail in the move\'s own transaction, so a move is never without its mail nor a mail without its move', async () => {
+    const { set } = await paidSet(shop);
+    expect((await move(shop, tokens.admin, set, { status: 'IN_PRODUCTION' })).status).to.equal(200);
+    // xmin: the transaction that wrote the row. The same one wrote the history row and the mail's job.
+    const rows = await shop.rows(
+      `SELECT h.xmin::text AS move, j.xmin::text AS mail FROM order_status_history h
+         JOIN pgboss.job j ON j.name = 'send-order-status-email' AND (j.data->>'historyId')::int = h.id
+        WHERE h.order_set_id = $1`, [set]);
+    expect(rows).to.have.length(1);
+    expect(rows[0].mail).to.equal(rows[0].move);
+  });
+
   it('lets only administrators list or move order sets', async () => {
     const { who, set } = await paidSet(shop);
     for (const auth of [tokens.moderator, tokens.user, who.auth]) {
