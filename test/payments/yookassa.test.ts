@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
+import { createYooKassaProvider } from '../../src/payments/providers/yookassa';
 import { DATABASE_KIND } from '../helpers/database';
 import { type Checkout, checkout, courier } from '../checkout/checkout';
 import { SHOP_ID } from '../checkout/yookassa-server';
@@ -50,6 +52,20 @@ describe(`payment through YooKassa (${DATABASE_KIND})`, () => {
     expect(link).to.equal(`${shop.yookassa.base}/checkout/${paymentId}`);
     const exchange = shop.yookassa.exchanges.find((candidate) => candidate.method === 'POST')!;
     expect(exchange.headers.authorization).to.equal(`Basic ${Buffer.from(`${SHOP_ID}:test_secret_key`).toString('base64')}`);
+  });
+
+  // The webhook's schema refuses such ids first; the provider must not depend on it (it is called by other paths too).
+  it('never puts an id that is not of a payment id\'s form into its URL, whoever calls it', async () => {
+    const config = shop.runtime.config.payment;
+    if (config.provider !== 'yookassa') throw new Error('the checkout runs with YooKassa');
+    const provider = createYooKassaProvider(config);
+    const exchanges = shop.yookassa.exchanges.length;
+    for (const id of ['../refunds', '..%2Frefunds', 'abc', `${randomUUID()}/cancel`, ` ${randomUUID()}`]) {
+      expect(await provider.fetch(id), id).to.equal(null);
+    }
+    expect(shop.yookassa.exchanges.length, 'requests that reached YooKassa').to.equal(exchanges);
+    expect(await provider.fetch(randomUUID())).to.equal(null);
+    expect(shop.yookassa.exchanges.length, 'a well-formed unknown id is asked about').to.equal(exchanges + 1);
   });
 
   it('retries a 500 with the same Idempotence-Key: one payment', async () => {
