@@ -39,6 +39,7 @@ describe('media storage contract: S3', () => {
   afterEach(() => {
     server.failNext(0);
     server.delay(0);
+    server.stallBodies(0);
   });
 
   const mediaKeys = async () => (await server.keys()).filter((key) => key.startsWith(S3_PREFIXES.media)).map((key) => key.slice(S3_PREFIXES.media.length));
@@ -100,6 +101,15 @@ describe('media storage contract: S3', () => {
     expect(server.requests().slice(sentBefore)).to.deep.equal([`PUT /${server.bucket}/media/stalled/a.jpg`]);
     server.delay(0);
     expect(await server.keys()).to.not.include('media/stalled/a.jpg');
+  });
+
+  it('fails a read whose body stops arriving half-way, rather than waiting for it', async () => {
+    await storages.media.put('stalled/body.jpg', Buffer.alloc(64 * 1024, 7));
+    server.stallBodies(20_000);
+    const opened = await storages.media.open('stalled/body.jpg');
+    // The answer's headers came at once; the socket's idle limit (S3_TIMEOUT_MS) ends the wait for the rest.
+    const read = await opened!.body.toArray().then(() => undefined, (error: unknown) => error);
+    expect(read).to.be.instanceOf(Error);
   });
 
   it('takes a missing bucket for a fault of the configuration, never for a missing file', async () => {
