@@ -67,7 +67,11 @@ export const renderPreviews = defineJob<RenderPreviewsPayload>({
     const key = `products/${productId}/preview-${randomUUID()}.jpg`;
     const written = await storeWithDerivatives(media, key, image);
     const products = createProductsRepository(db.orm);
-    const swapped = await products.swapPreview(productId, key);
+    // Files no row names would never be found again: when the swap fails, the new ones go before the job is retried.
+    const swapped = await products.swapPreview(productId, key).catch(async (error: unknown) => {
+      await Promise.all(written.map((file) => media.delete(file).catch(() => undefined)));
+      throw error;
+    });
     // Whatever the swap replaced goes, unless another product shows it too (bulk products share their exemplar's).
     // Two runs at once each delete what they replaced, so neither leaves a file behind.
     const orphaned = swapped === undefined ? key : swapped.previous;

@@ -67,9 +67,8 @@ export function errorMiddleware(log: Logger) {
       fillEmptyErrorBody(ctx);
     } catch (error) {
       const known = error instanceof HttpError ? error : clientErrorOf(error);
-      // Validators and caching set for a success do not describe an error.
-      ctx.remove('ETag');
-      ctx.remove('Cache-Control');
+      // Validators, caching and the range set for a success do not describe an error (a 416 sets its own Content-Range).
+      for (const header of ['ETag', 'Last-Modified', 'Cache-Control', 'Accept-Ranges', 'Content-Range']) ctx.remove(header);
       if (known) {
         ctx.status = known.status;
         ctx.body = known.body;

@@ -48,6 +48,10 @@ function failureOf(error: unknown, operation: string, key: string): Error {
 
 const missing = (error: unknown) => statusOf(error) === 404 && (error as Failure).name !== 'NoSuchBucket';
 
+/** The validators of an object as HeadObject or GetObject report them. */
+const factsOf = (object: { ContentLength?: number; ETag?: string; LastModified?: Date }) =>
+  ({ size: object.ContentLength ?? 0, etag: object.ETag ?? '""', lastModified: object.LastModified ?? new Date(0) });
+
 /** Where keys of one area live: `<prefix><key>` in the bucket; publicBase null: a private area, no URLs. */
 export interface S3Area {
   client: S3Client;
@@ -109,14 +113,19 @@ export function createS3Storage({ client, bucket, prefix, publicBase, timeoutMs 
           if (missing(error)) return undefined;
           throw error;
         }));
-      return head && { size: head.ContentLength ?? 0, etag: head.ETag ?? '""', lastModified: head.LastModified ?? new Date(0) };
+      if (head) return factsOf(head);
+      // A HEAD answer has no body, so its 404 cannot tell a missing file from a missing bucket (a fault of the
+      // configuration, which must not pass for "no such file"); the error of a GET names which it is.
+      const object = await get(key);
+      (object?.Body as Readable | undefined)?.destroy();
+      return object && factsOf(object);
     },
     async open(key, range) {
       const object = await get(key, range && `bytes=${range.start}-${range.end}`);
       if (!object?.Body) return undefined;
       // With a range, the whole size is the part of Content-Range after the slash.
       const size = range ? Number(/\/(\d+)$/.exec(object.ContentRange ?? '')?.[1]) : object.ContentLength ?? 0;
-      return { size, etag: object.ETag ?? '""', lastModified: object.LastModified ?? new Date(0), body: object.Body as Readable };
+      return { ...factsOf(object), size, body: object.Body as Readable };
     },
     publicUrl: (key) => publicUrlOf(publicBase, key),
     async delete(key) {

@@ -30,6 +30,8 @@ export interface TestS3Server {
   failNext(n: number, kind?: FaultKind, options?: { after?: number }): void;
   /** Every answer waits ms first (0: none); a request whose client has gone by then is dropped unanswered. */
   delay(ms: number): void;
+  /** Every object answer sends its headers and half its bytes, then waits ms (0: none) before the rest. */
+  stallBodies(ms: number): void;
   /** Requests received so far, as "METHOD /path" (faulty ones included). */
   requests(): string[];
   close(): Promise<void>;
@@ -71,7 +73,7 @@ function listObjects(response: ServerResponse, bucketName: string, objects: Map<
     + (truncated ? `<NextContinuationToken>${xmlEscape(page[page.length - 1])}</NextContinuationToken>` : '') + '</ListBucketResult>');
 }
 
-function sendObject(request: IncomingMessage, response: ServerResponse, object: StoredObject): void {
+function sendObject(request: IncomingMessage, response: ServerResponse, object: StoredObject, stall?: (rest: () => void) => void): void {
   const range = rangeOf(request.headers.range, object.body.length);
   if (range === null) {
     sendError(response, 416, 'InvalidRange', 'The requested range is not satisfiable', { 'Content-Range': `bytes */${object.body.length}` });
@@ -82,7 +84,11 @@ function sendObject(request: IncomingMessage, response: ServerResponse, object: 
     ...object.headers, ETag: object.etag, 'Last-Modified': object.lastModified.toUTCString(), 'Accept-Ranges': 'bytes',
     'Content-Length': String(body.length), ...(range ? { 'Content-Range': `bytes ${range.start}-${range.end}/${object.body.length}` } : {}),
   });
-  response.end(request.method === 'HEAD' ? undefined : body);
+  if (request.method === 'HEAD') return void response.end();
+  if (!stall) return void response.end(body);
+  const half = Math.floor(body.length / 2);
+  response.write(body.subarray(0, half));
+  stall(() => response.end(body.subarray(half)));
 }
 
 /** Starts the server on 127.0.0.1 with one bucket already created. */
@@ -95,6 +101,7 @@ export async function startS3Server(): Promise<TestS3Server> {
   const received: string[] = [];
   const fault = { skip: 0, remaining: 0, kind: 'error' as FaultKind };
   let delayMs = 0;
+  let bodyStallMs = 0;
   const timers = new Set<NodeJS.Timeout>();
 
   function handle(request: IncomingMessage, response: ServerResponse, body: Buffer): void {
@@ -125,7 +132,13 @@ export async function startS3Server(): Promise<TestS3Server> {
     } else if (method === 'GET' || method === 'HEAD') {
       const object = objects.get(key);
       if (!object) return sendError(response, 404, 'NoSuchKey', 'The specified key does not exist.');
-      sendObject(request, response, object);
+      sendObject(request, response, object, bodyStallMs === 0 ? undefined : (rest) => {
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          if (!response.destroyed) rest();
+        }, bodyStallMs);
+        timers.add(timer);
+      });
     } else if (method === 'DELETE') {
       objects.delete(key);
       response.writeHead(204).end();
@@ -170,6 +183,9 @@ export async function startS3Server(): Promise<TestS3Server> {
     },
     delay(ms) {
       delayMs = ms;
+    },
+    stallBodies(ms) {
+      bodyStallMs = ms;
     },
     requests: () => [...received],
     async close() {

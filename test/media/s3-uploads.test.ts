@@ -123,5 +123,23 @@ describe(`media on S3: failures and orphans (${DATABASE_KIND})`, () => {
       expect(await bucket('themes/1/')).to.deep.equal([]);
       expect(cover.image).to.match(/^http:\/\/photobook\.test\/media\/themes\/1\/elements\//);
     });
+
+    it('leaves no new preview behind when a re-render cannot record it', async () => {
+      const product = (await client.post('/api/product/').set('Authorization', auth.admin)
+        .send({ theme_id: 2, format_id: 3, product_type_id: 2, name: 'Горы' })).body;
+      await previewsRendered();
+      const before = await bucket(`products/${product.id}/`);
+      expect(before).to.have.length(3);
+      await runtime.db.sql.query(`
+        CREATE FUNCTION refuse_preview() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$;
+        CREATE TRIGGER refuse_preview BEFORE UPDATE OF preview_cover ON products FOR EACH ROW EXECUTE FUNCTION refuse_preview();`);
+      try {
+        const failure = await renderPreviews.handle({ productId: product.id }, runtime.jobContext).then(() => undefined, (error: Error) => error);
+        expect(failure, 'the refused update').to.be.instanceOf(Error);
+        expect(await bucket(`products/${product.id}/`)).to.deep.equal(before);
+      } finally {
+        await runtime.db.sql.query('DROP TRIGGER refuse_preview ON products; DROP FUNCTION refuse_preview();');
+      }
+    });
   });
 });

@@ -138,5 +138,16 @@ describe(`serving /media/ (${DATABASE_KIND})`, () => {
       }
       expect((await client.get(`/media/${KEY}`)).status).to.equal(200);
     });
+
+    it('describes no file in a 503 that came after the file\'s facts were read (a range whose read fails)', async () => {
+      const client = request(buildApp(runtime).callback());
+      // The HEAD that finds the size succeeds; the ranged GET after it fails on every try.
+      s3.failNext(1000, 'error', { after: 1 });
+      const response = await client.get(`/media/${KEY}`).set('Range', 'bytes=0-9');
+      expect(response.status).to.equal(503);
+      for (const header of ['content-range', 'last-modified', 'etag', 'accept-ranges', 'cache-control']) {
+        expect(response.headers, header).to.not.have.property(header);
+      }
+    });
   });
 });

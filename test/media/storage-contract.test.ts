@@ -6,7 +6,7 @@ import { expect } from 'chai';
 import { mediaImageReader } from '../../src/layouts/drawing';
 import { createS3Client, createS3Storage, S3_MAX_ATTEMPTS } from '../../src/media/s3';
 import { openMediaStorages, type MediaStorages, S3_PREFIXES } from '../../src/media/open-storages';
-import { MediaStorageUnavailableError } from '../../src/media/storage';
+import { isMissingMedia, MediaStorageUnavailableError } from '../../src/media/storage';
 import { storedKeysOnDisk } from '../helpers/media';
 import { testConfig } from '../helpers/runtime';
 import { startS3Server, type TestS3Server } from '../helpers/s3-server';
@@ -39,6 +39,7 @@ describe('media storage contract: S3', () => {
   afterEach(() => {
     server.failNext(0);
     server.delay(0);
+    server.stallBodies(0);
   });
 
   const mediaKeys = async () => (await server.keys()).filter((key) => key.startsWith(S3_PREFIXES.media)).map((key) => key.slice(S3_PREFIXES.media.length));
@@ -92,10 +93,41 @@ describe('media storage contract: S3', () => {
 
   it('gives up on a stalled server after S3_TIMEOUT_MS with MediaStorageUnavailableError, and the write is not kept', async () => {
     server.delay(20_000);
+    const sentBefore = server.requests().length;
     // Without the deadline the write would succeed once the stall ends (and take longer than the test may).
     const error = await storages.media.put('stalled/a.jpg', Buffer.from('a')).then(() => undefined, (caught: unknown) => caught);
     expect(error).to.be.instanceOf(MediaStorageUnavailableError);
+    // The deadline covers the call's retries too: a stalled store gets one try, not S3_MAX_ATTEMPTS idle timeouts.
+    expect(server.requests().slice(sentBefore)).to.deep.equal([`PUT /${server.bucket}/media/stalled/a.jpg`]);
     server.delay(0);
     expect(await server.keys()).to.not.include('media/stalled/a.jpg');
+  });
+
+  it('fails a read whose body stops arriving half-way, rather than waiting for it', async () => {
+    await storages.media.put('stalled/body.jpg', Buffer.alloc(64 * 1024, 7));
+    server.stallBodies(20_000);
+    const opened = await storages.media.open('stalled/body.jpg');
+    // The answer's headers came at once; the socket's idle limit (S3_TIMEOUT_MS) ends the wait for the rest.
+    const read = await opened!.body.toArray().then(() => undefined, (error: unknown) => error);
+    expect(read).to.be.instanceOf(Error);
+  });
+
+  it('takes a missing bucket for a fault of the configuration, never for a missing file', async () => {
+    const client = createS3Client({
+      endpoint: server.endpoint, bucket: 'no-such-bucket', region: server.region, forcePathStyle: true, timeoutMs: 1500,
+      accessKeyId: server.accessKeyId, secretAccessKey: server.secretAccessKey,
+    });
+    const misconfigured = createS3Storage({ client, bucket: 'no-such-bucket', prefix: S3_PREFIXES.media, publicBase: null, timeoutMs: 1500 });
+    try {
+      // A missing file is drawn without and answered 404; a missing bucket must fail loudly instead (500, logged).
+      for (const attempt of [misconfigured.stat('any/a.jpg'), misconfigured.open('any/a.jpg'), misconfigured.read('any/a.jpg')]) {
+        const error = await attempt.then(() => undefined, (caught: unknown) => caught);
+        expect((error as Error | undefined)?.name).to.equal('NoSuchBucket');
+        expect(isMissingMedia(error)).to.equal(false);
+        expect(error).to.not.be.instanceOf(MediaStorageUnavailableError);
+      }
+    } finally {
+      client.destroy();
+    }
   });
 });

@@ -176,6 +176,10 @@ describe('two API processes and a worker behind a balancer: a journey (postgres 
     };
 
     await enoughSince(0);
+    // The kill follows at once an ack from the process to kill: a change acknowledged there before it was committed
+    // would be lost now, and the read-back below would miss it.
+    const ackCount = acks.length;
+    while (acks.length === ackCount || acks.at(-1)!.by !== 'shopper') await Promise.race([sleep(1), writes]);
     const exited = new Promise((resolve) => victim.child.once('exit', resolve));
     victim.child.kill('SIGKILL');
     await exited;
