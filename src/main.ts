@@ -44,6 +44,7 @@ async function main(argv: string[]): Promise<number> {
   const runtime = await openRuntime(config, log);
   let stop: void | ((deadlineAt: number) => Promise<boolean>);
   try {
+    if (command.longRunning) await runtime.checkMediaStorage();
     stop = await command.run(runtime, args);
   } catch (error) {
     await runtime.close();

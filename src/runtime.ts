@@ -37,6 +37,8 @@ export interface Runtime {
   schemas: JsonSchema[];
   /** What background jobs get, in whichever process works them. */
   jobContext: JobContext;
+  /** Tries the media storage as the service will use it (see MediaStorages.check); long-running commands call it. */
+  checkMediaStorage(): Promise<void>;
   /** Stops the queue (waiting for running jobs at most queueTimeoutMs), then closes the database; true when clean. */
   close(queueTimeoutMs?: number): Promise<boolean>;
 }
@@ -66,6 +68,7 @@ export async function openRuntime(config: Config, log: Logger, database?: Databa
       products: createProductsService(queue),
       catalogChanges,
       schemas: loadSchemas(),
+      checkMediaStorage: () => storages.check(log),
       // Idempotent: a server's stop and its owner may both close the runtime.
       close: (queueTimeoutMs) => (closing ??= queue.stop(queueTimeoutMs).finally(() => catalogChanges.close()).finally(() => db.close())
         .finally(() => storages.close())),
