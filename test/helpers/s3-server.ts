@@ -14,7 +14,8 @@ interface StoredObject {
   headers: Record<string, string>;
 }
 
-export type FaultKind = 'error' | 'reset';
+/** 'error': 500 InternalError; 'throttle': 429, as S3-compatible stores answer too many requests; 'reset': no answer. */
+export type FaultKind = 'error' | 'throttle' | 'reset';
 
 export interface TestS3Server {
   endpoint: string;
@@ -26,7 +27,7 @@ export interface TestS3Server {
   env(): Record<string, string>;
   /** Every key in the bucket, sorted (read from the server's memory, not through the protocol). */
   keys(): Promise<string[]>;
-  /** The next n requests (after `after` more that succeed) fail: 500 InternalError, or the connection is reset. */
+  /** The next n requests (after `after` more that succeed) fail as `kind` says (default 'error'). */
   failNext(n: number, kind?: FaultKind, options?: { after?: number }): void;
   /** Every answer waits ms first (0: none); a request whose client has gone by then is dropped unanswered. */
   delay(ms: number): void;
@@ -151,6 +152,7 @@ export async function startS3Server(): Promise<TestS3Server> {
     else if (fault.remaining > 0) {
       fault.remaining -= 1;
       if (fault.kind === 'reset') request.socket.destroy();
+      else if (fault.kind === 'throttle') sendError(response, 429, 'TooManyRequests', 'Please reduce your request rate.');
       else sendError(response, 500, 'InternalError', 'We encountered an internal error. Please try again.');
       return;
     }

@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import request from 'supertest';
 import { buildApp } from '../../src/app';
 import { createValidator } from '../../src/http/validation';
+import { S3_PREFIXES } from '../../src/media/open-storages';
 import { DATABASE_KIND } from '../helpers/database';
 import { type TestRuntime, testRuntime } from '../helpers/runtime';
 import { startS3Server, type TestS3Server } from '../helpers/s3-server';
@@ -62,8 +63,9 @@ describe(`serving /media/ (${DATABASE_KIND})`, () => {
         expect(other.body.length).to.equal(IMAGE.length);
       });
 
-      it('answers a single range with 206 and Content-Range: from-to, from-, and the last N bytes', async () => {
-        for (const [range, start, end] of [['bytes=100-1099', 100, 1099], ['bytes=19990-', 19990, 19999], ['bytes=-10', 19990, 19999], ['bytes=0-99999', 0, 19999]] as const) {
+      it('answers a single range with 206 and Content-Range: from-to, from-, the last N bytes (the whole file when N exceeds it)', async () => {
+        for (const [range, start, end] of [['bytes=100-1099', 100, 1099], ['bytes=19990-', 19990, 19999], ['bytes=-10', 19990, 19999], ['bytes=0-99999', 0, 19999],
+          ['bytes=-50000', 0, 19999]] as const) {
           const response = await binary(client.get(`/media/${KEY}`).set('Range', range));
           expect(response.status, range).to.equal(206);
           expect(response.headers['content-range'], range).to.equal(`bytes ${start}-${end}/${IMAGE.length}`);
@@ -91,6 +93,20 @@ describe(`serving /media/ (${DATABASE_KIND})`, () => {
         expect(current.status).to.equal(206);
       });
 
+      it('honours an If-Range date only when it is the file\'s Last-Modified, to the second', async () => {
+        const lastModified = Date.parse((await client.head(`/media/${KEY}`)).headers['last-modified']);
+        const ranged = (date: number) => binary(client.get(`/media/${KEY}`).set({ Range: 'bytes=0-9', 'If-Range': new Date(date).toUTCString() }));
+        const current = await ranged(lastModified);
+        expect(current.status).to.equal(206);
+        expect(Buffer.compare(current.body, IMAGE.subarray(0, 10))).to.equal(0);
+        // A copy older or newer than the file's is another version: the whole file, not a piece to splice into it.
+        for (const other of [lastModified - 86_400_000, lastModified + 1000]) {
+          const response = await ranged(other);
+          expect(response.status, new Date(other).toUTCString()).to.equal(200);
+          expect(response.body.length).to.equal(IMAGE.length);
+        }
+      });
+
       it('answers HEAD with the headers and no body; 404 for a missing file', async () => {
         const head = await client.head(`/media/${KEY}`);
         expect(head.status).to.equal(200);
@@ -100,6 +116,16 @@ describe(`serving /media/ (${DATABASE_KIND})`, () => {
         expect((await client.get('/media/themes/9/missing.jpg')).status).to.equal(404);
         expect((await client.get('/media/themes/9/missing.jpg').set('Range', 'bytes=0-1')).status).to.equal(404);
       });
+
+      if (storage === 's3') {
+        it('answers HEAD from the object\'s facts alone, never fetching a body it would not send', async () => {
+          const sentBefore = s3.requests().length;
+          expect((await client.head(`/media/${KEY}`)).status).to.equal(200);
+          expect((await client.head(`/media/${KEY}`).set('Range', 'bytes=0-9')).status).to.equal(206);
+          const head = `HEAD /${s3.bucket}/${S3_PREFIXES.media}${KEY}`;
+          expect(s3.requests().slice(sentBefore)).to.deep.equal([head, head]);
+        });
+      }
 
       it('never serves a file of the private area, whatever the path', async () => {
         // The same bytes in the public area are served: the attempts below fail only for being private.

@@ -1,18 +1,24 @@
 // The storage contract on the local disk and on an S3 server (the local test server), and how the S3 storage meets
 // a server that refuses its signature, fails, resets connections or stalls.
+import { createHash } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { expect } from 'chai';
+import type { S3Config } from '../../src/config-media';
 import { mediaImageReader } from '../../src/layouts/drawing';
 import { createS3Client, createS3Storage, S3_MAX_ATTEMPTS } from '../../src/media/s3';
 import { openMediaStorages, type MediaStorages, S3_PREFIXES } from '../../src/media/open-storages';
-import { isMissingMedia, MediaStorageUnavailableError } from '../../src/media/storage';
+import { isMissingMedia, type MediaStorage, MediaStorageUnavailableError } from '../../src/media/storage';
 import { storedKeysOnDisk } from '../helpers/media';
 import { testConfig } from '../helpers/runtime';
 import { startS3Server, type TestS3Server } from '../helpers/s3-server';
 import { storageContract } from './storage-contract';
 
 const PUBLIC_BASE = 'https://cdn.photobook.test/shop';
+
+/** What a failed call threw, or undefined when it succeeded. */
+const failureOf = (call: Promise<unknown>) => call.then(() => undefined, (caught: unknown) => caught as Error & { $metadata?: { httpStatusCode?: number } });
 
 describe('media storage contract: local disk', () => {
   const config = testConfig({ MEDIA_STORAGE: 'disk', MEDIA_PUBLIC_URL: `${PUBLIC_BASE}/` });
@@ -51,21 +57,46 @@ describe('media storage contract: S3', () => {
     expect(await server.keys()).to.include.members(['media/layout/check.jpg', 'private/layout/check.pdf']);
   });
 
-  it('is refused by the server when it signs with a wrong secret, and stores nothing', async () => {
-    const client = createS3Client({
+  /** Runs `use` on a media area through a client of its own: the server's settings with `changes`. */
+  async function withOwnClient(changes: Partial<S3Config>, use: (storage: MediaStorage, client: S3Client) => Promise<void>): Promise<void> {
+    const config: S3Config = {
       endpoint: server.endpoint, bucket: server.bucket, region: server.region, forcePathStyle: true, timeoutMs: 1500,
-      accessKeyId: server.accessKeyId, secretAccessKey: `${server.secretAccessKey}x`,
-    });
-    const wrong = createS3Storage({ client, bucket: server.bucket, prefix: S3_PREFIXES.media, publicBase: null, timeoutMs: 1500 });
+      accessKeyId: server.accessKeyId, secretAccessKey: server.secretAccessKey, ...changes,
+    };
+    const client = createS3Client(config);
     try {
-      const error = await wrong.put('signed/wrong.jpg', Buffer.from('x')).then(() => undefined, (caught: Error) => caught);
-      // A configuration fault, not an outage: it is not turned into a 503 that invites a retry.
-      expect(error?.name).to.equal('SignatureDoesNotMatch');
-      expect(error).to.not.be.instanceOf(MediaStorageUnavailableError);
-      expect(await server.keys()).to.not.include('media/signed/wrong.jpg');
+      await use(createS3Storage({ client, bucket: config.bucket, prefix: S3_PREFIXES.media, publicBase: null, timeoutMs: config.timeoutMs }), client);
     } finally {
       client.destroy();
     }
+  }
+
+  for (const [name, setting, code] of [['a wrong secret', 'secretAccessKey', 'SignatureDoesNotMatch'],
+    // The key id is in no signed text: only the server's check of it refuses a client holding the secret.
+    ['an unknown access key id, even with the right secret', 'accessKeyId', 'InvalidAccessKeyId']] as const) {
+    it(`is refused by the server when it signs with ${name}, and stores nothing`, async () => {
+      await withOwnClient({ [setting]: `${server[setting]}x` }, async (wrong) => {
+        const error = await failureOf(wrong.put('signed/wrong.jpg', Buffer.from('x')));
+        // A configuration fault, not an outage: it is not turned into a 503 that invites a retry.
+        expect(error?.name).to.equal(code);
+        expect(error?.$metadata?.httpStatusCode).to.equal(403);
+        expect(error).to.not.be.instanceOf(MediaStorageUnavailableError);
+        expect(await server.keys()).to.not.include('media/signed/wrong.jpg');
+      });
+    });
+  }
+
+  it('is refused by the server when the body is not the one whose hash was signed, and stores nothing', async () => {
+    await withOwnClient({}, async (storage, client) => {
+      // The signer takes a hash already in the headers as the payload's: the signature is right, over other bytes.
+      client.middlewareStack.add((next) => (args) => {
+        (args.request as { headers: Record<string, string> }).headers['x-amz-content-sha256'] = createHash('sha256').update('other bytes').digest('hex');
+        return next(args);
+      }, { step: 'build' });
+      const error = await failureOf(storage.put('signed/mismatch.jpg', Buffer.from('these bytes')));
+      expect(error?.name).to.equal('XAmzContentSHA256Mismatch');
+      expect(await server.keys()).to.not.include('media/signed/mismatch.jpg');
+    });
   });
 
   it('retries a failed request, so one 500 or one reset connection costs nothing', async () => {
@@ -83,6 +114,18 @@ describe('media storage contract: S3', () => {
       expect(await server.keys()).to.not.include('media/down/a.jpg');
     });
   }
+
+  it('takes a 429 (too many requests) for an outage to retry later: MediaStorageUnavailableError', async () => {
+    // A deadline longer than the client's backoff after a 429 (up to 3 s in all): the error is the store's last
+    // answer, not the deadline's, which would be an outage whatever the status.
+    await withOwnClient({ timeoutMs: 10_000 }, async (storage) => {
+      server.failNext(S3_MAX_ATTEMPTS, 'throttle');
+      const error = await failureOf(storage.put('throttled/a.jpg', Buffer.from('a')));
+      expect(error).to.be.instanceOf(MediaStorageUnavailableError);
+      expect((error?.cause as typeof error)?.$metadata?.httpStatusCode).to.equal(429);
+      expect(await server.keys()).to.not.include('media/throttled/a.jpg');
+    });
+  });
 
   it('lets a drawing tell a missing image (drawn without it) from an outage (the drawing fails, to be retried)', async () => {
     const readImage = mediaImageReader(storages.media);
@@ -113,21 +156,15 @@ describe('media storage contract: S3', () => {
   });
 
   it('takes a missing bucket for a fault of the configuration, never for a missing file', async () => {
-    const client = createS3Client({
-      endpoint: server.endpoint, bucket: 'no-such-bucket', region: server.region, forcePathStyle: true, timeoutMs: 1500,
-      accessKeyId: server.accessKeyId, secretAccessKey: server.secretAccessKey,
-    });
-    const misconfigured = createS3Storage({ client, bucket: 'no-such-bucket', prefix: S3_PREFIXES.media, publicBase: null, timeoutMs: 1500 });
-    try {
+    await withOwnClient({ bucket: 'no-such-bucket' }, async (misconfigured) => {
       // A missing file is drawn without and answered 404; a missing bucket must fail loudly instead (500, logged).
-      for (const attempt of [misconfigured.stat('any/a.jpg'), misconfigured.open('any/a.jpg'), misconfigured.read('any/a.jpg')]) {
-        const error = await attempt.then(() => undefined, (caught: unknown) => caught);
-        expect((error as Error | undefined)?.name).to.equal('NoSuchBucket');
+      // One call at a time: calls started together would reject before they are awaited.
+      for (const attempt of [() => misconfigured.stat('any/a.jpg'), () => misconfigured.open('any/a.jpg'), () => misconfigured.read('any/a.jpg')]) {
+        const error = await failureOf(attempt());
+        expect(error?.name).to.equal('NoSuchBucket');
         expect(isMissingMedia(error)).to.equal(false);
         expect(error).to.not.be.instanceOf(MediaStorageUnavailableError);
       }
-    } finally {
-      client.destroy();
-    }
+    });
   });
 });
