@@ -4,7 +4,7 @@
 // with its media on the disk, or with MEDIA_STORAGE=s3 in an S3 store (S3_* settings, or a local test server when
 // S3_ENDPOINT is unset).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -197,6 +197,7 @@ async function main(): Promise<void> {
       child.kill('SIGTERM');
     });
     await storage.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -1,7 +1,9 @@
 import { dropTestDatabases } from './database';
+import { removeTestDataDirs } from './runtime';
 
 export const mochaHooks = {
   async afterAll() {
     await dropTestDatabases();
+    removeTestDataDirs();
   },
 };

@@ -13,8 +13,17 @@ import { startS3Server, type TestS3Server } from './s3-server';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
+/** Data folders testConfig made: a config used without a runtime (or its runtime's folder replaced) is never disposed. */
+const madeDataDirs: string[] = [];
+
+/** Removes every data folder testConfig made (the root hooks call it once the run ends). */
+export function removeTestDataDirs(): void {
+  for (const dataDir of madeDataDirs.splice(0)) rmSync(dataDir, { recursive: true, force: true });
+}
+
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'photobook-test-'));
+  const dataDir = overrides.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'photobook-test-'));
+  if (overrides.DATA_DIR === undefined) madeDataDirs.push(dataDir);
   return loadConfig({
     NODE_ENV: 'test', DATA_DIR: dataDir, HOST: '127.0.0.1', LOG_LEVEL: 'silent', JWT_SECRET: TEST_JWT_SECRET,
     PUBLIC_BASE_URL: 'http://photobook.test', ...overrides,
