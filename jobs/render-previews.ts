@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { createProductsRepository } from '../src/products/repository';
 import { drawCoverPreview } from '../src/products/preview';
 import { derivedKeys, storeWithDerivatives } from '../src/media/images';
-import { isMissingMedia, type MediaStorage } from '../src/media/storage';
+import { type MediaStorage, readIfPresent } from '../src/media/storage';
 import { defineJob } from '../src/queue/job';
 import type { SqlExecutor } from '../src/db/database';
 import type { Block } from '../src/db/tables/index';
@@ -37,10 +37,7 @@ async function coverBackground(source: PreviewSource, media: MediaStorage): Prom
   for (const key of [fromLayout, source.theme_front_cover]) {
     if (!key || /^https?:/.test(key)) continue;
     // A missing image falls back; an outage of the storage fails the job, which is retried.
-    const image = await media.read(key).catch((error: unknown) => {
-      if (isMissingMedia(error)) return undefined;
-      throw error;
-    });
+    const image = await readIfPresent(media, key);
     if (image) return image;
   }
   return undefined;

@@ -75,23 +75,18 @@ export function errorMiddleware(log: Logger) {
         ctx.set(known.headers);
         return;
       }
-      if (error instanceof MediaStorageUnavailableError) {
-        // Nothing was kept of the request (an upload's files and row go together): it may simply be sent again.
+      /** An outage the request may be retried after (nothing of it was kept), logged without a stack. */
+      const outageAnswer = (detail: string, cause: unknown, message: string) => {
         ctx.status = 503;
-        ctx.body = { detail: DETAILS.storageUnavailable };
+        ctx.body = { detail };
         ctx.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
-        log.warn({ cause: error.message, requestId: ctx.state.requestId, method: ctx.method, path: ctx.path }, 'media storage unavailable');
-        return;
-      }
+        log.warn({ cause, requestId: ctx.state.requestId, method: ctx.method, path: ctx.path }, message);
+      };
+      // The media storage: an upload's files and row go together, so nothing was kept.
+      if (error instanceof MediaStorageUnavailableError) return outageAnswer(DETAILS.storageUnavailable, error.message, 'media storage unavailable');
+      // The database: lost, refused, timed out.
       const outage = databaseUnavailable(error);
-      if (outage) {
-        // An outage of the database (lost, refused, timed out): the request may be retried, and no stack is needed.
-        ctx.status = 503;
-        ctx.body = { detail: DETAILS.unavailable };
-        ctx.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
-        log.warn({ cause: outage, requestId: ctx.state.requestId, method: ctx.method, path: ctx.path }, 'database unavailable');
-        return;
-      }
+      if (outage) return outageAnswer(DETAILS.unavailable, outage, 'database unavailable');
       ctx.status = 500;
       ctx.body = { detail: DETAILS.internal };
       log.error({ err: error, requestId: ctx.state.requestId, method: ctx.method, path: ctx.path }, 'request failed');

@@ -1,5 +1,5 @@
 // A layout with what drawing it needs (its format, its pages), and its pages as scenes for the shared renderer.
-import { isMissingMedia, type MediaStorage } from '../media/storage';
+import { type MediaStorage, readIfPresent } from '../media/storage';
 import { layoutPageScene, type PageScene } from '../render/layout-scene';
 import type { Format, LayoutPageRow, LayoutRow, LayoutsRepository } from './repository';
 
@@ -32,8 +32,7 @@ export function mediaImageReader(media: MediaStorage): (key: string) => Promise<
     // A missing file draws as no image (with a warning in print files); an outage of the storage fails the drawing,
     // so that a print job is retried rather than printing a book without its photos.
     if (!image) {
-      read.set(key, (image = media.read(key).catch((error: unknown) => {
-        if (isMissingMedia(error)) return undefined;
+      read.set(key, (image = readIfPresent(media, key).catch((error: unknown) => {
         read.delete(key);
         throw error;
       })));

@@ -61,6 +61,14 @@ export function isMissingMedia(error: unknown): boolean {
   return error instanceof MediaNotFoundError || error instanceof InvalidMediaKeyError;
 }
 
+/** The file, or undefined when there is none under the key; an outage of the storage still throws. */
+export function readIfPresent(storage: MediaStorage, key: string): Promise<Buffer | undefined> {
+  return storage.read(key).catch((error: unknown) => {
+    if (isMissingMedia(error)) return undefined;
+    throw error;
+  });
+}
+
 /** Where a storage's public keys are served: `<base>/<key>`; null for a private area, whose files have no URL. */
 export function publicUrlOf(base: string | null, key: string): string {
   assertMediaKey(key);
