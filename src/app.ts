@@ -95,7 +95,7 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
     homeRoutes(deps.config.publicBaseUrl, deps.demoShopper),
     healthRoutes(deps.db),
     metricsRoutes({ metrics: deps.metrics, production: deps.config.env === 'production', token: deps.config.metricsToken }),
-    loginRoutes({ config: deps.config, db: deps.db, tokens: deps.tokens, providers: enabledProviders(deps.config), log: deps.log }),
+    loginRoutes({ config: deps.config, db: deps.db, tokens: deps.tokens, users: deps.users, providers: enabledProviders(deps.config), log: deps.log }),
     ...sandboxLoginPage(deps.config),
     accountRoutes(deps.users, deps.db),
     mediaRoutes(deps.media),

@@ -23,6 +23,8 @@ export interface BoundsConfig {
   readonly layoutsPerUser: number;
   /** A layout left unchanged in the bin this many days, and in no order, is deleted for good by the purge. */
   readonly binRetentionDays: number;
+  /** A visitor account with no request for this many days is deleted with what it owns (never what an order holds). */
+  readonly visitorRetentionDays: number;
 }
 
 export function boundsConfig(env: Env): BoundsConfig {
@@ -32,6 +34,7 @@ export function boundsConfig(env: Env): BoundsConfig {
     userEventsPerSecond: integer(env, 'USER_EVENTS_PER_SECOND', 400, 1, 100_000),
     layoutsPerUser: integer(env, 'LAYOUTS_PER_USER', 1000, 1, 1_000_000),
     binRetentionDays: integer(env, 'BIN_RETENTION_DAYS', 30, 1, 3650),
+    visitorRetentionDays: integer(env, 'VISITOR_RETENTION_DAYS', 30, 1, 3650),
   };
 }
 

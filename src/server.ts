@@ -33,7 +33,7 @@ function attachSocketServer(server: http.Server, runtime: Runtime, adapter: Sock
   const io = new SocketServer(server, {
     serveClient: false, maxHttpBufferSize: runtime.config.maxJsonBodyBytes, adapter: adapter.adapter, destroyUpgrade: false,
   });
-  // A handshake may carry a token (auth.token); an invalid one is refused, none (or a visitor's) means anonymous.
+  // A handshake may carry a token (auth.token); an invalid one is refused, none means anonymous.
   io.use((socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown }).token;
     if (token === undefined || token === null) return next();

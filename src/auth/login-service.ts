@@ -1,8 +1,10 @@
 // The user behind an external identity: found by (provider, provider user id), or created on first login.
-// Accounts are never joined by e-mail address: a second provider's identity makes a second user.
+// Accounts are never joined by e-mail address: a second provider's identity makes a second user. A login that a
+// visitor started takes the visitor's work into the account in the same transaction (see visitors.ts).
 import type { Database, Transaction } from '../db/database';
 import type { ExternalProfile, ProviderName } from './oauth/provider';
 import { createUsersRepository, type User } from './users-repository';
+import { mergeVisitorInto } from './visitors';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -30,13 +32,17 @@ async function findOrCreate(tx: Transaction, provider: ProviderName, profile: Ex
 
 export function createLoginService(db: Database) {
   return {
-    async userForProfile(provider: ProviderName, profile: ExternalProfile): Promise<User> {
+    async userForProfile(provider: ProviderName, profile: ExternalProfile, visitorId: number | null): Promise<User> {
+      const logIn = (tx: Transaction) => findOrCreate(tx, provider, profile).then(async (user) => {
+        if (visitorId !== null) await mergeVisitorInto(tx, visitorId, user.id);
+        return user;
+      });
       try {
-        return await db.transaction((tx) => findOrCreate(tx, provider, profile));
+        return await db.transaction(logIn);
       } catch (error) {
         // Two first logins of the same identity at once: the loser finds the winner's user.
         if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
-        return db.transaction((tx) => findOrCreate(tx, provider, profile));
+        return db.transaction(logIn);
       }
     },
   };

@@ -6,8 +6,8 @@ import type { Context } from 'koa';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
-import type { AuthenticatedUser } from './token-user';
-import { requireRole } from '../http/auth';
+import { type AuthenticatedUser, holderOf } from './token-user';
+import { requireAccount } from '../http/auth';
 import { HttpError, notAuthenticated } from '../http/errors';
 import { rateLimit } from '../http/rate-limit';
 import type { RouteDoc, RouteModule } from '../http/route-module';
@@ -52,7 +52,20 @@ function notConfigured(name: ProviderName): HttpError {
   });
 }
 
-export function loginRoutes(deps: { config: Config; db: Database; tokens: TokenService; providers: IdentityProvider[]; log: Logger }): RouteModule {
+/**
+ * The visitor whose token starts a login (the front end sends its token with the start): the login takes over the
+ * visitor's work. Any other token, or none, binds nobody; a broken one does not stop a login either.
+ */
+async function startingVisitor(ctx: Context, tokens: TokenService, users: UsersRepository): Promise<number | null> {
+  const presented = /^(?:Bearer|JWT)\s+(\S+)$/i.exec(ctx.get('Authorization').trim())?.[1];
+  if (!presented) return null;
+  const holder = await holderOf(presented, tokens, users);
+  return typeof holder === 'object' && holder.user.role === 'visitor' ? holder.user.id : null;
+}
+
+export function loginRoutes(deps: {
+  config: Config; db: Database; tokens: TokenService; users: UsersRepository; providers: IdentityProvider[]; log: Logger;
+}): RouteModule {
   const { config, tokens } = deps;
   const passport = new KoaPassport();
   const states = createStateStore(deps.db.sql);
@@ -63,10 +76,12 @@ export function loginRoutes(deps: { config: Config; db: Database; tokens: TokenS
 
   for (const provider of deps.providers) {
     const redirectUri = `${config.publicBaseUrl}/auth/${provider.name}/`;
-    passport.use(new OAuthCodeStrategy(provider, states, redirectUri, (profile) => login.userForProfile(provider.name, profile)));
+    passport.use(new OAuthCodeStrategy(provider, states, redirectUri,
+      (profile, visitorId) => login.userForProfile(provider.name, profile, visitorId)));
 
     // Made per request: the callback must answer on this request's context.
-    const authenticate = (ctx: Context, browserHash: string | undefined) => passport.authenticate(provider.name, { session: false, browserHash },
+    const authenticate = (ctx: Context, browserHash: string | undefined, visitorId: number | null) => passport.authenticate(
+      provider.name, { session: false, browserHash, visitorId },
       (error: unknown, user: User | false, failure: OAuthFailure | undefined, status: number | undefined) => {
         if (error) throw error;
         if (!user) {
@@ -86,7 +101,8 @@ export function loginRoutes(deps: { config: Config; db: Database; tokens: TokenS
       ctx.set('Cache-Control', 'no-store');
       const starting = ctx.query.code === undefined;
       const browserHash = starting ? bindBrowser(ctx, secureCookies) : presentedBrowserHash(ctx);
-      await authenticate(ctx, browserHash)(ctx, next);
+      const visitorId = starting ? await startingVisitor(ctx, tokens, deps.users) : null;
+      await authenticate(ctx, browserHash, visitorId)(ctx, next);
       // Without a code the strategy redirects to the provider; front ends expect that address as JSON instead.
       if (starting && ctx.status === 302) {
         const url = ctx.response.get('Location');
@@ -103,10 +119,11 @@ export function loginRoutes(deps: { config: Config; db: Database; tokens: TokenS
     });
   }
 
-  // The front end's start without a login: a token that stands for nobody, so it never needs a row or a cleanup.
-  router.post('/auth/autoreg/', limitLogins, (ctx) => {
+  // The front end's start without a login: a visitor account (no e-mail), whose work a later login takes over and
+  // which the purge deletes once unused for VISITOR_RETENTION_DAYS.
+  router.post('/auth/autoreg/', limitLogins, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { token: tokens.issueVisitor() };
+    ctx.body = { token: tokens.issue(await deps.users.createVisitor()) };
   });
 
   router.get('/oauth/success/', (ctx) => serveSuccessPage(ctx, secureCookies));
@@ -118,21 +135,21 @@ export function loginRoutes(deps: { config: Config; db: Database; tokens: TokenS
 // the database sends at commit (src/auth/account-changes.ts).
 export function accountRoutes(users: UsersRepository, db: Database): RouteModule {
   const router = new Router();
-  router.get('/api/auth/user/', requireRole('user', 'moderator', 'admin'), async (ctx) => {
+  router.get('/api/auth/user/', requireAccount(), async (ctx) => {
     const user = await users.findById((ctx.state.user as AuthenticatedUser).id);
     if (!user) throw notAuthenticated();
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { id: user.id, email: user.email, name: user.name, full_name: user.name, role: user.role };
   });
 
-  router.post('/api/auth/logout/', requireRole('user', 'moderator', 'admin'), async (ctx) => {
+  router.post('/api/auth/logout/', requireAccount(), async (ctx) => {
     const { id } = ctx.state.user as AuthenticatedUser;
     await users.raiseTokenVersion(id);
     ctx.body = { detail: 'Successfully logged out.' };
   });
 
   // The user's own account: anonymised, not removed (see deleteUser); their orders stay with the shop.
-  router.delete('/api/auth/user/', requireRole('user', 'moderator', 'admin'), async (ctx) => {
+  router.delete('/api/auth/user/', requireAccount(), async (ctx) => {
     await deleteUser(db, (ctx.state.user as AuthenticatedUser).id);
     ctx.status = 204;
   });
@@ -160,8 +177,10 @@ function loginDocs(): RouteDoc[] {
   return [
     ...perProvider,
     {
-      method: 'post', path: '/auth/autoreg/', tags, summary: 'A token for an anonymous visitor (no user, no row); the service reads it as no token',
-      description: 'Payload user {id: null, role: "visitor"}, exp after VISITOR_TOKEN_LIFETIME_SECONDS. Public routes answer it as an anonymous call, routes that need a user 401; the editing channel refuses it. Rate-limited per client address together with /auth/<provider>/.',
+      method: 'post', path: '/auth/autoreg/', tags, summary: 'A visitor account and its token: a shopper before logging in',
+      description: 'Makes a user of role "visitor" (no e-mail); its token (exp after VISITOR_TOKEN_LIFETIME_SECONDS) makes books, has a cart and checks delivery prices, '
+        + 'but cannot confirm a delivery or pay (403). A login started with this token (Authorization header on GET /auth/<provider>/) moves the visitor\'s books and cart '
+        + 'into the account and deletes the visitor. Unused for VISITOR_RETENTION_DAYS, it is deleted. Rate-limited per client address together with /auth/<provider>/.',
       responses: {
         200: { description: 'The visitor\'s token', schema: 'auth-token.json' },
         429: { description: 'Too many requests from this address', schema: 'error-detail.json' },

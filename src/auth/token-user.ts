@@ -1,6 +1,6 @@
 // From a presented token to the user it stands for, for HTTP requests and both editing-channel transports alike.
 import type { Role } from '../db/tables/index';
-import { isVisitor, type TokenService } from './tokens';
+import type { TokenService } from './tokens';
 import type { UsersRepository } from './users-repository';
 
 export interface AuthenticatedUser {
@@ -16,7 +16,7 @@ export interface TokenTerms {
   expiresAt: number;
 }
 
-/** Whom a token stands for: a user; nobody (no token, or a visitor's); or it is not a valid token of a user. */
+/** Whom a token stands for: a user (a visitor too); nobody (no token); or it is not a valid token of a user. */
 export type TokenHolder = { user: AuthenticatedUser; terms: TokenTerms } | 'anonymous' | 'invalid';
 
 // Front ends send these when they hold no token; they mean "anonymous", not a broken token.
@@ -26,10 +26,9 @@ export async function holderOf(token: string, tokens: TokenService, users: Users
   if (ANONYMOUS_TOKENS.has(token.trim())) return 'anonymous';
   const claims = tokens.verify(token);
   if (!claims) return 'invalid';
-  // A visitor's token is the front end's way of holding no token (POST /auth/autoreg/).
-  if (isVisitor(claims)) return 'anonymous';
   // Role and token version are read fresh, so a demotion or a logout takes effect at once.
   const user = await users.findById(claims.user.id);
   if (!user || user.deletedAt !== null || user.tokenVersion !== claims.ver) return 'invalid';
+  if (user.role === 'visitor') await users.noteVisitorSeen(user);
   return { user: { id: user.id, role: user.role }, terms: { version: claims.ver, expiresAt: claims.exp * 1000 } };
 }

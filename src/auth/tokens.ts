@@ -26,28 +26,14 @@ export interface TokenClaims {
   aud: string;
 }
 
-/** A visitor's token (POST /auth/autoreg/): signed like the others, for no user and no row; it means "no token". */
-export interface VisitorClaims {
-  user: { id: null; role: 'visitor' };
-  iat: number;
-  exp: number;
-  iss: string;
-  aud: string;
-}
-
-export const isVisitor = (claims: TokenClaims | VisitorClaims): claims is VisitorClaims => claims.user.id === null;
-
 export interface TokenService {
+  /** A visitor's token lives VISITOR_TOKEN_LIFETIME_SECONDS, every other JWT_LIFETIME_SECONDS. */
   issue(user: TokenUser): string;
-  issueVisitor(): string;
-  /**
-   * The claims of a valid, unexpired token of a user, or of a visitor's token of this service (expired too: it
-   * stands for nobody, so its age cannot matter, and a front end holding an old one must not be locked out); or null.
-   */
-  verify(token: string): TokenClaims | VisitorClaims | null;
+  /** The claims of a valid, unexpired token of this service; or null. */
+  verify(token: string): TokenClaims | null;
 }
 
-const ROLES: readonly Role[] = ['user', 'moderator', 'admin'];
+const ROLES: readonly Role[] = ['visitor', 'user', 'moderator', 'admin'];
 
 function isClaims(value: unknown): value is TokenClaims {
   const claims = value as TokenClaims;
@@ -58,16 +44,6 @@ function isClaims(value: unknown): value is TokenClaims {
     Number.isInteger(claims.user.id) && String(claims.user.id) === claims.sub &&
     ROLES.includes(claims.user.role) &&
     Number.isInteger(claims.ver) &&
-    Number.isInteger(claims.exp)
-  );
-}
-
-function isVisitorClaims(value: unknown): value is VisitorClaims {
-  const claims = value as VisitorClaims;
-  return (
-    typeof claims === 'object' && claims !== null &&
-    typeof claims.user === 'object' && claims.user !== null &&
-    claims.user.id === null && claims.user.role === 'visitor' &&
     Number.isInteger(claims.exp)
   );
 }
@@ -113,31 +89,18 @@ export function createTokenService(settings: TokenSettings, log: Logger): TokenS
     log.info({ reason, detail, expected: { issuer, audience } }, `token refused: ${reason}`);
     return null;
   };
-  const expiredVisitorClaims = (token: string, expired: Error) => {
-    try {
-      const claims = jwt.verify(token, secret, { ...verifyOptions, ignoreExpiration: true });
-      return isVisitorClaims(claims) ? claims : refused('expired', expired.message);
-    } catch (error) {
-      return refused(refusalReason(error), (error as Error).message);
-    }
-  };
   return {
     issue(user) {
       return jwt.sign({ user: { id: user.id, role: user.role }, ver: user.tokenVersion }, secret, {
-        algorithm: 'HS256', subject: String(user.id), expiresIn: settings.lifetimeSeconds, issuer, audience,
-      });
-    },
-    issueVisitor() {
-      return jwt.sign({ user: { id: null, role: 'visitor' } }, secret, {
-        algorithm: 'HS256', expiresIn: settings.visitorLifetimeSeconds, issuer, audience,
+        algorithm: 'HS256', subject: String(user.id), issuer, audience,
+        expiresIn: user.role === 'visitor' ? settings.visitorLifetimeSeconds : settings.lifetimeSeconds,
       });
     },
     verify(token) {
       try {
         const claims = jwt.verify(token, secret, verifyOptions);
-        return isClaims(claims) || isVisitorClaims(claims) ? claims : refused('claims', 'sub, user, ver or exp missing or wrong');
+        return isClaims(claims) ? claims : refused('claims', 'sub, user, ver or exp missing or wrong');
       } catch (error) {
-        if (error instanceof jwt.TokenExpiredError) return expiredVisitorClaims(token, error);
         return refused(refusalReason(error), (error as Error).message);
       }
     },

@@ -5,6 +5,8 @@ import { type Role, users } from '../db/tables/index';
 
 export type User = typeof users.$inferSelect;
 
+const VISITOR_SEEN_PRECISION_MS = 3600_000;
+
 export function createUsersRepository(orm: Orm) {
   return {
     async findById(id: number): Promise<User | undefined> {
@@ -27,6 +29,19 @@ export function createUsersRepository(orm: Orm) {
     async setRole(id: number, role: Role): Promise<User> {
       const [user] = await orm.update(users).set({ role }).where(eq(users.id, id)).returning();
       return user;
+    },
+    /** A new visitor account (POST /auth/autoreg/): no e-mail, seen now. */
+    async createVisitor(): Promise<User> {
+      const [user] = await orm.insert(users).values({ email: null, role: 'visitor', lastSeenAt: new Date() }).returning();
+      return user;
+    },
+    /**
+     * Records that a visitor is still in use, for the purge of idle visitors. At most once an hour per visitor, so
+     * that a visitor's requests are not each a write.
+     */
+    async noteVisitorSeen(user: User): Promise<void> {
+      if (user.lastSeenAt !== null && Date.now() - user.lastSeenAt.getTime() < VISITOR_SEEN_PRECISION_MS) return;
+      await orm.update(users).set({ lastSeenAt: sql`now()` }).where(eq(users.id, user.id));
     },
     async raiseTokenVersion(id: number): Promise<void> {
       await orm.update(users).set({ tokenVersion: sql`${users.tokenVersion} + 1` }).where(eq(users.id, id));

@@ -49,6 +49,7 @@ export const DELIVERY_DOCS: RouteDoc[] = [
     responses: {
       200: { description: 'The payment link', schema: 'delivery-created.json' },
       ...common, ...ownSet,
+      403: { description: 'A visitor\'s token: log in to confirm a delivery or pay', schema: 'error-detail.json' },
       409: { description: 'Stale figures (with the current price and delivery_sum), cart changed, or the set is not OPEN/CONFIRMED', schema: 'delivery-error.json' },
       422: { description: 'Idempotency-Key reused with another body', schema: 'error-detail.json' },
       423: { description: 'The order set is being confirmed by another request (Retry-After)', schema: 'delivery-error.json' },

@@ -3,7 +3,7 @@ import Router from '@koa/router';
 import type { Context, Next } from 'koa';
 import type { AuthenticatedUser } from '../auth/token-user';
 import type { Database } from '../db/database';
-import { requireRole } from '../http/auth';
+import { refuseVisitors, requireAccount } from '../http/auth';
 import { HttpError } from '../http/errors';
 import { idempotent } from '../http/idempotency';
 import { idParam } from '../http/params';
@@ -16,7 +16,7 @@ import { type DeliveryBody, idOf, parseDeliveryRequest } from './request';
 import { DeliveryUnavailableError, type DeliveryService } from './service';
 
 const userId = (ctx: Context) => (ctx.state.user as AuthenticatedUser).id;
-const loggedIn = requireRole('user', 'moderator', 'admin');
+const loggedIn = requireAccount();
 const unavailable = () => new HttpError(500, { error: 500, detail: 'The delivery service is unavailable; please try again later.' });
 
 /** Turns aggregator failures into the given answer (they are logged where they happen). */
@@ -68,7 +68,8 @@ export function deliveryRoutes(deps: { delivery: DeliveryService; validator: Val
     ctx.body = { link };
   };
 
-  router.post('/api/merch/orderset/:orderset_id/delivery/', loggedIn,
+  // Confirming a delivery and paying need a logged-in shopper: a visitor's order would have nobody to reach.
+  router.post('/api/merch/orderset/:orderset_id/delivery/', loggedIn, refuseVisitors(),
     idempotent(deps.db, (ctx) => `delivery:${ctx.params.orderset_id}`), onAggregatorFailure(unavailable), payAction,
     validator.jsonBody('delivery-create.json'), async (ctx) => {
       ctx.body = { link: await delivery.create(userId(ctx), orderSetId(ctx), parseDeliveryRequest(ctx.state.body as DeliveryBody)) };

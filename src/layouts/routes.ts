@@ -2,7 +2,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { AuthenticatedUser } from '../auth/token-user';
-import { requireRole } from '../http/auth';
+import { requireAccount } from '../http/auth';
 import { forbidden, HttpError, notFound, validationError } from '../http/errors';
 import { idParam, layoutRefParam, uuidParam } from '../http/params';
 import type { RouteDoc, RouteModule } from '../http/route-module';
@@ -17,7 +17,7 @@ const tooManyLayouts = ({ limit }: TooManyLayouts) => validationError({
 export function layoutRoutes(deps: { layouts: LayoutsService; validator: Validator }): RouteModule {
   const { layouts, validator } = deps;
   const router = new Router();
-  const signedIn = requireRole('user', 'moderator', 'admin');
+  const signedIn = requireAccount();
 
   // The gallery's theme preview: public for products of approved themes (a 401 here would log the front end out).
   router.get('/api/ua/layout/product/:product_id/', async (ctx) => {

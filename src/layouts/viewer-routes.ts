@@ -2,7 +2,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { AuthenticatedUser } from '../auth/token-user';
-import { requireRole } from '../http/auth';
+import { requireAccount } from '../http/auth';
 import { sendCacheable } from '../http/etag';
 import { notFound } from '../http/errors';
 import { uuidParam } from '../http/params';
@@ -59,7 +59,7 @@ export function layoutViewerRoutes(deps: { viewer: LayoutViewer; validator: Vali
     ctx.body = await drawing.run(() => viewer.pageImage(viewable, Number(num), query.width));
   });
 
-  router.get('/api/ua/layout/:layout_id/viewer/', requireRole('user', 'moderator', 'admin'), async (ctx) => {
+  router.get('/api/ua/layout/:layout_id/viewer/', requireAccount(), async (ctx) => {
     const link = await viewer.signedLink(userOf(ctx)!, uuidParam(ctx.params.layout_id), deps.publicBaseUrl);
     if (!link) throw notFound();
     ctx.set('Cache-Control', 'no-store');

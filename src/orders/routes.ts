@@ -2,7 +2,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { AuthenticatedUser } from '../auth/token-user';
-import { requireRole } from '../http/auth';
+import { requireAccount } from '../http/auth';
 import { notFound, validationError } from '../http/errors';
 import { idParam, uuidParam } from '../http/params';
 import type { RouteDoc, RouteModule } from '../http/route-module';
@@ -12,7 +12,7 @@ import { presentOrder, presentOrderSet } from './presenters';
 import type { OrdersService } from './service';
 
 const userId = (ctx: Context) => (ctx.state.user as AuthenticatedUser).id;
-const loggedIn = requireRole('user', 'moderator', 'admin');
+const loggedIn = requireAccount();
 const noSuchLayout = (layoutId: string) => () => validationError({ layout_id: [`Invalid pk "${layoutId}" - object does not exist.`] });
 
 export function orderRoutes(deps: { orders: OrdersService; validator: Validator; media: MediaStorage }): RouteModule {

@@ -22,7 +22,7 @@ export interface JobContext {
   /** The delivery aggregator, for confirming a paid order set's draft there. */
   delivery: DeliveryProvider;
   /** How long the purge keeps what it purges: applied editing transactions and layouts in the bin. */
-  retention: Pick<BoundsConfig, 'editingReplayWindowHours' | 'binRetentionDays'>;
+  retention: Pick<BoundsConfig, 'editingReplayWindowHours' | 'binRetentionDays' | 'visitorRetentionDays'>;
 }
 
 export interface RetryPolicy {

@@ -1,5 +1,5 @@
 // The editing channel's authentication, for both transports: a JWT (auth.token or the query parameter jwt), required.
-// No token and a visitor's token are refused alike: the channel edits a user's layouts, and a visitor has none.
+// A visitor edits its own books like any owner; without a token the channel is refused.
 import type { Socket } from 'socket.io';
 import { type AuthenticatedUser, holderOf, type TokenTerms } from '../auth/token-user';
 import type { TokenService } from '../auth/tokens';

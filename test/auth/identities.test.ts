@@ -23,8 +23,8 @@ describe(`users for provider identities (${DATABASE_KIND})`, () => {
 
   it('never joins accounts by e-mail: two verified identities of different providers with one address are two users', async () => {
     // Whoever controls an address at one provider must not get the account made through another.
-    const first = await login.userForProfile('google', verified('g-1', 'Same@Example.com'));
-    const second = await login.userForProfile('vk', verified('vk-1', 'same@example.com'));
+    const first = await login.userForProfile('google', verified('g-1', 'Same@Example.com'), null);
+    const second = await login.userForProfile('vk', verified('vk-1', 'same@example.com'), null);
     expect(second.id).not.to.equal(first.id);
     expect(await identitiesOf(first.id)).to.deep.equal(['google']);
     expect(await identitiesOf(second.id)).to.deep.equal(['vk']);
@@ -33,8 +33,8 @@ describe(`users for provider identities (${DATABASE_KIND})`, () => {
   });
 
   it('finds the same user for the same identity again', async () => {
-    const first = await login.userForProfile('instagram', verified('ig-1', 'insta@example.com'));
-    const again = await login.userForProfile('instagram', verified('ig-1', 'insta@example.com'));
+    const first = await login.userForProfile('instagram', verified('ig-1', 'insta@example.com'), null);
+    const again = await login.userForProfile('instagram', verified('ig-1', 'insta@example.com'), null);
     expect(again.id).to.equal(first.id);
   });
 });

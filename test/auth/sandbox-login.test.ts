@@ -7,46 +7,9 @@ import { sandboxCodes } from '../../src/auth/providers/sandbox';
 import { createLogger } from '../../src/log';
 import { DATABASE_KIND } from '../helpers/database';
 import { TEST_JWT_SECRET, type TestRuntime, testRuntime, testServer } from '../helpers/runtime';
+import { approval, BASE, local, logIn, startLogin, tokenOf } from './sandbox-flow';
 
-const BASE = 'http://photobook.test';
 const PRODUCTION = { NODE_ENV: 'production', DELIVERY_PROVIDER: 'sandbox', PAYMENT_PROVIDER: 'sandbox' };
-type Agent = ReturnType<typeof request.agent>;
-
-/** A path and query of one of the service's absolute URLs, for supertest. */
-const local = (url: string) => {
-  const parsed = new URL(url);
-  expect(parsed.origin).to.equal(BASE);
-  return parsed.pathname + parsed.search;
-};
-
-/** GET /auth/sandbox/: the consent page's URL, as the front end gets it. */
-async function startLogin(agent: Agent): Promise<URL> {
-  const response = await agent.get('/auth/sandbox/');
-  expect(response.status, JSON.stringify(response.body)).to.equal(200);
-  return new URL(response.body.url);
-}
-
-/** What the page's form sends: its hidden fields (the login request) and the fields given. */
-function approval(page: URL, fields: Record<string, string>): string {
-  const url = new URL('/auth/sandbox/authorize/approve/', page);
-  page.searchParams.forEach((value, name) => url.searchParams.set(name, value));
-  for (const [name, value] of Object.entries(fields)) url.searchParams.set(name, value);
-  return local(url.toString());
-}
-
-/** The whole login by one browser: the callback's answer. */
-async function logIn(agent: Agent, fields: Record<string, string>) {
-  const approved = await agent.get(approval(await startLogin(agent), fields));
-  expect(approved.status, JSON.stringify(approved.body)).to.equal(302);
-  return agent.get(local(approved.headers.location));
-}
-
-const tokenOf = (callback: request.Response) => {
-  expect(callback.status, JSON.stringify(callback.body)).to.equal(302);
-  const location = new URL(callback.headers.location);
-  expect(location.origin + location.pathname).to.equal(`${BASE}/oauth/success/`);
-  return location.searchParams.get('set_token')!;
-};
 
 describe(`sandbox login, /auth/sandbox/ (${DATABASE_KIND})`, () => {
   describe('outside production (the demo)', () => {

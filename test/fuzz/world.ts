@@ -71,7 +71,6 @@ export async function createFuzzWorld(overrides: Record<string, string> = {}): P
   const actors: Actor[] = [
     { name: 'anonymous' },
     { name: 'Bearer null', authorization: 'Bearer null' },
-    { name: 'visitor token', authorization: `Bearer ${runtime.tokens.issueVisitor()}` },
     { name: 'garbage token', authorization: 'Bearer not.a.token' },
     { name: 'malformed header', authorization: 'Bearer a b c' },
     { name: 'other scheme', authorization: 'Basic dXNlcjpwYXNz' },

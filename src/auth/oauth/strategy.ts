@@ -21,26 +21,30 @@ export class OAuthCodeStrategy<User> extends Strategy {
     private readonly provider: IdentityProvider,
     private readonly states: StateStore,
     private readonly redirectUri: string,
-    private readonly verify: (profile: ExternalProfile) => Promise<User>,
+    /** visitorId: the visitor whose token started this attempt, whose work the account takes over. */
+    private readonly verify: (profile: ExternalProfile, visitorId: number | null) => Promise<User>,
   ) {
     super();
     this.name = provider.name;
   }
 
-  /** options.browserHash: the login binding of the requesting browser (see browser-binding.ts). */
-  authenticate(request: { query?: Query }, options: { browserHash?: string }): void {
-    this.run(request.query ?? {}, options.browserHash).catch((error: unknown) => {
+  /**
+   * options.browserHash: the login binding of the requesting browser (see browser-binding.ts); options.visitorId:
+   * the visitor whose token starts an attempt.
+   */
+  authenticate(request: { query?: Query }, options: { browserHash?: string; visitorId?: number | null }): void {
+    this.run(request.query ?? {}, options.browserHash, options.visitorId ?? null).catch((error: unknown) => {
       if (error instanceof ProviderError) this.fail({ err: error.code, cause: error.message } satisfies OAuthFailure, error.status);
       else this.error(error as Error);
     });
   }
 
-  private async run(query: Query, browserHash: string | undefined): Promise<void> {
+  private async run(query: Query, browserHash: string | undefined, visitorId: number | null): Promise<void> {
     const denial = this.provider.denialOf(query);
     if (denial !== undefined) return this.fail({ err: denial } satisfies OAuthFailure, 401);
     if (query.code === undefined) {
       if (!browserHash) throw new Error('a login attempt needs the browser binding');
-      const { state, codeVerifier } = await this.states.create(this.provider.name, this.provider.usesPkce, browserHash);
+      const { state, codeVerifier } = await this.states.create(this.provider.name, this.provider.usesPkce, browserHash, visitorId);
       const url = await this.provider.authorizationUrl({
         state, redirectUri: this.redirectUri, codeChallenge: codeVerifier ? codeChallengeOf(codeVerifier) : undefined,
       });
@@ -51,6 +55,6 @@ export class OAuthCodeStrategy<User> extends Strategy {
     if (!check.ok) return this.fail({ err: check.err } satisfies OAuthFailure, 400);
     if (typeof query.code !== 'string' || query.code === '') return this.fail({ err: 'invalid_code' } satisfies OAuthFailure, 400);
     const profile = await this.provider.profileForCode(query.code, this.redirectUri, check.codeVerifier);
-    this.success(await this.verify(profile));
+    this.success(await this.verify(profile, check.visitorId));
   }
 }

@@ -1,6 +1,7 @@
 import { integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
-export type Role = 'user' | 'moderator' | 'admin';
+/** 'visitor': an account made by POST /auth/autoreg/ for a shopper who has not logged in yet. */
+export type Role = 'visitor' | 'user' | 'moderator' | 'admin';
 
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),
@@ -11,6 +12,8 @@ export const users = pgTable('users', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   /** Set when the user was deleted: the row stays for their orders, with nothing personal left in it. */
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  /** A visitor's last request (refreshed at most hourly), for the purge of idle visitors; null for other roles. */
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
 });
 
 export const userIdentities = pgTable('user_identities', {
