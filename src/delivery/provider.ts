@@ -72,7 +72,8 @@ export interface AggregatorOrder {
   pointId?: number;
   address?: { street: string; house: string; flat: string; postalCode?: string };
   recipient: Recipient;
-  itemCount: number;
+  /** The number of parcels (the aggregator's places, its item_count); the product lines are the whole cart's. */
+  parcelCount: number;
   products: ProductLine[];
   comment?: string;
   priceKopecks: number;

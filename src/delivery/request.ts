@@ -1,7 +1,7 @@
 // The specification's delivery request (already checked against delivery-create.json) as the service uses it.
 import { validationError } from '../http/errors';
 import { kopecksOf, TWO_DECIMALS } from '../orders/money';
-import type { ParcelContents } from './parcel-contents';
+import { DEFAULT_PARCEL_COUNT, type ParcelContents } from './parcel-contents';
 import type { AggregatorOrder, DeliveryType, ProductLine } from './provider';
 
 export interface DeliveryBody {
@@ -71,14 +71,14 @@ export function parseDeliveryRequest(body: DeliveryBody): DeliveryRequest {
 /** One form of a number the schema took (XXXXXXXXXX, +7XXXXXXXXXX, 8XXXXXXXXXX): +7 and its last ten digits. */
 const normalisedPhone = (phone: string) => `+7${phone.slice(-10)}`;
 
-/** The server's side of a delivery: the company that collects the parcel (the quoted offer's) and the cart's contents. */
-export interface ServerDeliveryFacts extends ParcelContents {
+/** The server's side of a delivery: the company that collects the parcels (the quoted offer's) and the cart's lines. */
+export interface ServerDeliveryFacts extends Pick<ParcelContents, 'products'> {
   pickupCompanyId: number | null;
 }
 
 /**
- * What is kept with the delivery and shown back: the address and recipient, ids as numbers, nothing about money;
- * the pickup company, count and lines are the server's (the client's were checked against them).
+ * What is kept with the delivery and shown back: the address and recipient, the number of parcels (checked against
+ * the set's books), ids as numbers, nothing about money; the pickup company and lines are the server's.
  */
 export function deliveryRecord(request: DeliveryRequest, server: ServerDeliveryFacts): Record<string, unknown> {
   const { body } = request;
@@ -98,7 +98,7 @@ export function deliveryRecord(request: DeliveryRequest, server: ServerDeliveryF
     to_phone: normalisedPhone(body.to_phone),
     to_add_phone: body.to_add_phone === undefined ? null : normalisedPhone(body.to_add_phone),
     to_email: body.to_email ?? null,
-    item_count: server.itemCount,
+    item_count: body.item_count ?? DEFAULT_PARCEL_COUNT,
     npp_option: body.npp_option,
     comment: body.comment ?? null,
     products: server.products,
@@ -123,7 +123,7 @@ export function aggregatorOrder(
       name: [record.fio_surname, record.fio_name, record.fio_fathername].filter(Boolean).join(' '),
       phone: String(record.to_phone), additionalPhone: text('to_add_phone'), email: text('to_email'),
     },
-    itemCount: Number(record.item_count),
+    parcelCount: Number(record.item_count),
     products: record.products as ProductLine[],
     comment: text('comment'),
   };

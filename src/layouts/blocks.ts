@@ -7,10 +7,13 @@ const EMPTY_CONTENT: Block['content'] = { image: null, text: '', link: null };
 
 /** Percent with at most two decimals: slots are stored as fractions, blocks in percent. */
 export const percent = (fraction: number) => Math.round(fraction * 10_000) / 100;
+/** Positions computed from others (a cover's sides, the API's units) keep four decimals. */
+export const fourDecimals = (value: number) => Math.round(value * 10_000) / 10_000;
 
-export function backgroundBlock(themeElementType: string, imageKey: string | null): Block {
+/** A background over box (the whole page unless given), the image covering it. */
+export function backgroundBlock(themeElementType: string, imageKey: string | null, box: Box = FULL_BOX): Block {
   return {
-    id: randomUUID(), type: 'BACKGROUND', theme_element_type: themeElementType, ...FULL_BOX,
+    id: randomUUID(), type: 'BACKGROUND', theme_element_type: themeElementType, ...box,
     content_warp: { ...FULL_BOX }, content: { ...EMPTY_CONTENT, image: imageKey },
   };
 }

@@ -1,6 +1,7 @@
 // A product's layout built from its format, the theme's images and a choice of page schemes.
 import type { formats, templates } from '../db/tables/index';
-import { backgroundBlock, slotBlocks, textBlock } from './blocks';
+import type { Box } from '../db/tables/index';
+import { backgroundBlock, fourDecimals, slotBlocks, textBlock } from './blocks';
 import type { NewLayoutPage } from './repository';
 
 type Format = Pick<typeof formats.$inferSelect, 'widthCm' | 'heightCm'>;
@@ -19,6 +20,16 @@ export const COVER_SPINE_MM = 10;
 export const coverTemplateSize = (format: Format) => ({ width: 2 * format.widthCm * 10 + COVER_SPINE_MM, height: format.heightCm * 10 });
 const TITLE_BOX = { x: 55, y: 40, width: 40, height: 20 };
 
+/**
+ * The front side of a cover template's spread in percent of it: past the back and the nominal spine. The front
+ * cover background covers it (not the whole spread): the shop's front end puts a cover block on the front side only
+ * when it starts there. Migration 0016 computes the same box for covers made before.
+ */
+export function frontSideBox(coverTemplate: Pick<CoverTemplate, 'width'>): Box {
+  const x = fourDecimals((100 * (coverTemplate.width + COVER_SPINE_MM)) / (2 * coverTemplate.width));
+  return { x, y: 0, width: fourDecimals(100 - x), height: 100 };
+}
+
 /** The theme's images a layout starts with (media keys), when the theme has them. */
 export interface ThemeImages {
   frontCover: string | null;
@@ -31,8 +42,8 @@ export function schemeFitsFormat(template: Pick<Template, 'width' | 'height'>, f
 }
 
 /**
- * Page 0 is the cover, the whole spread of its template (back, spine, front): the front cover background and the
- * title. Each further page follows its scheme, on the theme's page background.
+ * Page 0 is the cover, the whole spread of its template (back, spine, front): the front cover background on the
+ * front side and the title. Each further page follows its scheme, on the theme's page background.
  */
 export function buildLayoutPages(
   format: Format, coverTemplate: CoverTemplate, pageTemplates: Template[], images: ThemeImages, title: string,
@@ -42,7 +53,7 @@ export function buildLayoutPages(
   const spread = { width: coverTemplate.width * PIXELS_PER_MM, height: coverTemplate.height * PIXELS_PER_MM };
   const cover: NewLayoutPage = {
     num: 0, type: 'COVER', widthPx: spread.width, viewbox: spread, templateId: coverTemplate.id,
-    blocks: [backgroundBlock('FRONT_COVER_BACKGROUND', images.frontCover), textBlock(TITLE_BOX, title)],
+    blocks: [backgroundBlock('FRONT_COVER_BACKGROUND', images.frontCover, frontSideBox(coverTemplate)), textBlock(TITLE_BOX, title)],
   };
   const pages = pageTemplates.map((template, index): NewLayoutPage => ({
     num: index + 1, type: 'PAGE', widthPx: width, viewbox: { width, height }, templateId: template.id,

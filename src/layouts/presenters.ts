@@ -1,9 +1,9 @@
-// Response bodies for layouts and pages (schemes/layout.json, layout-page.json, layout-summary.json, scheme.json).
+// Response bodies for layouts and pages (schemas/layout.json, layout-list.json, layout-page.json, scheme-list.json).
 import type { Block, UnplacedContent } from '../db/tables/index';
 import type { MediaStorage } from '../media/storage';
 import { roubles } from '../orders/money';
 import { unitPriceKopecks } from '../orders/pricing';
-import { percent } from './blocks';
+import { fourDecimals, percent } from './blocks';
 import type { LayoutPageRow, LayoutRow, ListedLayoutRow, Template } from './repository';
 
 type PageForPresenting = Pick<LayoutPageRow, 'id' | 'layoutId' | 'num' | 'type' | 'factor' | 'widthPx' | 'viewbox' | 'templateId' | 'templateWidth' | 'templateHeight' | 'blocks'>;
@@ -18,23 +18,62 @@ function presentContent<T extends { content: Block['content'] }>(item: T, media:
   return { ...item, content: { ...item.content, image: imageUrl(item.content.image, media) } };
 }
 
+/**
+ * The units a page's blocks are given in (README, "Fields that exist for the front end"). A page's are percent of it,
+ * as stored: viewbox 100 x 100. The cover's run as far across as down, 100 to the cover's height, so its spread is
+ * 100 * width / height wide: the shop's front end finds the cover's sides from the template's millimetres and the
+ * front background's height, and could not tell the front side from the back in percent of the spread's width.
+ * factor is the units per millimetre of the cover's height (the front end lets a cover background run that many
+ * units per millimetre over the board's edges); a page's factor is as stored.
+ */
+function frameOf(page: PageForPresenting) {
+  if (page.type !== 'COVER' || !page.templateWidth || !page.templateHeight) {
+    return { across: 1, viewbox: { width: 100, height: 100 }, factor: Number(page.factor) };
+  }
+  const across = page.templateWidth / page.templateHeight;
+  return { across, viewbox: { width: fourDecimals(100 * across), height: 100 }, factor: fourDecimals(100 / page.templateHeight) };
+}
+
+/**
+ * A block in its page's units. Stored, content_warp is percent of the block; the API gives it in the page's units like
+ * the block (the rectangle the content fills on the page), which is how the front end places a photo or background.
+ */
+function presentBlock(block: Block, across: number, media: MediaStorage) {
+  const x = block.x * across;
+  const width = block.width * across;
+  const warp = block.content_warp;
+  return presentContent({
+    ...block,
+    x: fourDecimals(x), width: fourDecimals(width),
+    content_warp: {
+      x: fourDecimals(x + (warp.x / 100) * width), y: fourDecimals(block.y + (warp.y / 100) * block.height),
+      width: fourDecimals((warp.width / 100) * width), height: fourDecimals((warp.height / 100) * block.height),
+    },
+  }, media);
+}
+
 export function presentPage(page: PageForPresenting, media: MediaStorage) {
+  const frame = frameOf(page);
   return {
     id: page.id,
     layout: page.layoutId,
     num: page.num,
     type: page.type,
-    factor: Number(page.factor),
+    factor: frame.factor,
     width_px: page.widthPx,
-    viewbox: page.viewbox,
+    viewbox: frame.viewbox,
     template: page.templateId === null
       ? null
       : { id: page.templateId, width: page.templateWidth as number, height: page.templateHeight as number },
-    blocks: page.blocks.map((block) => presentContent(block, media)),
+    blocks: page.blocks.map((block) => presentBlock(block, frame.across, media)),
   };
 }
 
 export type PresentedPage = ReturnType<typeof presentPage>;
+
+/** The size the front end shows on the "Размер" line: "20x20 см" (it reads "см" off it for an order's format). */
+const formatName = (layout: LayoutRow) =>
+  layout.formatWidthCm === null || layout.formatHeightCm === null ? null : `${layout.formatWidthCm}x${layout.formatHeightCm} см`;
 
 /** What every presentation of a layout carries. */
 export function presentLayoutSummary(layout: LayoutRow) {
@@ -52,6 +91,10 @@ export function presentLayoutSummary(layout: LayoutRow) {
     created: layout.createdAt.toISOString(),
     updated: layout.updatedAt.toISOString(),
     changed: layout.updatedAt.toISOString(),
+    format_name: formatName(layout),
+    cover_type: layout.coverType,
+    binding_type: layout.bindingType,
+    cover_lamination_types: layout.coverLamination,
   };
 }
 

@@ -6,7 +6,10 @@ import type { PriceRule } from '../orders/pricing';
 
 export type NewLayout = typeof layouts.$inferInsert;
 export type NewLayoutPage = Omit<typeof layoutPages.$inferInsert, 'layoutId'>;
-export type LayoutRow = typeof layouts.$inferSelect & { productName: string | null; themeId: number | null };
+/** With the product's name and theme, and the format's size (for the format's name the front end shows). */
+export type LayoutRow = typeof layouts.$inferSelect & {
+  productName: string | null; themeId: number | null; formatWidthCm: number | null; formatHeightCm: number | null;
+};
 /** A layout in the owner's list, with the price rule of its format (null when the format has no price). */
 export type ListedLayoutRow = LayoutRow & { priceRule: PriceRule | null };
 export type LayoutPageRow = typeof layoutPages.$inferSelect & { templateWidth: number | null; templateHeight: number | null };
@@ -19,7 +22,8 @@ const layoutColumns = {
   name: layouts.name, numPages: layouts.numPages, fontSize: layouts.fontSize, lastSchemePageNum: layouts.lastSchemePageNum,
   schemeThemeRel: layouts.schemeThemeRel, status: layouts.status, hash: layouts.hash, version: layouts.version,
   unplaced: layouts.unplaced, createdAt: layouts.createdAt, updatedAt: layouts.updatedAt, productName: products.name,
-  themeId: products.themeId,
+  themeId: products.themeId, coverType: layouts.coverType, bindingType: layouts.bindingType,
+  coverLamination: layouts.coverLamination, formatWidthCm: formats.widthCm, formatHeightCm: formats.heightCm,
 };
 
 /** The owner's layouts with one status, or all but the bin's when none is given. */
@@ -48,7 +52,8 @@ export function createLayoutsRepository(orm: Orm) {
     /** By its id, or by its hash (the editor's URL). */
     async find(ref: string | { id: string } | { hash: string }): Promise<LayoutRow | undefined> {
       const where = typeof ref === 'string' ? eq(layouts.id, ref) : 'id' in ref ? eq(layouts.id, ref.id) : eq(layouts.hash, ref.hash);
-      const [row] = await orm.select(layoutColumns).from(layouts).leftJoin(products, eq(products.id, layouts.productId)).where(where);
+      const [row] = await orm.select(layoutColumns).from(layouts).leftJoin(products, eq(products.id, layouts.productId))
+        .leftJoin(formats, eq(formats.id, layouts.formatId)).where(where);
       return row;
     },
 
@@ -79,6 +84,7 @@ export function createLayoutsRepository(orm: Orm) {
         baseKopecks: prices.baseKopecks, includedPages: prices.includedPages, extraPageKopecks: prices.extraPageKopecks,
       }).from(layouts)
         .leftJoin(products, eq(products.id, layouts.productId))
+        .leftJoin(formats, eq(formats.id, layouts.formatId))
         .leftJoin(prices, eq(prices.formatId, layouts.formatId))
         .where(ownedWith(ownerId, status))
         .orderBy(desc(layouts.createdAt), desc(layouts.id))

@@ -7,6 +7,7 @@ import { forbidden, HttpError, notFound, validationError } from '../http/errors'
 import { idParam, layoutRefParam, uuidParam } from '../http/params';
 import type { RouteDoc, RouteModule } from '../http/route-module';
 import type { Validator } from '../http/validation';
+import { printOptionsOf } from './print-options';
 import type { LayoutsService, TooManyLayouts } from './service';
 import type { LayoutStatus } from '../db/tables/index';
 
@@ -37,7 +38,7 @@ export function layoutRoutes(deps: { layouts: LayoutsService; validator: Validat
 
   // The front end's "make a book": the same copy as POST /api/ua/layout/, the product named by the path.
   router.post('/api/ua/product/:product_id/generate-layout/', signedIn, validator.jsonBody('layout-generate.json', { optional: true }), async (ctx) => {
-    const result = await layouts.copyProduct(userOf(ctx), idParam(ctx.params.product_id));
+    const result = await layouts.copyProduct(userOf(ctx), idParam(ctx.params.product_id), printOptionsOf(ctx.state.body as Record<string, unknown> | undefined));
     if (result.kind === 'no-product') throw notFound();
     if (result.kind === 'too-many') throw tooManyLayouts(result);
     ctx.status = 201;

@@ -8,6 +8,7 @@ import { pageOfList } from '../gallery/paging';
 import type { MediaStorage } from '../media/storage';
 import { schemeFitsFormat } from './builder';
 import { presentLayout, presentListedLayout, presentScheme } from './presenters';
+import { NO_PRINT_OPTIONS, type PrintOptions } from './print-options';
 import { createLayoutsRepository, type LayoutRow, type LayoutsRepository } from './repository';
 
 type PageParam = string | string[] | undefined;
@@ -63,8 +64,11 @@ export function createLayoutsService(deps: { db: Database; media: MediaStorage; 
 
   const full = async (layout: LayoutRow, repo = repository) => presentLayout(layout, await repo.pagesOf(layout.id), media);
 
-  /** A copy of the source layout owned by ownerId, made in one transaction, unless the owner has no room left. */
-  const copy = (sourceId: string, ownerId: number, name: string | undefined) =>
+  /**
+   * A copy of the source layout owned by ownerId, made in one transaction, unless the owner has no room left. It keeps
+   * the source's print options unless others are given (a book made from a product).
+   */
+  const copy = (sourceId: string, ownerId: number, name: string | undefined, options?: PrintOptions) =>
     db.transaction(async (tx): Promise<{ kind: 'copied'; layout: ReturnType<typeof presentLayout> } | TooManyLayouts> => {
       const repo = createLayoutsRepository(tx.orm);
       if (!(await roomForOneMore(repo, ownerId))) return tooMany;
@@ -76,6 +80,7 @@ export function createLayoutsService(deps: { db: Database; media: MediaStorage; 
         productId: source.productId, ownerId, formatId: source.formatId, name: name ?? source.name,
         fontSize: source.fontSize, lastSchemePageNum: source.lastSchemePageNum, schemeThemeRel: source.schemeThemeRel,
         unplaced: source.unplaced.map((item) => ({ ...item, page_id: pageIds.get(item.page_id) ?? item.page_id })),
+        ...(options ?? { coverType: source.coverType, bindingType: source.bindingType, coverLamination: source.coverLamination }),
       }, pages.map(({ id: pageId, layoutId: _layout, templateWidth: _width, templateHeight: _height, ...page }) => ({
         ...page, id: pageIds.get(pageId),
       })));
@@ -100,11 +105,14 @@ export function createLayoutsService(deps: { db: Database; media: MediaStorage; 
       return layout && full(layout);
     },
 
-    /** A shopper's copy of a product's layout. Products of unapproved themes are for moderators and admins. */
-    async copyProduct(user: AuthenticatedUser, productId: number): Promise<CopyResult> {
+    /**
+     * A shopper's copy of a product's layout, with the print options picked. Products of unapproved themes are for
+     * moderators and admins.
+     */
+    async copyProduct(user: AuthenticatedUser, productId: number, options: PrintOptions = NO_PRINT_OPTIONS): Promise<CopyResult> {
       const product = await repository.productLayout(productId);
       if (!product?.layoutId || (!product.approved && !READS_EVERY_LAYOUT.has(user.role))) return { kind: 'no-product' };
-      return copy(product.layoutId, user.id, undefined);
+      return copy(product.layoutId, user.id, undefined, options);
     },
 
     /** The copy, or undefined for a layout the user may not read. */

@@ -57,6 +57,13 @@ describe(`migrating layouts stored before the editing channel (${DATABASE_KIND})
     expect(cover.blocks[0].content.image).to.equal('themes/1/front.jpg');
   });
 
+  it('moves each cover\'s front cover background over the front side of its spread (0016)', async () => {
+    const { rows: [cover] } = await db.sql.query<{ blocks: Record<string, unknown>[] }>('SELECT blocks FROM layout_pages WHERE num = 0');
+    // A 20x20 spread of 410 mm: the back (200 mm) and the spine (10 mm) come first.
+    expect(cover.blocks[0]).to.deep.include({ x: 51.2195, y: 0, width: 48.7805, height: 100 });
+    expect(cover.blocks[1]).to.deep.include({ type: 'TEXT', x: 55, width: 40 });
+  });
+
   it('fills the layout\'s format and scheme_theme_rel from its product and pages, opens it and gives it a hash', async () => {
     const { rows: [layout] } = await db.sql.query<Record<string, unknown>>('SELECT format_id, status, version, scheme_theme_rel, unplaced, hash FROM layouts');
     const { hash, ...rest } = layout;

@@ -58,25 +58,66 @@ describe(`confirming a delivery (${DATABASE_KIND})`, () => {
     expect(payment.amount).to.deep.equal({ value: '1949.35', currency: 'RUB' });
   });
 
-  it('sends the aggregator the cart\'s lines and count and the quoted company, and takes a client\'s copy that agrees', async () => {
+  it('sends the aggregator the cart\'s lines in one parcel by default, and takes a client\'s copy of the lines that agrees', async () => {
     const ann = await newShopper();
     const set = await shop.cartOf(ann, 3);
     const [{ name }] = await shop.rows('SELECT l.name FROM orders o JOIN layouts l ON l.id = o.layout_id WHERE o.order_set_id = $1', [set]);
     // The front end's copy: agreeing fields, fields the cart does not know (dropped), one field left out.
     const products = [{ name, vendor_code: 'PB-2020', barcode: '4600000000017', nds: 18, count: 3, colour: 'red' }];
-    // item_count is left out: the server counts the cart's three copies.
+    // item_count is left out: one parcel.
     const response = await deliver(ann, set, confirm({ products, price: 4890, delivery_sum: undefined }));
     expect(response.status, JSON.stringify(response.body)).to.equal(200);
     const [order] = aggregatorOrdersFor(set);
     expect([...order].filter(([field]) => field.startsWith('products[') || ['item_count', 'pickup_company'].includes(field))).to.deep.equal([
-      ['item_count', '3'], ['pickup_company', '7'],
+      ['item_count', '1'], ['pickup_company', '7'],
       ['products[0][name]', name], ['products[0][price_declared]', '1630'], ['products[0][count]', '3'],
     ]);
     const [row] = await shop.rows('SELECT option FROM deliveries WHERE order_set_id = $1', [set]);
-    expect(row.option).to.deep.include({ item_count: 3, pickup_company_id: 7, products: [{ name, price_declared: 1630, count: 3 }] });
+    expect(row.option).to.deep.include({ item_count: 1, pickup_company_id: 7, products: [{ name, price_declared: 1630, count: 3 }] });
   });
 
-  it('refuses a client\'s pickup company, count or lines that are not the server\'s with 400 by field, placing nothing', async () => {
+  describe('item_count, the number of parcels, for a set of four books', () => {
+    /** A set of four books in two lines (three copies of one, one of another), and its product lines as the aggregator gets them. */
+    const fourBooks = async (who: Shopper) => {
+      const set = await shop.cartOf(who, 3);
+      expect(await shop.cartOf(who, 1)).to.equal(set);
+      const names = (await shop.rows('SELECT l.name FROM orders o JOIN layouts l ON l.id = o.layout_id WHERE o.order_set_id = $1 ORDER BY o.id', [set]))
+        .map((row) => row.name);
+      return { set, lines: [[names[0], '3'], [names[1], '1']] };
+    };
+    const sentLines = (order: URLSearchParams) => [0, 1].map((index) => [order.get(`products[${index}][name]`), order.get(`products[${index}][count]`)]);
+
+    for (const parcels of [1, 4]) {
+      it(`ships them in ${parcels} parcel(s): the aggregator gets item_count ${parcels} and the cart's four books`, async () => {
+        const ann = await newShopper();
+        const { set, lines } = await fourBooks(ann);
+        const response = await deliver(ann, set, courier({ is_confirm: true, item_count: parcels }));
+        expect(response.status, JSON.stringify(response.body)).to.equal(200);
+        const [order] = aggregatorOrdersFor(set);
+        expect(order.get('item_count')).to.equal(String(parcels));
+        expect(sentLines(order)).to.deep.equal(lines);
+        expect(order.has('products[2][name]')).to.equal(false);
+        const [row] = await shop.rows('SELECT option FROM deliveries WHERE order_set_id = $1', [set]);
+        expect(row.option).to.include({ item_count: parcels });
+        expect((await state(set)).status).to.equal('CONFIRMED');
+      });
+    }
+
+    it('refuses more parcels than books, or none, with 400 by field, placing nothing', async () => {
+      const ann = await newShopper();
+      const { set } = await fourBooks(ann);
+      for (const parcels of [5, 0]) {
+        const response = await deliver(ann, set, courier({ is_confirm: true, item_count: parcels }));
+        expect(response.status, String(parcels)).to.equal(400);
+        expect(shop.validator.errorsOf('validation-error.json', response.body)).to.equal(null);
+        expect(Object.keys(response.body)).to.deep.equal(['item_count']);
+      }
+      expect(aggregatorOrdersFor(set)).to.have.length(0);
+      expect(await state(set)).to.deep.equal({ status: 'OPEN', delivery: null, payments: [] });
+    });
+  });
+
+  it('refuses a client\'s pickup company, parcel count or lines that are not the server\'s with 400 by field, placing nothing', async () => {
     const ann = await newShopper();
     const set = await shop.cartOf(ann);
     const cases: [Record<string, unknown>, string][] = [

@@ -55,10 +55,16 @@ describe(`layouts over HTTP (${DATABASE_KIND})`, () => {
       const { rows: [coverTemplate] } = await runtime.db.sql.query<{ id: number }>(
         'SELECT id FROM templates WHERE cover_format_id = $1', [product.format_id]);
       expect(cover.template).to.deep.equal({ id: coverTemplate.id, width: product.width_cm * 20 + 10, height: product.height_cm * 10 });
-      expect(cover.viewbox).to.deep.equal({ width: cover.template.width * 10, height: cover.template.height * 10 });
+      // The cover's blocks run as far across as down: 100 units to its height, the spread as many wide as its proportions.
+      expect(cover.viewbox).to.deep.equal({ width: Math.round((1_000_000 * cover.template.width) / cover.template.height) / 10_000, height: 100 });
       const backgrounds = cover.blocks.filter((block: { type: string }) => block.type === 'BACKGROUND');
       expect(backgrounds).to.have.length(1);
       expect(backgrounds[0].theme_element_type).to.equal('FRONT_COVER_BACKGROUND');
+      // Over the front side: past the back and the 10 mm spine, to the spread's right edge.
+      const unitsPerMm = 100 / cover.template.height;
+      expect(backgrounds[0]).to.deep.include({ y: 0, height: 100 });
+      expect(backgrounds[0].x).to.be.closeTo((product.width_cm * 10 + 10) * unitsPerMm, 0.01);
+      expect(backgrounds[0].x + backgrounds[0].width).to.be.closeTo(cover.viewbox.width, 0.01);
       const coverImage = new URL(backgrounds[0].content.image);
       expect(coverImage.origin).to.equal('http://photobook.test');
       expect(coverImage.pathname).to.not.match(/_(sm|md)\.jpg$/);

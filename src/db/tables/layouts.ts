@@ -9,6 +9,13 @@ import { users } from './users';
 export type LayoutStatus = 'OPEN' | 'IN_WORK' | 'COMPLETED' | 'DELETED';
 export type PageType = 'COVER' | 'PAGE';
 export type BlockType = 'BACKGROUND' | 'PHOTO' | 'TEXT';
+/** The shop's print options, as its front end names them (generate-layout's body). */
+export const COVER_TYPES = ['HARD_COVER', 'SOFT_COVER'] as const;
+export const BINDING_TYPES = ['glue', 'clip', 'spring'] as const;
+export const COVER_LAMINATIONS = ['glance', 'mat'] as const;
+export type CoverType = (typeof COVER_TYPES)[number];
+export type BindingType = (typeof BINDING_TYPES)[number];
+export type CoverLamination = (typeof COVER_LAMINATIONS)[number];
 
 /** A rectangle in percent of the page (or, for content_warp, of the block). */
 export interface Box {
@@ -51,6 +58,10 @@ export const layouts = pgTable('layouts', {
   fontSize: integer('font_size').notNull().default(12),
   lastSchemePageNum: integer('last_scheme_page_num').notNull().default(0),
   schemeThemeRel: jsonb('scheme_theme_rel').$type<Record<string, number>>().notNull().default({}),
+  /** The print options picked when the book was made (generate-layout), null when none was: "my products" shows them. */
+  coverType: text('cover_type').$type<CoverType>(),
+  bindingType: text('binding_type').$type<BindingType>(),
+  coverLamination: text('cover_lamination').$type<CoverLamination>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -123,7 +123,7 @@ function orderForm(order: AggregatorOrder): URLSearchParams {
     is_confirm: order.confirmed ? '1' : '0',
     to_name: order.recipient.name,
     to_phone: order.recipient.phone,
-    item_count: String(order.itemCount),
+    item_count: String(order.parcelCount),
   });
   const optional: Record<string, string | number | undefined> = {
     pickup_company: order.pickupCompanyId, delivery_point: order.pointId, to_add_phone: order.recipient.additionalPhone,
