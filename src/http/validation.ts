@@ -1,6 +1,7 @@
 // Request validation driven by schemas/: ajv errors become field errors in Django REST framework's shape.
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import codePointLength from 'ajv/dist/runtime/ucs2length';
 import type { Context, Next } from 'koa';
 import { type FieldErrors, HttpError, validationError } from './errors';
 import type { JsonSchema } from './schemas';
@@ -72,9 +73,30 @@ export function toFieldErrors(errors: ErrorObject[]): FieldErrors {
   return result;
 }
 
+/**
+ * ajv's own `pattern`, except that a string already too long for its schema's `maxLength` is not matched: with
+ * allErrors ajv would still run the pattern over a megabyte of text that maxLength has refused. (Every pattern in
+ * schemas/ is also linear on its own: test/http/schema-patterns.test.ts holds them to that.)
+ */
+function patternAfterLength(ajv: Ajv): void {
+  ajv.removeKeyword('pattern');
+  ajv.addKeyword({
+    keyword: 'pattern',
+    type: 'string',
+    schemaType: 'string',
+    compile(pattern: string, parentSchema) {
+      const regExp = new RegExp(pattern, 'u');
+      const { maxLength } = parentSchema as { maxLength?: unknown };
+      const tooLong = typeof maxLength === 'number' ? (text: string) => text.length > maxLength && codePointLength(text) > maxLength : () => false;
+      return (text: string) => tooLong(text) || regExp.test(text);
+    },
+  });
+}
+
 function buildAjv(schemas: JsonSchema[], coerceTypes: false | 'array'): Ajv {
   const ajv = new Ajv({ allErrors: true, verbose: true, coerceTypes, useDefaults: true, strict: false });
   addFormats(ajv);
+  patternAfterLength(ajv);
   for (const schema of schemas) ajv.addSchema(schema);
   return ajv;
 }

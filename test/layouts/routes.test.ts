@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { buildApp } from '../../src/app';
 import { createValidator, type Validator } from '../../src/http/validation';
@@ -213,6 +214,25 @@ describe(`layouts over HTTP (${DATABASE_KIND})`, () => {
       expect(bin.body.layouts.map((item: { id: string }) => item.id)).to.deep.equal([mine.id]);
       const restored = await client.patch(`/api/ua/layout/${mine.id}/`).set('Authorization', users.owner.auth).send({ deleted: false });
       expect(restored.body.status).to.equal('OPEN');
+    });
+
+    it('refuses a name far too long for its length alone, without matching it, and goes on answering', async () => {
+      // 100,000 letters and a control character: the name's pattern used to backtrack over it for seconds.
+      const name = `${'a'.repeat(100_000)}\u0001`;
+      for (const path of [`/api/ua/layout/${randomUUID()}/`, `/api/ua/layout/${mine.id}/clone/`]) {
+        const send = path.endsWith('clone/') ? client.post(path) : client.patch(path);
+        const response = await send.set('Authorization', users.other.auth).send({ name });
+        expect(response.status, path).to.equal(400);
+        expect(response.body, path).to.deep.equal({ name: ['Ensure this field has no more than 200 characters.'] });
+      }
+      expect((await client.get('/healthz')).status).to.equal(200);
+      // The pattern still holds within the length: no control character, not blank (a no-break space is blank too).
+      for (const bad of ['a\u0001', ' \u00a0 ', '\u007fx']) {
+        const response = await client.patch(`/api/ua/layout/${mine.id}/`).set('Authorization', users.owner.auth).send({ name: bad });
+        expect(response.body, JSON.stringify(bad)).to.deep.equal({ name: ['Enter a valid value.'] });
+      }
+      const renamed = await client.patch(`/api/ua/layout/${mine.id}/`).set('Authorization', users.owner.auth).send({ name: ' Лето\u00a02026 ' });
+      expect(renamed.body.name).to.equal(' Лето\u00a02026 ');
     });
 
     it('clones a layout the caller may read into a new one of their own', async () => {
