@@ -54,6 +54,8 @@ function parseFrame(data: RawData, isBinary: boolean): { message: unknown } | { 
   }
 }
 
+const refusedAsInvalid = (answer: object) => (answer as { error?: { code?: string } }).error?.code === 'invalid_message';
+
 /** An upgrade that is not served: an HTTP answer with a DRF-style body, then the connection ends. */
 function refuseUpgrade(socket: Duplex, status: 404 | 503): void {
   const body = JSON.stringify({ detail: status === 404 ? 'Not found.' : 'The server is shutting down.' });
@@ -109,8 +111,10 @@ export function attachPlainWebSocketTransport(server: Server, channel: EditingCh
     });
     socket.on('message', (data, isBinary) => {
       const frame = parseFrame(data, isBinary);
-      if ('refusal' in frame) return send(connection, frame.refusal);
-      void handlers.message(frame.message).then((answer) => send(connection, answer));
+      if (!('refusal' in frame)) return void handlers.message(frame.message).then((answer) => send(connection, answer));
+      // An unreadable frame meets the connection's and the user's rate limits like any message (it is handled as an
+      // empty one, which is refused without reaching the database): past them it is answered rate_limited.
+      void handlers.message(null).then((answer) => send(connection, refusedAsInvalid(answer) ? frame.refusal : answer));
     });
     // A frame over the limit or a protocol violation: ws closes the connection itself (1009, 1002, 1007).
     socket.on('error', (error) => options.log.debug({ err: error }, 'plain websocket closed on a bad frame'));

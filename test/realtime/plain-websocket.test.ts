@@ -236,6 +236,21 @@ describe(`the editing channel over a plain WebSocket (${DATABASE_KIND})`, () => 
       expect(limited.length).to.be.greaterThan(0).and.lessThan(ids.length);
       expect(editor.events()).to.deep.equal([]);
     });
+    it('counts unreadable frames against SOCKET_EVENTS_PER_SECOND too: past it they are answered rate_limited, each once', async () => {
+      const editor = await plain();
+      const frames = Array.from({ length: EVENTS_PER_SECOND * 3 }, (_, index) => (index % 2 ? 'x' : Buffer.from('x')));
+      for (const frame of frames) editor.send(frame);
+      const answers = await Promise.all(frames.map(() => editor.next()));
+      const codes = answers.map((answer) => (answer.error as { code: string }).code);
+      expect(codes.filter((code) => code === 'rate_limited').length).to.be.greaterThan(0);
+      expect(codes.filter((code) => code === 'invalid_message').length).to.be.greaterThan(0);
+      expect(codes.every((code) => code === 'rate_limited' || code === 'invalid_message')).to.equal(true);
+      expect(answers).to.deep.include({ transaction_id: null, error: { code: 'invalid_message', message: 'The frame is not valid JSON.' } });
+      // Nothing more was answered: once the bucket has refilled, the next frame is the answer to the next request.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      editor.send(posterList('after'));
+      expect(await editor.next()).to.deep.equal({ transaction_id: 'after', response_data: { data: [] } });
+    });
   });
 
   describe('rooms', () => {

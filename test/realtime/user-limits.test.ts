@@ -98,4 +98,13 @@ describe(`per-user limits of the editing channel, over both transports (${DATABA
     await burstOverPlain(otherPlain, USER_EVENTS_PER_SECOND);
     expect(limitedByUser(await burstOverSocketIo(otherSocket, SOCKET_EVENTS_PER_SECOND))).to.be.greaterThan(0);
   });
+
+  it('counts the plain WebSocket\'s unreadable frames (not JSON, binary) against USER_EVENTS_PER_SECOND', async () => {
+    const editor = await plain(await userToken());
+    const frames = Array.from({ length: SOCKET_EVENTS_PER_SECOND }, (_, index) => (index % 2 ? 'x' : Buffer.from('x')));
+    for (const frame of frames) editor.send(frame);
+    const answers = await Promise.all(frames.map(() => editor.next() as Promise<Answer>));
+    expect(limitedByUser(answers)).to.be.greaterThan(0);
+    expect(answers.every((answer) => answer.error?.code === 'invalid_message' || limitedByUser([answer]) === 1)).to.equal(true);
+  });
 });
