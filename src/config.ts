@@ -4,11 +4,13 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { prepareDataFolder } from './data-folder';
 import type { DatabaseTimeouts } from './db/pg-timeouts';
+import { sandboxLoginConfig, type SandboxLoginConfig } from './config-access';
 import { boundsConfig, type BoundsConfig, editingConfig, type EditingConfig } from './config-limits';
 import { mediaConfig, type MediaConfig } from './config-media';
 import { ConfigError, endpoint, type Env, flag, integer, oneOf, required, tokenName, url } from './config-values';
 
-export { ConfigError } from './config-values';
+export { isLoopbackHost, type SandboxLoginConfig } from './config-access';
+export { ConfigError, type Env } from './config-values';
 export type { BoundsConfig, EditingConfig } from './config-limits';
 export type { MediaConfig, S3Config } from './config-media';
 
@@ -50,13 +52,6 @@ export interface GalleryCacheConfig {
   cacheBytes: number;
   /** A cached page is never older than this: past it without word from the database, the cache is not used. */
   maxStalenessMs: number;
-}
-
-/** The sandbox identity provider, /auth/sandbox/: a page of this service instead of an account anywhere. */
-export interface SandboxLoginConfig {
-  readonly enabled: boolean;
-  /** Whether the page offers a role (user, moderator, admin) and vouches for the address: outside production only. */
-  readonly roleChoice: boolean;
 }
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -178,13 +173,6 @@ function mailConfig(env: Env): MailConfig {
   return { smtpUrl: env.SMTP_URL ? url('SMTP_URL', env.SMTP_URL, ['smtp:', 'smtps:']) : undefined, from, notifyEmails };
 }
 
-// On by default outside production, for the demo and a newcomer's first hour. In production it is off unless asked
-// for by name (SANDBOX_LOGIN=1, which the server warns about at start), and then it never grants a role or an address.
-function sandboxLoginConfig(env: Env, production: boolean): SandboxLoginConfig {
-  const enabled = flag(env, 'SANDBOX_LOGIN', !production);
-  return { enabled, roleChoice: enabled && !production };
-}
-
 /**
  * The sandbox is the default everywhere but in production, where a provider must be named (the sandbox too,
  * if that is really wanted): a shop must never take orders through a pretend aggregator by accident.
@@ -220,6 +208,13 @@ function paymentConfig(env: Env, production: boolean, frontendUrl: string): Paym
     secretKey: required(env, 'YOOKASSA_SECRET_KEY', 'when PAYMENT_PROVIDER=yookassa'),
     timeoutMs: integer(env, 'YOOKASSA_TIMEOUT_MS', 10_000, 100, 60_000),
   };
+}
+
+/** The process's environment, with a command's own defaults (the demo's) for the variables it leaves unset or empty. */
+export function environmentWith(defaults: Env = {}, env: Env = process.env): Env {
+  const filled = { ...env };
+  for (const [name, value] of Object.entries(defaults)) if (!filled[name]) filled[name] = value;
+  return filled;
 }
 
 /** Where a serving command listens: read alone, so the port can be checked before loadConfig writes anything. */
@@ -285,7 +280,7 @@ export function loadConfig(env: Env = process.env): Config {
       maxStalenessMs: integer(env, 'GALLERY_MAX_STALENESS_MS', 1000, 100, 60_000),
     },
     oauth: oauthConfig(env),
-    sandboxLogin: sandboxLoginConfig(env, production),
+    sandboxLogin: sandboxLoginConfig(env, production, host),
     mail: mailConfig(env),
     jobRetry: {
       limit: integer(env, 'JOB_RETRY_LIMIT', 5, 0, 100),

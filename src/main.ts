@@ -2,7 +2,7 @@
 import type { Logger } from 'pino';
 import { FixtureError } from './catalog/fixtures';
 import { COMMANDS, helpText, UsageError } from './cli/commands';
-import { ConfigError, listenAddress, loadConfig } from './config';
+import { ConfigError, environmentWith, listenAddress, loadConfig } from './config';
 import { DataFolderError, prepareDataFolder } from './data-folder';
 import { DataFolderLockedError } from './db/data-folder-lock';
 import { databaseUnavailable } from './db/unavailable';
@@ -29,11 +29,12 @@ async function main(argv: string[]): Promise<number> {
   }
   // Checked before anything is read or written (loadConfig may write a development JWT key, the database is opened
   // after), so a start that cannot succeed changes nothing.
+  const env = environmentWith(command.environmentDefaults);
   if (command.listens) {
-    const { host, port } = listenAddress();
+    const { host, port } = listenAddress(env);
     await checkPortAvailable(host, port);
   }
-  const environment = loadConfig();
+  const environment = loadConfig(env);
   const config = command.configure?.(environment) ?? environment;
   prepareDataFolder(config.dataDir);
   const log = createLogger(config);

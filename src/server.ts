@@ -17,7 +17,7 @@ import { attachSocketIoTransport } from './realtime/layout-channel';
 import { attachPlainWebSocketTransport } from './realtime/plain-websocket';
 import { portProblem } from './port-availability';
 import type { Runtime } from './runtime';
-import { productionSandboxWarnings } from './sandbox-warnings';
+import { sandboxWarnings } from './sandbox-warnings';
 
 export interface RunningServer {
   port: number;
@@ -110,7 +110,7 @@ export async function startServer(
   });
   const port = (server.address() as AddressInfo).port;
   log.info({ port, worker: options.worker, database: runtime.db.kind, loginProviders: configuredProviderNames(config) }, 'listening');
-  for (const warning of productionSandboxWarnings(config)) log.warn(warning);
+  for (const warning of sandboxWarnings(config)) log.warn(warning);
 
   let stopping: Promise<boolean> | undefined;
   const stop = async (cutAt: number) => {

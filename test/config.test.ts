@@ -62,6 +62,24 @@ describe('configuration', () => {
     });
   }
 
+  it('turns the sandbox login on by default only outside production on a HOST no other machine reaches', () => {
+    const sandboxOf = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(32), ...env }).sandboxLogin;
+    // HOST's default, 0.0.0.0, is every address of the machine.
+    expect(loadConfig({ DATA_DIR: dataDir }).host).to.equal('0.0.0.0');
+    for (const host of ['0.0.0.0', '::', '192.168.1.20', 'shop.example', '127.0.0.1.example']) {
+      expect(sandboxOf({ HOST: host }), host).to.deep.equal({ enabled: false, roleChoice: false });
+    }
+    for (const host of ['127.0.0.1', '127.0.0.2', 'localhost', '::1', '[::1]', '::ffff:127.0.0.1']) {
+      expect(sandboxOf({ HOST: host }), host).to.deep.equal({ enabled: true, roleChoice: true });
+    }
+    // SANDBOX_LOGIN decides when it is set (the start then warns, see test/server.test.ts).
+    expect(sandboxOf({ HOST: '0.0.0.0', SANDBOX_LOGIN: '1' })).to.deep.equal({ enabled: true, roleChoice: true });
+    expect(sandboxOf({ HOST: '127.0.0.1', SANDBOX_LOGIN: '0' })).to.deep.equal({ enabled: false, roleChoice: false });
+    const production = { NODE_ENV: 'production', DELIVERY_PROVIDER: 'sandbox', PAYMENT_PROVIDER: 'sandbox' };
+    expect(sandboxOf({ ...production, HOST: '127.0.0.1' })).to.deep.equal({ enabled: false, roleChoice: false });
+    expect(sandboxOf({ ...production, SANDBOX_LOGIN: '1' })).to.deep.equal({ enabled: true, roleChoice: false });
+  });
+
   it('reads WORKER=0 and strips a trailing slash from PUBLIC_BASE_URL', () => {
     const config = loadConfig({ DATA_DIR: dataDir, WORKER: '0', PUBLIC_BASE_URL: 'https://shop.example/' });
     expect(config.runWorker).to.equal(false);

@@ -75,6 +75,33 @@ describe(`server lifecycle (${DATABASE_KIND})`, () => {
   });
 });
 
+describe(`start-up warnings (${DATABASE_KIND})`, () => {
+  it('warns at start when SANDBOX_LOGIN=1 lets other machines log in as anyone, and says nothing on loopback', async () => {
+    const startLines = async (overrides: Record<string, string>) => {
+      const runtime = await testRuntime(overrides);
+      try {
+        const lines: Record<string, unknown>[] = [];
+        const log = createLogger({ logLevel: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+        const server = await startServer({ ...runtime, log }, { worker: false, port: 0 });
+        await server.stop();
+        return lines;
+      } finally {
+        await runtime.dispose();
+      }
+    };
+    const exposed = await startLines({ HOST: '0.0.0.0', SANDBOX_LOGIN: '1' });
+    expect(exposed.find((line) => line.msg === 'listening')).to.deep.include({ loginProviders: ['sandbox'] });
+    expect(exposed.filter((line) => line.level === 40).map((line) => line.msg)).to.deep.equal([
+      'SANDBOX_LOGIN=1 on HOST 0.0.0.0, which other machines can reach: anyone who reaches this server can log in at /auth/sandbox/ as any e-mail address with any role, administrator included',
+    ]);
+    const offByDefault = await startLines({ HOST: '0.0.0.0' });
+    expect(offByDefault.find((line) => line.msg === 'listening')).to.deep.include({ loginProviders: [] });
+    const local = await startLines({ HOST: '127.0.0.1', SANDBOX_LOGIN: '1' });
+    expect(local.find((line) => line.msg === 'listening')).to.deep.include({ loginProviders: ['sandbox'] });
+    expect([...offByDefault, ...local].filter((line) => line.level === 40)).to.deep.equal([]);
+  });
+});
+
 describe('photobook serve as a process (pglite)', () => {
   it('answers /readyz, then exits 0 soon after SIGTERM', async function () {
     this.timeout(90_000);

@@ -4,7 +4,7 @@ import Router from '@koa/router';
 import { KoaPassport } from 'koa-passport';
 import type { Context } from 'koa';
 import type { Logger } from 'pino';
-import type { Config } from '../config';
+import { type Config, isLoopbackHost } from '../config';
 import type { Database } from '../db/database';
 import { type AuthenticatedUser, holderOf } from './token-user';
 import { requireAccount } from '../http/auth';
@@ -41,10 +41,17 @@ const PROVIDER_NAMES: readonly ProviderName[] = ['google', 'vk', 'instagram', 's
 export const configuredProviderNames = (config: Config) =>
   PROVIDER_NAMES.filter((name) => (name === 'sandbox' ? config.sandboxLogin.enabled : config.oauth[name] !== undefined));
 
+/** Why the sandbox login is off here: production, a HOST other machines reach (see config-access.ts), or asked. */
+function sandboxOffBecause(config: Config): string {
+  if (config.env === 'production') return 'NODE_ENV=production';
+  if (!isLoopbackHost(config.host)) return `HOST ${config.host} can be reached from other machines`;
+  return 'SANDBOX_LOGIN=0';
+}
+
 /** The answer of a provider's route when the provider is not configured: what is missing, not a bare 404. */
-function notConfigured(name: ProviderName): HttpError {
+function notConfigured(name: ProviderName, config: Config): HttpError {
   if (name === 'sandbox') {
-    return new HttpError(404, { detail: 'The sandbox login is off on this server (NODE_ENV=production): set SANDBOX_LOGIN=1 to allow it.' });
+    return new HttpError(404, { detail: `The sandbox login is off on this server (${sandboxOffBecause(config)}): set SANDBOX_LOGIN=1 to allow it.` });
   }
   const prefix = name.toUpperCase();
   return new HttpError(404, {
@@ -115,7 +122,7 @@ export function loginRoutes(deps: {
 
   for (const name of PROVIDER_NAMES.filter((known) => !deps.providers.some((provider) => provider.name === known))) {
     router.get(`/auth/${name}/`, () => {
-      throw notConfigured(name);
+      throw notConfigured(name, config);
     });
   }
 

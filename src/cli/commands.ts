@@ -4,14 +4,14 @@ import { deleteUser } from '../auth/account-deletion';
 import { seedBulkProducts } from '../catalog/bulk';
 import { seedDemoCatalog } from '../catalog/demo';
 import { loadFixture, readFixtureFile } from '../catalog/fixtures';
-import type { Config } from '../config';
+import type { Config, Env } from '../config';
 import type { Role } from '../db/tables/index';
 import type { DemoShopper } from '../home/routes';
 import { DEMO_SHOPPER_EMAIL, ensureDemoShopper } from '../orders/demo-shopper';
 import type { Runtime } from '../runtime';
 import { startServer } from '../server';
 import { stopWithin } from '../shutdown';
-import { demoConfig } from './demo-config';
+import { DEMO_ENVIRONMENT, demoConfig } from './demo-config';
 import { progressReporter } from './progress';
 
 export class UsageError extends Error {}
@@ -19,6 +19,8 @@ export class UsageError extends Error {}
 export interface Command {
   summary: string;
   usage: string;
+  /** Values for environment variables left unset, before the configuration is read (the demo's HOST). */
+  environmentDefaults?: Env;
   /** The configuration this command runs with, from the environment's (the demo's defaults). */
   configure?(config: Config): Config;
   /** Whether the command keeps running until a signal (servers and workers). */
@@ -105,6 +107,7 @@ export const COMMANDS: Record<string, Command> = {
     usage: 'photobook demo',
     longRunning: true,
     listens: true,
+    environmentDefaults: DEMO_ENVIRONMENT,
     configure: demoConfig,
     async run(runtime, args) {
       options(args, {});

@@ -1,5 +1,10 @@
-// The demo's configuration: theme e-mails need a recipient to be seen at all, so the demo gives them one.
-import type { Config } from '../config';
+// The demo's configuration: theme e-mails need a recipient to be seen at all, so the demo gives them one; and it
+// listens on this machine only unless HOST says otherwise, so that its sandbox login (anyone may become an
+// administrator) is on for the newcomer at localhost and for nobody else.
+import type { Config, Env } from '../config';
+
+/** Variables the demo sets when they are unset. */
+export const DEMO_ENVIRONMENT: Env = { HOST: '127.0.0.1' };
 
 /** Where the demo's theme e-mails go when NOTIFY_EMAILS is unset (written to DATA_DIR/outbox without SMTP_URL). */
 export const DEMO_NOTIFY_EMAIL = 'demo-admin@example.com';

@@ -91,6 +91,34 @@ describe(`sandbox login, /auth/sandbox/ (${DATABASE_KIND})`, () => {
     });
   });
 
+  describe('outside production on a HOST that other machines reach', () => {
+    it('is off and refused, naming HOST and SANDBOX_LOGIN=1, unless SANDBOX_LOGIN=1', async () => {
+      // buildApp never listens: HOST only decides the configuration here.
+      const exposed = await testRuntime({ PUBLIC_BASE_URL: BASE, HOST: '0.0.0.0' });
+      try {
+        const app = buildApp(exposed).callback();
+        const start = await request(app).get('/auth/sandbox/');
+        expect(start.status).to.equal(404);
+        expect(start.body).to.deep.equal({
+          detail: 'The sandbox login is off on this server (HOST 0.0.0.0 can be reached from other machines): set SANDBOX_LOGIN=1 to allow it.',
+        });
+        const page = await request(app).get(`/auth/sandbox/authorize/?state=abc&redirect_uri=${encodeURIComponent(`${BASE}/auth/sandbox/`)}`);
+        expect(page.status).to.equal(404);
+      } finally {
+        await exposed.dispose();
+      }
+      const asked = await testRuntime({ PUBLIC_BASE_URL: BASE, HOST: '0.0.0.0', SANDBOX_LOGIN: '1' });
+      try {
+        const app = buildApp(asked).callback();
+        const token = tokenOf(await logIn(request.agent(app), { email: 'boss@example.com', role: 'admin' }));
+        const user = (await request(app).get('/api/auth/user/').set('Authorization', `Bearer ${token}`)).body;
+        expect(user).to.include({ role: 'admin', email: 'boss@example.com' });
+      } finally {
+        await asked.dispose();
+      }
+    });
+  });
+
   describe('in production', () => {
     it('is off and refused unless SANDBOX_LOGIN=1', async () => {
       const runtime = await testRuntime({ ...PRODUCTION, PUBLIC_BASE_URL: BASE });
