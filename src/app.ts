@@ -127,7 +127,7 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
       orderAdmin: createOrderAdminService({ db: deps.db, orders, refunds: createRefunds({ provider: paymentProvider, log: deps.log }), queue: deps.queue }),
       validator, media: deps.media,
     }),
-    deliveryRoutes({ delivery, validator, db: deps.db }),
+    deliveryRoutes({ delivery, validator, db: deps.db, idempotencyKeysPerUser: deps.config.bounds.idempotencyKeysPerUser }),
     paymentRoutes({ payments, provider: paymentProvider, validator, log: deps.log, webhookPerMinute: deps.config.paymentWebhookRateLimitPerMinute }),
     ...extraModules,
   ];

@@ -25,6 +25,8 @@ export interface BoundsConfig {
   readonly binRetentionDays: number;
   /** A visitor account with no request for this many days is deleted with what it owns (never what an order holds). */
   readonly visitorRetentionDays: number;
+  /** Idempotency-Key records kept per user; a new one pushes out the oldest. */
+  readonly idempotencyKeysPerUser: number;
 }
 
 export function boundsConfig(env: Env): BoundsConfig {
@@ -35,6 +37,7 @@ export function boundsConfig(env: Env): BoundsConfig {
     layoutsPerUser: integer(env, 'LAYOUTS_PER_USER', 1000, 1, 1_000_000),
     binRetentionDays: integer(env, 'BIN_RETENTION_DAYS', 30, 1, 3650),
     visitorRetentionDays: integer(env, 'VISITOR_RETENTION_DAYS', 30, 1, 3650),
+    idempotencyKeysPerUser: integer(env, 'IDEMPOTENCY_KEYS_PER_USER', 100, 1, 100_000),
   };
 }
 

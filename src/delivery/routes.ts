@@ -28,7 +28,7 @@ const onAggregatorFailure = (answer: () => HttpError) => async (_ctx: Context, n
   }
 };
 
-export function deliveryRoutes(deps: { delivery: DeliveryService; validator: Validator; db: Database }): RouteModule {
+export function deliveryRoutes(deps: { delivery: DeliveryService; validator: Validator; db: Database; idempotencyKeysPerUser: number }): RouteModule {
   const { delivery, validator } = deps;
   const router = new Router();
   const orderSetId = (ctx: Context) => idParam(ctx.params.orderset_id);
@@ -70,7 +70,7 @@ export function deliveryRoutes(deps: { delivery: DeliveryService; validator: Val
 
   // Confirming a delivery and paying need a logged-in shopper: a visitor's order would have nobody to reach.
   router.post('/api/merch/orderset/:orderset_id/delivery/', loggedIn, refuseVisitors(),
-    idempotent(deps.db, (ctx) => `delivery:${ctx.params.orderset_id}`), onAggregatorFailure(unavailable), payAction,
+    idempotent(deps.db, deps.idempotencyKeysPerUser, (ctx) => `delivery:${ctx.params.orderset_id}`), onAggregatorFailure(unavailable), payAction,
     validator.jsonBody('delivery-create.json'), async (ctx) => {
       ctx.body = { link: await delivery.create(userId(ctx), orderSetId(ctx), parseDeliveryRequest(ctx.state.body as DeliveryBody)) };
     });

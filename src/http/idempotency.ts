@@ -1,5 +1,7 @@
 // Idempotency-Key on unsafe requests: the same key with the same body replays the first successful answer, with
-// another body it is 422. Keys belong to a user and a scope (the route and its ids) and are kept 24 hours.
+// another body it is 422. Keys belong to a user and a scope (the route and its ids) and are kept 24 hours, at most
+// IDEMPOTENCY_KEYS_PER_USER of them per user: a new key pushes out the user's oldest, so fresh keys cannot fill the
+// table (a key pushed out only stops replaying: the routes that take keys guard their effects without one).
 // Failed answers are not kept, so a retry after an error runs again. Expired keys are purged on a schedule
 // (jobs/purge-expired-records.ts); one met here before that is replaced.
 import { createHash } from 'node:crypto';
@@ -12,7 +14,7 @@ const KEY = /^[\x21-\x7e]{1,255}$/;
 /** How long a key replays its first answer. */
 export const IDEMPOTENCY_KEY_HOURS = 24;
 
-export function idempotent(db: Database, scopeOf: (ctx: Context) => string) {
+export function idempotent(db: Database, keysPerUser: number, scopeOf: (ctx: Context) => string) {
   return async function replayByKey(ctx: Context, next: Next): Promise<void> {
     const key = ctx.get('Idempotency-Key');
     if (!key) return next();
@@ -36,6 +38,12 @@ export function idempotent(db: Database, scopeOf: (ctx: Context) => string) {
       ctx.set('Idempotent-Replayed', 'true');
       return;
     }
+    // This key and the user's newest others stay, keysPerUser in all; the older ones go.
+    await db.sql.query(
+      `DELETE FROM idempotency_keys WHERE user_id = $1 AND (scope, key) IN (
+         SELECT scope, key FROM idempotency_keys WHERE user_id = $1 AND (scope, key) <> ($2, $3)
+         ORDER BY created_at DESC, scope DESC, key DESC OFFSET $4)`,
+      [...params, keysPerUser - 1]);
     try {
       await next();
     } catch (error) {
