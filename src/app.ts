@@ -22,6 +22,7 @@ import { createGalleryService } from './gallery/service';
 import { healthRoutes } from './health/routes';
 import { type DemoShopper, homeRoutes } from './home/routes';
 import { authenticate } from './http/auth';
+import { cors } from './http/cors';
 import { errorMiddleware } from './http/errors';
 import { requestLogMiddleware } from './http/request-log';
 import type { RouteModule } from './http/route-module';
@@ -141,6 +142,7 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
   app.use(requestLogMiddleware(deps.log));
   app.use(httpMetricsMiddleware(deps.metrics));
   app.use(errorMiddleware(deps.log));
+  app.use(cors(deps.config.corsOrigins));
   app.use(trailingSlash);
   app.use(koaBody({
     json: true, jsonStrict: true, jsonLimit: deps.config.maxJsonBodyBytes,

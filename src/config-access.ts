@@ -1,6 +1,7 @@
-// Who may reach what from where, parsed from the environment.
+// Who may reach what from where, parsed from the environment: the sandbox login, and the browser origins that may
+// call the API (CORS).
 import { isIP } from 'node:net';
-import { type Env, flag } from './config-values';
+import { ConfigError, type Env, flag } from './config-values';
 
 /** The sandbox identity provider, /auth/sandbox/: a page of this service instead of an account anywhere. */
 export interface SandboxLoginConfig {
@@ -23,4 +24,19 @@ export function isLoopbackHost(host: string): boolean {
 export function sandboxLoginConfig(env: Env, production: boolean, host: string): SandboxLoginConfig {
   const enabled = flag(env, 'SANDBOX_LOGIN', !production && isLoopbackHost(host));
   return { enabled, roleChoice: enabled && !production };
+}
+
+/**
+ * CORS_ORIGINS: the exact origins (scheme, host, port) whose pages may call the API, comma-separated. No wildcard:
+ * a list that could match any origin would be no list at all.
+ */
+export function corsOrigins(env: Env): readonly string[] {
+  const origins = (env.CORS_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean);
+  for (const origin of origins) {
+    const parsed = URL.canParse(origin) ? new URL(origin) : undefined;
+    if (!parsed || !['http:', 'https:'].includes(parsed.protocol) || parsed.origin !== origin) {
+      throw new ConfigError(`CORS_ORIGINS must list origins such as https://shop.example (scheme, host and port only), got "${origin}"`);
+    }
+  }
+  return Object.freeze([...new Set(origins)]);
 }

@@ -4,7 +4,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { prepareDataFolder } from './data-folder';
 import type { DatabaseTimeouts } from './db/pg-timeouts';
-import { sandboxLoginConfig, type SandboxLoginConfig } from './config-access';
+import { corsOrigins, sandboxLoginConfig, type SandboxLoginConfig } from './config-access';
 import { boundsConfig, type BoundsConfig, editingConfig, type EditingConfig } from './config-limits';
 import { mediaConfig, type MediaConfig } from './config-media';
 import { ConfigError, endpoint, type Env, flag, integer, oneOf, required, tokenName, url } from './config-values';
@@ -98,6 +98,8 @@ export interface Config {
   readonly trustProxyHops: number;
   /** Bearer token of GET /metrics/; in production the route exists only when it is set. */
   readonly metricsToken: string | undefined;
+  /** Origins whose pages may call the API from a browser (CORS); empty: none. */
+  readonly corsOrigins: readonly string[];
   readonly media: MediaConfig;
   readonly bounds: BoundsConfig;
   readonly gallery: GalleryCacheConfig;
@@ -272,6 +274,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: integer(env, 'TRUST_PROXY', 0, 0, 10) > 0,
     trustProxyHops: integer(env, 'TRUST_PROXY', 0, 0, 10),
     metricsToken: env.METRICS_TOKEN || undefined,
+    corsOrigins: corsOrigins(env),
     media: mediaConfig(env, publicBaseUrl),
     bounds: boundsConfig(env),
     editing: editingConfig(env),

@@ -30,8 +30,11 @@ export interface RunningServer {
 
 function attachSocketServer(server: http.Server, runtime: Runtime, adapter: SocketAdapter): SocketServer {
   // Upgrades that are not Socket.IO's are the plain WebSocket's to answer (or refuse), however long its check takes.
+  const { corsOrigins } = runtime.config;
   const io = new SocketServer(server, {
     serveClient: false, maxHttpBufferSize: runtime.config.maxJsonBodyBytes, adapter: adapter.adapter, destroyUpgrade: false,
+    // Long-polling from a front end of CORS_ORIGINS (never another origin, never with credentials), as over HTTP.
+    ...(corsOrigins.length > 0 ? { cors: { origin: [...corsOrigins], credentials: false } } : {}),
   });
   // A handshake may carry a token (auth.token); an invalid one is refused, none means anonymous.
   io.use((socket, next) => {

@@ -52,6 +52,9 @@ describe('configuration', () => {
     'a short JWT secret': { JWT_SECRET: 'short' },
     'a WORKER that is not a flag': { WORKER: 'maybe' },
     'an unknown NODE_ENV': { NODE_ENV: 'staging' },
+    'a wildcard CORS origin': { CORS_ORIGINS: '*' },
+    'a CORS origin with a path': { CORS_ORIGINS: 'https://shop.example, https://front.example/app' },
+    'a CORS origin without a scheme': { CORS_ORIGINS: 'shop.example' },
   };
   for (const [name, env] of Object.entries(bad)) {
     it(`stops with one clear line for ${name}`, () => {
@@ -78,6 +81,12 @@ describe('configuration', () => {
     const production = { NODE_ENV: 'production', DELIVERY_PROVIDER: 'sandbox', PAYMENT_PROVIDER: 'sandbox' };
     expect(sandboxOf({ ...production, HOST: '127.0.0.1' })).to.deep.equal({ enabled: false, roleChoice: false });
     expect(sandboxOf({ ...production, SANDBOX_LOGIN: '1' })).to.deep.equal({ enabled: true, roleChoice: false });
+  });
+
+  it('reads CORS_ORIGINS as exact origins, none by default', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).corsOrigins).to.deep.equal([]);
+    expect(loadConfig({ DATA_DIR: dataDir, CORS_ORIGINS: ' https://shop.example,http://localhost:3000,,https://shop.example ' }).corsOrigins)
+      .to.deep.equal(['https://shop.example', 'http://localhost:3000']);
   });
 
   it('reads WORKER=0 and strips a trailing slash from PUBLIC_BASE_URL', () => {
