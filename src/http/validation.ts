@@ -75,8 +75,10 @@ export function toFieldErrors(errors: ErrorObject[]): FieldErrors {
 
 /**
  * ajv's own `pattern`, except that a string already too long for its schema's `maxLength` is not matched: with
- * allErrors ajv would still run the pattern over a megabyte of text that maxLength has refused. (Every pattern in
- * schemas/ is also linear on its own: test/http/schema-patterns.test.ts holds them to that.)
+ * allErrors ajv would still run the pattern over a megabyte of text that maxLength has refused. Every pattern in
+ * schemas/ is also linear on its own, in JavaScript's engine: test/http/schema-patterns.test.ts holds them to that.
+ * (A linear engine through ajv's code.regExp, such as re2js, was not taken: its \s is ASCII only, which would change
+ * what a "not blank" name accepts, and the test already stops a backtracking pattern from coming in.)
  */
 function patternAfterLength(ajv: Ajv): void {
   ajv.removeKeyword('pattern');
