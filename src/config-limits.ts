@@ -11,6 +11,16 @@ export interface EditingConfig {
   queuePerLayout: number;
 }
 
+/** How the viewer's page images are drawn and kept (see src/layouts/page-images.ts). */
+export interface ViewerConfig {
+  /** Memory for drawn page images, per process. */
+  cacheBytes: number;
+  /** Drawings that may wait for their turn, per process; past them: 503. */
+  renderQueue: number;
+  /** Page images one client address may wait for at once, per process; past them: 429. */
+  rendersPerAddress: number;
+}
+
 /** What keeps the stored records and the editing channel's load bounded, per user. */
 export interface BoundsConfig {
   /** An applied editing transaction_id is replayed (exactly once) for at least this long, then purged. */
@@ -43,5 +53,13 @@ export function editingConfig(env: Env): EditingConfig {
     lockTimeoutMs: integer(env, 'EDITING_LOCK_TIMEOUT_MS', 2000, 10, 600_000),
     statementTimeoutMs: integer(env, 'EDITING_STATEMENT_TIMEOUT_MS', 5000, 10, 600_000),
     queuePerLayout: integer(env, 'EDITING_QUEUE_PER_LAYOUT', 1000, 1, 1_000_000),
+  };
+}
+
+export function viewerConfig(env: Env): ViewerConfig {
+  return {
+    cacheBytes: integer(env, 'VIEWER_CACHE_BYTES', 32 * 1024 * 1024, 0, 16 * 1024 * 1024 * 1024),
+    renderQueue: integer(env, 'VIEWER_RENDER_QUEUE', 32, 0, 10_000),
+    rendersPerAddress: integer(env, 'VIEWER_RENDERS_PER_ADDRESS', 8, 1, 10_000),
   };
 }

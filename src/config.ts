@@ -4,12 +4,12 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { prepareDataFolder } from './data-folder';
 import type { DatabaseTimeouts } from './db/pg-timeouts';
-import { boundsConfig, type BoundsConfig, editingConfig, type EditingConfig } from './config-limits';
+import { boundsConfig, type BoundsConfig, editingConfig, type EditingConfig, viewerConfig, type ViewerConfig } from './config-limits';
 import { mediaConfig, type MediaConfig } from './config-media';
 import { ConfigError, endpoint, type Env, flag, integer, oneOf, required, tokenName, url } from './config-values';
 
 export { ConfigError } from './config-values';
-export type { BoundsConfig, EditingConfig } from './config-limits';
+export type { BoundsConfig, EditingConfig, ViewerConfig } from './config-limits';
 export type { MediaConfig, S3Config } from './config-media';
 
 export interface OAuthClient {
@@ -107,6 +107,7 @@ export interface Config {
   readonly bounds: BoundsConfig;
   readonly gallery: GalleryCacheConfig;
   readonly editing: EditingConfig;
+  readonly viewer: ViewerConfig;
   readonly oauth: OAuthConfig;
   readonly sandboxLogin: SandboxLoginConfig;
   readonly mail: MailConfig;
@@ -280,6 +281,7 @@ export function loadConfig(env: Env = process.env): Config {
     media: mediaConfig(env, publicBaseUrl),
     bounds: boundsConfig(env),
     editing: editingConfig(env),
+    viewer: viewerConfig(env),
     gallery: {
       cacheBytes: integer(env, 'GALLERY_CACHE_BYTES', 64 * 1024 * 1024, 0, 16 * 1024 * 1024 * 1024),
       maxStalenessMs: integer(env, 'GALLERY_MAX_STALENESS_MS', 1000, 100, 60_000),

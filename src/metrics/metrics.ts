@@ -3,6 +3,12 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { PoolCounts } from '../db/database';
 
+/** What the viewer's drawing queue holds right now. */
+export interface ViewerDrawings {
+  running: number;
+  waiting: number;
+}
+
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const JOB_SECONDS = [0.05, 0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 300];
 
@@ -10,6 +16,7 @@ export function createMetrics(poolCounts?: () => PoolCounts) {
   const register = new Registry();
   collectDefaultMetrics({ register });
   const galleryCacheSizes = new Set<() => number>();
+  const viewerDrawings = new Set<() => ViewerDrawings>();
 
   const metrics = {
     register,
@@ -45,9 +52,18 @@ export function createMetrics(poolCounts?: () => PoolCounts) {
       name: 'photobook_gallery_cache_requests_total', help: 'Gallery answers by where they came from (the X-Cache header: HIT, MISS, BYPASS).',
       labelNames: ['result'] as const, registers: [register],
     }),
+    viewerPageImages: new Counter({
+      name: 'photobook_viewer_page_images_total',
+      help: 'Viewer page images asked for (ETag revalidations aside), by outcome: drawn, cached, shared, busy, throttled or abandoned.',
+      labelNames: ['outcome'] as const, registers: [register],
+    }),
     /** The gallery's caches report their size through this; read on every scrape. */
     watchGalleryCacheBytes(size: () => number): void {
       galleryCacheSizes.add(size);
+    },
+    /** The viewer's drawing queues report their length through this; read on every scrape. */
+    watchViewerDrawings(read: () => ViewerDrawings): void {
+      viewerDrawings.add(read);
     },
   };
 
@@ -55,6 +71,13 @@ export function createMetrics(poolCounts?: () => PoolCounts) {
     name: 'photobook_gallery_cache_bytes', help: 'Estimated memory the gallery cache holds, in bytes.', registers: [register],
     collect() {
       this.set([...galleryCacheSizes].reduce((sum, size) => sum + size(), 0));
+    },
+  });
+  new Gauge({
+    name: 'photobook_viewer_page_drawings', help: 'Viewer page images being drawn (running) and waiting for their turn (waiting).',
+    labelNames: ['state'] as const, registers: [register],
+    collect() {
+      for (const state of ['running', 'waiting'] as const) this.set({ state }, [...viewerDrawings].reduce((sum, read) => sum + read()[state], 0));
     },
   });
   if (poolCounts) {
