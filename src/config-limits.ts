@@ -27,6 +27,8 @@ export interface BoundsConfig {
   readonly editingReplayWindowHours: number;
   /** Editing connections (both transports together) one user may hold open in one process; more: rate_limited. */
   readonly socketsPerUser: number;
+  /** Bytes an editing connection may have waiting to be sent; one past them when more is to be sent is closed (4408). */
+  readonly socketOutgoingBufferBytes: number;
   /** Editing-channel events all of one user's connections in one process may send per second; more: rate_limited. */
   readonly userEventsPerSecond: number;
   /** Layouts not in the bin one user may own; creating or restoring more is a 400. */
@@ -41,6 +43,7 @@ export function boundsConfig(env: Env): BoundsConfig {
   return {
     editingReplayWindowHours: integer(env, 'EDITING_REPLAY_WINDOW_HOURS', 24, 1, 720),
     socketsPerUser: integer(env, 'SOCKETS_PER_USER', 20, 1, 10_000),
+    socketOutgoingBufferBytes: integer(env, 'SOCKET_OUTGOING_BUFFER_BYTES', 1024 * 1024, 16 * 1024, 1024 * 1024 * 1024),
     userEventsPerSecond: integer(env, 'USER_EVENTS_PER_SECOND', 400, 1, 100_000),
     layoutsPerUser: integer(env, 'LAYOUTS_PER_USER', 1000, 1, 1_000_000),
     binRetentionDays: integer(env, 'BIN_RETENTION_DAYS', 30, 1, 3650),
