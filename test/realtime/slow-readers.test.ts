@@ -34,6 +34,20 @@ async function eventually(condition: () => Promise<boolean>, patience = 10_000):
 /** The `ws` socket under a Socket.IO client connected over WebSocket. */
 const webSocketUnder = (socket: Socket) => (socket.io.engine.transport as unknown as { ws: WebSocket }).ws;
 
+/** Every client's `ws` socket, dropped after each test: a paused client left open would hold up the server's stop. */
+const clients: WebSocket[] = [];
+const dropClients = () => clients.splice(0).forEach((client) => client.terminate());
+const plainClient = async (url: string, token: string) => {
+  const editor = await connectPlain(url, token);
+  clients.push(editor.socket);
+  return editor;
+};
+const socketIoClient = async (url: string, token: string) => {
+  const socket = await connectEditor(url, { token });
+  clients.push(webSocketUnder(socket));
+  return { socket, webSocket: webSocketUnder(socket) };
+};
+
 describe(`editing clients that never read (${DATABASE_KIND})`, () => {
   let runtime: TestRuntime;
   let server: RunningServer & { url: string };
@@ -51,6 +65,7 @@ describe(`editing clients that never read (${DATABASE_KIND})`, () => {
     server = await testServer(runtime);
     layoutId = (await request(server.url).post('/api/ua/layout/').set('Authorization', users.owner.auth).send({ product_id: products[0] })).body.id;
   });
+  afterEach(dropClients);
   after(async () => {
     await server.stop();
     await runtime.dispose();
@@ -81,58 +96,48 @@ describe(`editing clients that never read (${DATABASE_KIND})`, () => {
   };
 
   it('plain WebSocket: holds at most SOCKET_OUTGOING_BUFFER_BYTES and one answer for it, then closes it with 4408', async () => {
-    const editor: PlainEditor = await connectPlain(server.url, users.owner.token);
-    try {
-      const join = (transactionId: string) => ({ transaction_id: transactionId, object: 'layout', action: 'join', params: { layout_id: layoutId } });
-      const answerBytes = Buffer.byteLength(JSON.stringify(await editor.ask(join('sample'))));
-      // A client that reads takes a burst of many times the bound and stays.
-      const dropped = await slowReadersDropped();
-      const burst = await Promise.all(Array.from({ length: BATCH }, (_, i) => editor.ask(join(`burst-${i}`))));
-      expect(burst.filter((answer) => 'layout' in answer)).to.have.length(BATCH);
-      expect(await slowReadersDropped()).to.equal(dropped);
-      let received = 0;
-      editor.socket.on('message', () => (received += 1));
-      editor.socket.pause();
+    const editor: PlainEditor = await plainClient(server.url, users.owner.token);
+    const join = (transactionId: string) => ({ transaction_id: transactionId, object: 'layout', action: 'join', params: { layout_id: layoutId } });
+    const answerBytes = Buffer.byteLength(JSON.stringify(await editor.ask(join('sample'))));
+    // A client that reads takes a burst of many times the bound and stays.
+    const dropped = await slowReadersDropped();
+    const burst = await Promise.all(Array.from({ length: BATCH }, (_, i) => editor.ask(join(`burst-${i}`))));
+    expect(burst.filter((answer) => 'layout' in answer)).to.have.length(BATCH);
+    expect(await slowReadersDropped()).to.equal(dropped);
+    let received = 0;
+    editor.socket.on('message', () => (received += 1));
+    editor.socket.pause();
 
-      const { sent, mostHeld, drops } = await flood((id) => editor.send(join(id)));
-      expect(drops, 'connections dropped as slow readers').to.equal(1);
-      expect(mostHeld).to.be.at.most(OUTGOING_BUFFER_BYTES + answerBytes + 16);
+    const { sent, mostHeld, drops } = await flood((id) => editor.send(join(id)));
+    expect(drops, 'connections dropped as slow readers').to.equal(1);
+    expect(mostHeld).to.be.at.most(OUTGOING_BUFFER_BYTES + answerBytes + 16);
 
-      editor.socket.resume();
-      const closed = await editor.closed;
-      expect(closed.code).to.equal(4408);
-      expect(closed.reason).to.match(/^Too slow: more than 65536 bytes were waiting to be sent\.$/);
-      expect(received).to.be.lessThan(sent);
-    } finally {
-      editor.socket.terminate();
-    }
+    editor.socket.resume();
+    const closed = await editor.closed;
+    expect(closed.code).to.equal(4408);
+    expect(closed.reason).to.match(/^Too slow: more than 65536 bytes were waiting to be sent\.$/);
+    expect(received).to.be.lessThan(sent);
   });
 
   it('Socket.IO: holds at most SOCKET_OUTGOING_BUFFER_BYTES and one turn\'s answers for it, then closes it with 4408', async () => {
-    const socket = await connectEditor(server.url, { token: users.owner.token });
-    const webSocket = webSocketUnder(socket);
-    try {
-      const answerBytes = Buffer.byteLength(JSON.stringify(await socket.emitWithAck('join', { layout_id: layoutId })));
-      const dropped = await slowReadersDropped();
-      const burst = await Promise.all(Array.from({ length: BATCH }, () => socket.emitWithAck('join', { layout_id: layoutId }) as Promise<object>));
-      expect(burst.filter((answer) => 'layout' in answer)).to.have.length(BATCH);
-      expect(await slowReadersDropped()).to.equal(dropped);
-      const disconnected = new Promise<{ reason: string; code?: number }>((resolve) => {
-        socket.on('disconnect', (reason, details) => resolve({ reason, code: (details as { context?: { code?: number } } | undefined)?.context?.code }));
-      });
-      webSocket.pause();
+    const { socket, webSocket } = await socketIoClient(server.url, users.owner.token);
+    const answerBytes = Buffer.byteLength(JSON.stringify(await socket.emitWithAck('join', { layout_id: layoutId })));
+    const dropped = await slowReadersDropped();
+    const burst = await Promise.all(Array.from({ length: BATCH }, () => socket.emitWithAck('join', { layout_id: layoutId }) as Promise<object>));
+    expect(burst.filter((answer) => 'layout' in answer)).to.have.length(BATCH);
+    expect(await slowReadersDropped()).to.equal(dropped);
+    const disconnected = new Promise<{ reason: string; code?: number }>((resolve) => {
+      socket.on('disconnect', (reason, details) => resolve({ reason, code: (details as { context?: { code?: number } } | undefined)?.context?.code }));
+    });
+    webSocket.pause();
 
-      const { mostHeld, drops } = await flood(() => socket.emit('join', { layout_id: layoutId }, () => undefined));
-      expect(drops, 'connections dropped as slow readers').to.equal(1);
-      // Checked once the turn that queued answers ends: what one turn queued may come on top.
-      expect(mostHeld).to.be.at.most(OUTGOING_BUFFER_BYTES + BATCH * (answerBytes + 64));
+    const { mostHeld, drops } = await flood(() => socket.emit('join', { layout_id: layoutId }, () => undefined));
+    expect(drops, 'connections dropped as slow readers').to.equal(1);
+    // Checked once the turn that queued answers ends: what one turn queued may come on top.
+    expect(mostHeld).to.be.at.most(OUTGOING_BUFFER_BYTES + BATCH * (answerBytes + 64));
 
-      webSocket.resume();
-      expect(await disconnected).to.deep.equal({ reason: 'transport close', code: 4408 });
-    } finally {
-      webSocket.terminate();
-      socket.close();
-    }
+    webSocket.resume();
+    expect(await disconnected).to.deep.equal({ reason: 'transport close', code: 4408 });
   });
 });
 
@@ -147,6 +152,7 @@ describe(`editing clients that never read but send pongs (${DATABASE_KIND})`, ()
     users = await layoutTestUsers(runtime);
     server = await testServer(runtime);
   });
+  afterEach(dropClients);
   after(async () => {
     await server.stop();
     await runtime.dispose();
@@ -171,28 +177,18 @@ describe(`editing clients that never read but send pongs (${DATABASE_KIND})`, ()
   };
 
   it('plain WebSocket: drops the connection, because only the pong that echoes the server\'s ping counts', async () => {
-    const editor = await connectPlain(server.url, users.owner.token);
-    try {
-      expect(await pongWithoutReading(editor.socket)).to.equal(1);
-      editor.socket.resume();
-      expect((await editor.closed).code).to.equal(1006);
-    } finally {
-      editor.socket.terminate();
-    }
+    const editor = await plainClient(server.url, users.owner.token);
+    expect(await pongWithoutReading(editor.socket)).to.equal(1);
+    editor.socket.resume();
+    expect((await editor.closed).code).to.equal(1006);
   });
 
   it('Socket.IO: drops the connection, whatever pongs (WebSocket or engine.io) the client sends', async () => {
-    const socket = await connectEditor(server.url, { token: users.owner.token });
-    const webSocket = webSocketUnder(socket);
-    try {
-      const disconnected = new Promise<string>((resolve) => socket.on('disconnect', (reason) => resolve(reason)));
-      // "3" is engine.io's pong packet, which its own heartbeat accepts whenever it comes.
-      expect(await pongWithoutReading(webSocket, () => webSocket.send('3'))).to.equal(1);
-      webSocket.resume();
-      expect(await disconnected).to.equal('transport close');
-    } finally {
-      webSocket.terminate();
-      socket.close();
-    }
+    const { socket, webSocket } = await socketIoClient(server.url, users.owner.token);
+    const disconnected = new Promise<string>((resolve) => socket.on('disconnect', (reason) => resolve(reason)));
+    // "3" is engine.io's pong packet, which its own heartbeat accepts whenever it comes.
+    expect(await pongWithoutReading(webSocket, () => webSocket.send('3'))).to.equal(1);
+    webSocket.resume();
+    expect(await disconnected).to.equal('transport close');
   });
 });
