@@ -63,6 +63,6 @@ export function viewerConfig(env: Env): ViewerConfig {
   return {
     cacheBytes: integer(env, 'VIEWER_CACHE_BYTES', 32 * 1024 * 1024, 0, 16 * 1024 * 1024 * 1024),
     renderQueue: integer(env, 'VIEWER_RENDER_QUEUE', 32, 0, 10_000),
-    rendersPerAddress: integer(env, 'VIEWER_RENDERS_PER_ADDRESS', 8, 1, 10_000),
+    rendersPerAddress: integer(env, 'VIEWER_RENDERS_PER_ADDRESS', 16, 1, 10_000),
   };
 }
