@@ -1,32 +1,12 @@
 // Time from a product's creation (POST /api/product/ answered) to its preview being there (preview_cover set),
 // on an idle `photobook serve` with its worker: PostgreSQL server, then PGlite. Ten products, one at a time.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { adminQuery, databaseUrl } from './database';
+import { photobook, serve } from './photobook-process';
 
-const BINARY = path.join(__dirname, '..', 'bin', 'photobook');
 const PRODUCTS = 10;
-
-function photobook(args: string[], env: Record<string, string>): string {
-  const result = spawnSync(process.execPath, [BINARY, ...args], { env: { ...process.env, ...env, LOG_LEVEL: 'warn' }, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`photobook ${args.join(' ')}: ${result.stderr}`);
-  return result.stdout.trim();
-}
-
-function serve(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [BINARY, 'serve'], { env: { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /"port":(\d+).*"msg":"listening"/.exec(output);
-      if (match) resolve({ child, url: `http://127.0.0.1:${match[1]}` });
-    });
-    child.once('exit', (code) => reject(new Error(`serve exited ${code}: ${output}`)));
-  });
-}
 
 async function measure(kind: 'postgres' | 'pglite'): Promise<number[]> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `photobook-preview-${kind}-`));

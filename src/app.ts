@@ -35,6 +35,7 @@ import { printRoutes } from './print/routes';
 import { layoutRoutes } from './layouts/routes';
 import { createLayoutsService } from './layouts/service';
 import { mediaRoutes } from './media/routes';
+import { createPageImages } from './layouts/page-images';
 import { createLayoutViewer } from './layouts/viewer';
 import { layoutViewerRoutes } from './layouts/viewer-routes';
 import { createUrlSigner } from './http/signed-url';
@@ -113,6 +114,7 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
     layoutRoutes({ layouts: createLayoutsService(deps), validator }),
     layoutViewerRoutes({
       viewer: createLayoutViewer({ db: deps.db, media: deps.media, signer: createUrlSigner(deps.config.jwtSecret, 'layout viewer') }),
+      pageImages: createPageImages(deps.config.viewer, deps.metrics),
       validator, publicBaseUrl: deps.config.publicBaseUrl,
     }),
     catalogRoutes({ catalog: createCatalogService(deps), validator }),

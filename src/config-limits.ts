@@ -11,12 +11,24 @@ export interface EditingConfig {
   queuePerLayout: number;
 }
 
+/** How the viewer's page images are drawn and kept (see src/layouts/page-images.ts). */
+export interface ViewerConfig {
+  /** Memory for drawn page images, per process. */
+  cacheBytes: number;
+  /** Drawings that may wait for their turn, per process; past them: 503. */
+  renderQueue: number;
+  /** Page images one client address may wait for at once, per process; past them: 429. */
+  rendersPerAddress: number;
+}
+
 /** What keeps the stored records and the editing channel's load bounded, per user. */
 export interface BoundsConfig {
   /** An applied editing transaction_id is replayed (exactly once) for at least this long, then purged. */
   readonly editingReplayWindowHours: number;
   /** Editing connections (both transports together) one user may hold open in one process; more: rate_limited. */
   readonly socketsPerUser: number;
+  /** Bytes an editing connection may have waiting to be sent; one past them when more is to be sent is closed (4408). */
+  readonly socketOutgoingBufferBytes: number;
   /** Editing-channel events all of one user's connections in one process may send per second; more: rate_limited. */
   readonly userEventsPerSecond: number;
   /** Layouts not in the bin one user may own; creating or restoring more is a 400. */
@@ -33,6 +45,7 @@ export function boundsConfig(env: Env): BoundsConfig {
   return {
     editingReplayWindowHours: integer(env, 'EDITING_REPLAY_WINDOW_HOURS', 24, 1, 720),
     socketsPerUser: integer(env, 'SOCKETS_PER_USER', 20, 1, 10_000),
+    socketOutgoingBufferBytes: integer(env, 'SOCKET_OUTGOING_BUFFER_BYTES', 1024 * 1024, 16 * 1024, 1024 * 1024 * 1024),
     userEventsPerSecond: integer(env, 'USER_EVENTS_PER_SECOND', 400, 1, 100_000),
     layoutsPerUser: integer(env, 'LAYOUTS_PER_USER', 1000, 1, 1_000_000),
     binRetentionDays: integer(env, 'BIN_RETENTION_DAYS', 30, 1, 3650),
@@ -46,5 +59,13 @@ export function editingConfig(env: Env): EditingConfig {
     lockTimeoutMs: integer(env, 'EDITING_LOCK_TIMEOUT_MS', 2000, 10, 600_000),
     statementTimeoutMs: integer(env, 'EDITING_STATEMENT_TIMEOUT_MS', 5000, 10, 600_000),
     queuePerLayout: integer(env, 'EDITING_QUEUE_PER_LAYOUT', 1000, 1, 1_000_000),
+  };
+}
+
+export function viewerConfig(env: Env): ViewerConfig {
+  return {
+    cacheBytes: integer(env, 'VIEWER_CACHE_BYTES', 32 * 1024 * 1024, 0, 16 * 1024 * 1024 * 1024),
+    renderQueue: integer(env, 'VIEWER_RENDER_QUEUE', 32, 0, 10_000),
+    rendersPerAddress: integer(env, 'VIEWER_RENDERS_PER_ADDRESS', 16, 1, 10_000),
   };
 }

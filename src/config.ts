@@ -5,13 +5,13 @@ import path from 'node:path';
 import { prepareDataFolder } from './data-folder';
 import type { DatabaseTimeouts } from './db/pg-timeouts';
 import { corsOrigins, sandboxLoginConfig, type SandboxLoginConfig } from './config-access';
-import { boundsConfig, type BoundsConfig, editingConfig, type EditingConfig } from './config-limits';
+import { boundsConfig, type BoundsConfig, editingConfig, type EditingConfig, viewerConfig, type ViewerConfig } from './config-limits';
 import { mediaConfig, type MediaConfig } from './config-media';
 import { ConfigError, endpoint, type Env, flag, integer, oneOf, required, tokenName, url } from './config-values';
 
 export { isLoopbackHost, type SandboxLoginConfig } from './config-access';
 export { ConfigError, type Env } from './config-values';
-export type { BoundsConfig, EditingConfig } from './config-limits';
+export type { BoundsConfig, EditingConfig, ViewerConfig } from './config-limits';
 export type { MediaConfig, S3Config } from './config-media';
 
 export interface OAuthClient {
@@ -104,6 +104,7 @@ export interface Config {
   readonly bounds: BoundsConfig;
   readonly gallery: GalleryCacheConfig;
   readonly editing: EditingConfig;
+  readonly viewer: ViewerConfig;
   readonly oauth: OAuthConfig;
   readonly sandboxLogin: SandboxLoginConfig;
   readonly mail: MailConfig;
@@ -278,6 +279,7 @@ export function loadConfig(env: Env = process.env): Config {
     media: mediaConfig(env, publicBaseUrl),
     bounds: boundsConfig(env),
     editing: editingConfig(env),
+    viewer: viewerConfig(env),
     gallery: {
       cacheBytes: integer(env, 'GALLERY_CACHE_BYTES', 64 * 1024 * 1024, 0, 16 * 1024 * 1024 * 1024),
       maxStalenessMs: integer(env, 'GALLERY_MAX_STALENESS_MS', 1000, 100, 60_000),

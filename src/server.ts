@@ -14,6 +14,8 @@ import { createLayoutsService } from './layouts/service';
 import { socketAdapterFor, type SocketAdapter } from './realtime/adapter';
 import { createEditingChannel } from './realtime/editing-channel';
 import { attachSocketIoTransport } from './realtime/layout-channel';
+import { createLiveness } from './realtime/liveness';
+import { createOutgoingBuffers } from './realtime/outgoing-buffer';
 import { attachPlainWebSocketTransport } from './realtime/plain-websocket';
 import { portProblem } from './port-availability';
 import type { Runtime } from './runtime';
@@ -100,10 +102,13 @@ export async function startServer(
     metrics: runtime.metrics, editing: config.editing,
     users: runtime.users, layouts: createLayoutsService(runtime), validator: createValidator(runtime.schemas),
   });
-  attachSocketIoTransport(editingNamespace, editing, { ...runtime, socketsPerUser: config.bounds.socketsPerUser });
+  // Both transports' WebSocket connections: pinged, and their outgoing buffers bounded.
+  const liveness = createLiveness(config.websocketPingIntervalMs, runtime.metrics);
+  const outgoingBuffers = createOutgoingBuffers(config.bounds.socketOutgoingBufferBytes, runtime.metrics);
+  attachSocketIoTransport(editingNamespace, editing, { ...runtime, socketsPerUser: config.bounds.socketsPerUser, liveness, outgoingBuffers });
   const plainWebSockets = attachPlainWebSocketTransport(server, editing, {
     tokens: runtime.tokens, users: runtime.users, log, maxFrameBytes: config.maxJsonBodyBytes,
-    pingIntervalMs: config.websocketPingIntervalMs, socketIoPath: io.path(), socketsPerUser: config.bounds.socketsPerUser,
+    liveness, outgoingBuffers, socketIoPath: io.path(), socketsPerUser: config.bounds.socketsPerUser,
   });
   await new Promise<void>((resolve, reject) => {
     const port = options.port ?? config.port;
@@ -122,6 +127,7 @@ export async function startServer(
     void editing.close();
     io.close();
     plainWebSockets.close();
+    liveness.close();
     // Keep-alive connections fall idle as their last request ends; close each one then, not at the deadline.
     server.closeIdleConnections();
     const sweep = setInterval(() => server.closeIdleConnections(), 100);

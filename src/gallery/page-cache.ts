@@ -10,7 +10,7 @@
 //   - a product's preview alone: the cached pages that show that product; totals stay;
 //   - reference data or a theme's approval, author, color or style: everything (and the catalog snapshot).
 import type { CatalogChange, ProductVersion } from './changes';
-import { type Sized, SegmentedLru } from './segmented-lru';
+import { type Sized, SegmentedLru } from '../util/segmented-lru';
 import type { Total } from './total';
 
 /** Which rows a filter lists, in terms of what a change notification carries. */

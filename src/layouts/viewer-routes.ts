@@ -4,33 +4,44 @@ import type { Context } from 'koa';
 import type { AuthenticatedUser } from '../auth/token-user';
 import { requireAccount } from '../http/auth';
 import { sendCacheable } from '../http/etag';
-import { notFound } from '../http/errors';
+import { HttpError, notFound } from '../http/errors';
 import { uuidParam } from '../http/params';
 import type { RouteDoc, RouteModule } from '../http/route-module';
 import type { Validator } from '../http/validation';
-import { createLimiter } from '../util/limiter';
+import { PAGE_IMAGE_RETRY_AFTER_SECONDS, PAGE_IMAGE_WIDTHS, type PageImageClient, PageImageRefusedError, type PageImages, snapPageWidth } from './page-images';
 import type { LayoutViewer, SignedQuery } from './viewer';
 import { viewerHtml } from './viewer-page';
 
 const HASH = /^[0-9a-f]{16}$/;
 const PAGE_FILE = /^(0|[1-9]\d{0,3})\.jpg$/;
-/** Page images drawn at once by one process: drawing is CPU work, and a viewer asks for every page together. */
-const DRAWING_CONCURRENCY = 2;
+/** nginx's status for a request whose client closed the connection before the answer: logged, never received. */
+const CLIENT_CLOSED_REQUEST = 499;
 
 const hashParam = (value: string | undefined) => {
   if (!value || !HASH.test(value)) throw notFound();
   return value;
 };
 
+/** The client of a request: its address, and a signal that aborts if the connection closes before the answer. */
+function clientOf(ctx: Context): PageImageClient {
+  const gone = new AbortController();
+  ctx.res.once('close', () => {
+    if (!ctx.res.writableFinished) gone.abort(new Error('the client closed the connection'));
+  });
+  return { address: ctx.ip, gone: gone.signal };
+}
+
+const refusal = (error: PageImageRefusedError) =>
+  new HttpError(error.reason === 'busy' ? 503 : 429, { detail: error.message }, { 'Retry-After': String(PAGE_IMAGE_RETRY_AFTER_SECONDS) });
+
 /** The signature of the request, to hand on to the page's images (they are opened by the same link). */
 const signedQueryOf = (query: SignedQuery) =>
   typeof query.expires === 'string' && typeof query.sig === 'string'
     ? `expires=${encodeURIComponent(query.expires)}&sig=${encodeURIComponent(query.sig)}` : '';
 
-export function layoutViewerRoutes(deps: { viewer: LayoutViewer; validator: Validator; publicBaseUrl: string }): RouteModule {
-  const { viewer, validator } = deps;
+export function layoutViewerRoutes(deps: { viewer: LayoutViewer; pageImages: PageImages; validator: Validator; publicBaseUrl: string }): RouteModule {
+  const { viewer, pageImages, validator } = deps;
   const router = new Router();
-  const drawing = createLimiter(DRAWING_CONCURRENCY);
   const userOf = (ctx: Context) => ctx.state.user as AuthenticatedUser | undefined;
 
   router.get('/layout/:hash/', validator.query('layout-viewer-query.json'), async (ctx) => {
@@ -49,14 +60,22 @@ export function layoutViewerRoutes(deps: { viewer: LayoutViewer; validator: Vali
 
   router.get('/layout/:hash/page/:file', validator.query('layout-page-image-query.json'), async (ctx) => {
     const query = ctx.state.query as SignedQuery & { width: number };
+    const width = snapPageWidth(query.width);
     const num = PAGE_FILE.exec(ctx.params.file ?? '')?.[1];
     const viewable = num === undefined ? undefined : await viewer.open(hashParam(ctx.params.hash), userOf(ctx), query);
-    const etag = viewable && viewer.pageEtag(viewable, Number(num), query.width);
+    const etag = viewable && viewer.pageEtag(viewable, Number(num), width);
     if (!viewable || !etag) throw notFound();
     ctx.set('Referrer-Policy', 'no-referrer');
     if (!sendCacheable(ctx, etag, viewable.public ? 'public' : 'private')) return;
-    ctx.type = 'image/jpeg';
-    ctx.body = await drawing.run(() => viewer.pageImage(viewable, Number(num), query.width));
+    const client = clientOf(ctx);
+    try {
+      ctx.body = await pageImages.image(etag, () => viewer.pageImage(viewable, Number(num), width), client);
+      ctx.type = 'image/jpeg';
+    } catch (error) {
+      if (error instanceof PageImageRefusedError) throw refusal(error);
+      if (!client.gone.aborted) throw error;
+      ctx.status = CLIENT_CLOSED_REQUEST;
+    }
   });
 
   router.get('/api/ua/layout/:layout_id/viewer/', requireAccount(), async (ctx) => {
@@ -82,9 +101,17 @@ const VIEWER_DOCS: RouteDoc[] = [
   },
   {
     method: 'get', path: '/layout/:hash/page/:num.jpg', tags, summary: 'A page of a layout as a JPEG (page 0: the cover spread)',
-    description: `${whoSees} Cached by ETag (revalidated every time): a 304 when the page has not changed.`,
+    description: `${whoSees} The width is rounded up to the next of ${PAGE_IMAGE_WIDTHS.join(', ')} pixels. `
+      + 'Cached by ETag (revalidated every time): a 304 when the page has not changed. Drawing is queued: past the queue\'s '
+      + 'bound (VIEWER_RENDER_QUEUE) a 503, and past VIEWER_RENDERS_PER_ADDRESS images waiting for one client address a 429, both with Retry-After.',
     query: ['layout-page-image-query.json'],
-    responses: { 200: { description: 'The page', schema: null, contentType: 'image/jpeg' }, 400: { description: 'A width out of range', schema: 'validation-error.json' }, 404: hidden },
+    responses: {
+      200: { description: 'The page', schema: null, contentType: 'image/jpeg' },
+      400: { description: 'A width out of range', schema: 'validation-error.json' },
+      404: hidden,
+      429: { description: 'This client address already waits for VIEWER_RENDERS_PER_ADDRESS page images (Retry-After)', schema: 'error-detail.json' },
+      503: { description: 'Too many page images are waiting to be drawn (Retry-After)', schema: 'error-detail.json' },
+    },
   },
   {
     method: 'get', path: '/api/ua/layout/:layout_id/viewer/', tags, auth: true, summary: 'A signed link to a layout\'s viewer page',

@@ -3,13 +3,31 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { PoolCounts } from '../db/database';
 
+/** What the viewer's drawing queue holds right now. */
+export interface ViewerDrawings {
+  running: number;
+  waiting: number;
+}
+
+/** A gauge of something owned elsewhere: the sum of what its readers report, read on every scrape. */
+function summedGauge(register: Registry, name: string, help: string): (read: () => number) => void {
+  const readers = new Set<() => number>();
+  new Gauge({
+    name, help, registers: [register],
+    collect() {
+      this.set([...readers].reduce((sum, read) => sum + read(), 0));
+    },
+  });
+  return (read) => readers.add(read);
+}
+
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const JOB_SECONDS = [0.05, 0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 300];
 
 export function createMetrics(poolCounts?: () => PoolCounts) {
   const register = new Registry();
   collectDefaultMetrics({ register });
-  const galleryCacheSizes = new Set<() => number>();
+  const viewerDrawings = new Set<() => ViewerDrawings>();
 
   const metrics = {
     register,
@@ -33,6 +51,14 @@ export function createMetrics(poolCounts?: () => PoolCounts) {
       name: 'photobook_editing_connections', help: 'Editing-channel connections open in this process (Socket.IO and plain WebSocket).',
       registers: [register],
     }),
+    editingDrops: new Counter({
+      name: 'photobook_editing_connections_dropped_total',
+      help: 'Editing-channel connections the service dropped, by reason: slow_reader (outgoing buffer over its bound) or unanswered_ping.',
+      labelNames: ['reason'] as const, registers: [register],
+    }),
+    /** The editing channel's transports report the bytes waiting to be sent on their connections through this. */
+    watchEditingOutgoingBytes: summedGauge(register, 'photobook_editing_outgoing_bytes',
+      'Bytes waiting to be sent on the editing channel\'s connections (both transports), in this process.'),
     jobs: new Counter({
       name: 'photobook_jobs_total', help: 'Background jobs handled in this process, by job name and outcome (done or failed).',
       labelNames: ['job', 'outcome'] as const, registers: [register],
@@ -45,16 +71,24 @@ export function createMetrics(poolCounts?: () => PoolCounts) {
       name: 'photobook_gallery_cache_requests_total', help: 'Gallery answers by where they came from (the X-Cache header: HIT, MISS, BYPASS).',
       labelNames: ['result'] as const, registers: [register],
     }),
-    /** The gallery's caches report their size through this; read on every scrape. */
-    watchGalleryCacheBytes(size: () => number): void {
-      galleryCacheSizes.add(size);
+    viewerPageImages: new Counter({
+      name: 'photobook_viewer_page_images_total',
+      help: 'Viewer page images asked for (ETag revalidations aside), by outcome: drawn, cached, shared, busy, throttled or abandoned.',
+      labelNames: ['outcome'] as const, registers: [register],
+    }),
+    /** The gallery's caches report their size through this. */
+    watchGalleryCacheBytes: summedGauge(register, 'photobook_gallery_cache_bytes', 'Estimated memory the gallery cache holds, in bytes.'),
+    /** The viewer's drawing queues report their length through this; read on every scrape. */
+    watchViewerDrawings(read: () => ViewerDrawings): void {
+      viewerDrawings.add(read);
     },
   };
 
   new Gauge({
-    name: 'photobook_gallery_cache_bytes', help: 'Estimated memory the gallery cache holds, in bytes.', registers: [register],
+    name: 'photobook_viewer_page_drawings', help: 'Viewer page images being drawn (running) and waiting for their turn (waiting).',
+    labelNames: ['state'] as const, registers: [register],
     collect() {
-      this.set([...galleryCacheSizes].reduce((sum, size) => sum + size(), 0));
+      for (const state of ['running', 'waiting'] as const) this.set({ state }, [...viewerDrawings].reduce((sum, read) => sum + read()[state], 0));
     },
   });
   if (poolCounts) {

@@ -6,7 +6,10 @@ import type { TokenService } from '../auth/tokens';
 import type { UsersRepository } from '../auth/users-repository';
 import { capConnectionsPerUser, leaseOf } from './connection-cap';
 import type { EditingChannel } from './editing-channel';
+import { webSocketOf } from './engine-transport';
 import { requireUser } from './handshake';
+import type { Liveness } from './liveness';
+import type { OutgoingBuffers } from './outgoing-buffer';
 import { SESSION_ENDS, type SessionEnd } from './session-end';
 import { coalesceWrites } from './write-coalescing';
 
@@ -14,9 +17,17 @@ const layoutRoom = (layoutId: string) => `layout:${layoutId}`;
 const userRoom = (userId: number) => `user:${userId}`;
 const sessionEnded = (reason: SessionEnd) => ({ code: reason, message: SESSION_ENDS[reason].message });
 
-export function attachSocketIoTransport(
-  namespace: Namespace, channel: EditingChannel, deps: { tokens: TokenService; users: UsersRepository; socketsPerUser: number },
-): void {
+export interface SocketIoTransportDependencies {
+  tokens: TokenService;
+  users: UsersRepository;
+  socketsPerUser: number;
+  /** Pings each connection over WebSocket (besides engine.io's own heartbeat, which any pong satisfies). */
+  liveness: Liveness;
+  /** Bounds what waits to be sent on each connection (SOCKET_OUTGOING_BUFFER_BYTES). */
+  outgoingBuffers: OutgoingBuffers;
+}
+
+export function attachSocketIoTransport(namespace: Namespace, channel: EditingChannel, deps: SocketIoTransportDependencies): void {
   namespace.use(requireUser(deps.tokens, deps.users));
   namespace.use(capConnectionsPerUser(channel.requests, deps.socketsPerUser));
   const writes = coalesceWrites(namespace);
@@ -41,6 +52,13 @@ export function attachSocketIoTransport(
   namespace.on('connection', (socket) => {
     const user = socket.data.user as AuthenticatedUser;
     void socket.join(userRoom(user.id));
+    deps.outgoingBuffers.watchSocketIo(socket);
+    const watchWebSocket = () => {
+      const webSocket = webSocketOf(socket);
+      if (webSocket) deps.liveness.watch(webSocket);
+    };
+    watchWebSocket();
+    socket.conn.on('upgrade', watchWebSocket);
     const handlers = channel.requests.forConnection({
       id: socket.id, user, terms: socket.data.terms as TokenTerms,
       joinRoom: (layoutId) => socket.join(layoutRoom(layoutId)),

@@ -13,6 +13,8 @@ import { errorAck } from '../layouts/editing/messages';
 import type { EditingChannel } from './editing-channel';
 import type { EditingConnection } from './editing-requests';
 import { editorOf } from './handshake';
+import type { Liveness } from './liveness';
+import type { OutgoingBuffers } from './outgoing-buffer';
 import { SESSION_ENDS } from './session-end';
 import { tooManyConnections } from './user-limits';
 
@@ -31,7 +33,10 @@ export interface PlainWebSocketOptions {
   log: Logger;
   /** Larger frames close the connection (1009). */
   maxFrameBytes: number;
-  pingIntervalMs: number;
+  /** Pings each connection; one that does not echo its ping is dropped. */
+  liveness: Liveness;
+  /** Bounds what waits to be sent on each connection (SOCKET_OUTGOING_BUFFER_BYTES). */
+  outgoingBuffers: OutgoingBuffers;
   /** Upgrades under this path are Socket.IO's (its engine answers them). */
   socketIoPath: string;
   socketsPerUser: number;
@@ -40,7 +45,6 @@ export interface PlainWebSocketOptions {
 interface PlainConnection extends EditingConnection {
   socket: WebSocket;
   layoutIds: Set<string>;
-  answeredPing: boolean;
 }
 
 /** A text frame's JSON, or the answer that refuses the frame (the connection stays open, as after any bad message). */
@@ -69,8 +73,9 @@ export function attachPlainWebSocketTransport(server: Server, channel: EditingCh
   const rooms = new Map<string, Set<PlainConnection>>();
   let closing = false;
 
-  const send = (connection: PlainConnection, frame: object) => {
-    if (connection.socket.readyState === WebSocket.OPEN) connection.socket.send(JSON.stringify(frame));
+  const send = ({ socket }: PlainConnection, frame: object) => {
+    if (socket.readyState !== WebSocket.OPEN) return;
+    if (!options.outgoingBuffers.overflows(socket)) socket.send(JSON.stringify(frame));
   };
 
   channel.addTransport({
@@ -95,7 +100,7 @@ export function attachPlainWebSocketTransport(server: Server, channel: EditingCh
       return socket.close(CLOSE_TOO_MANY_CONNECTIONS, refusal.message);
     }
     const connection: PlainConnection = {
-      id: `ws:${randomUUID()}`, user, terms, socket, layoutIds: new Set(), answeredPing: true,
+      id: `ws:${randomUUID()}`, user, terms, socket, layoutIds: new Set(),
       end(reason) {
         socket.close(SESSION_ENDS[reason].closeCode, SESSION_ENDS[reason].message);
       },
@@ -106,9 +111,8 @@ export function attachPlainWebSocketTransport(server: Server, channel: EditingCh
     };
     connections.add(connection);
     const handlers = channel.requests.forConnection(connection, lease);
-    socket.on('pong', () => {
-      connection.answeredPing = true;
-    });
+    options.liveness.watch(socket);
+    options.outgoingBuffers.watchWebSocket(socket);
     socket.on('message', (data, isBinary) => {
       const frame = parseFrame(data, isBinary);
       if (!('refusal' in frame)) return void handlers.message(frame.message).then((answer) => send(connection, answer));
@@ -149,24 +153,10 @@ export function attachPlainWebSocketTransport(server: Server, channel: EditingCh
     });
   });
 
-  // A connection that has not answered the previous ping is gone (its peer vanished without a close): dropped.
-  const pinging = setInterval(() => {
-    for (const connection of connections) {
-      if (!connection.answeredPing) {
-        connection.socket.terminate();
-        continue;
-      }
-      connection.answeredPing = false;
-      connection.socket.ping();
-    }
-  }, options.pingIntervalMs);
-  pinging.unref();
-
   return {
     /** Asks every connection to close (1001); new upgrades are refused. */
     close(): void {
       closing = true;
-      clearInterval(pinging);
       for (const connection of connections) connection.socket.close(CLOSE_GOING_AWAY, 'The server is shutting down.');
     },
     /** Drops what is still open, at the shutdown deadline. */

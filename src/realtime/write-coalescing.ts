@@ -4,15 +4,10 @@
 // are not there (long polling, another engine), they do nothing and writes go out as before.
 import type { Socket as NetSocket } from 'node:net';
 import type { Namespace, Socket } from 'socket.io';
+import { transportOf } from './engine-transport';
 
-interface WebSocketTransport {
-  send(packets: unknown[]): void;
-  socket?: { _socket?: NetSocket };
-}
-
-const transportOf = (socket: Socket) => (socket.conn as unknown as { transport?: WebSocketTransport }).transport;
 const tcpSocketOf = (socket: Socket): NetSocket | undefined => {
-  const tcp = transportOf(socket)?.socket?._socket;
+  const tcp = (transportOf(socket)?.socket as { _socket?: NetSocket } | undefined)?._socket;
   return typeof tcp?.cork === 'function' ? tcp : undefined;
 };
 

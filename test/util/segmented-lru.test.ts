@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { SegmentedLru } from '../../src/gallery/segmented-lru';
+import { SegmentedLru } from '../../src/util/segmented-lru';
 
 const entry = (bytes: number) => ({ bytes });
 
