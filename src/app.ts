@@ -19,7 +19,7 @@ import { docsRoutes } from './docs/routes';
 import { galleryRoutes } from './gallery/routes';
 import type { CatalogChangeFeed } from './gallery/change-feed';
 import { createGalleryService } from './gallery/service';
-import { healthRoutes } from './health/routes';
+import { healthRoutes, type ReadinessCheck } from './health/routes';
 import { type DemoShopper, homeRoutes } from './home/routes';
 import { authenticate } from './http/auth';
 import { errorMiddleware } from './http/errors';
@@ -73,6 +73,8 @@ export interface AppDependencies {
   metrics: Metrics;
   /** Shown on GET / while `photobook demo` runs. */
   demoShopper?: DemoShopper;
+  /** What /readyz checks besides the database (the editing channel's rooms across processes). */
+  readiness?: ReadinessCheck[];
 }
 
 /** The sandbox provider's page, when SANDBOX_LOGIN allows that provider at all. */
@@ -93,7 +95,7 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
   const delivery = createDeliveryService({ db: deps.db, provider: createDeliveryProvider(deps.config.delivery), orders, payments, log: deps.log });
   const modules: RouteModule[] = [
     homeRoutes(deps.config.publicBaseUrl, deps.demoShopper),
-    healthRoutes(deps.db),
+    healthRoutes(deps.db, deps.readiness),
     metricsRoutes({ metrics: deps.metrics, production: deps.config.env === 'production', token: deps.config.metricsToken }),
     loginRoutes({ config: deps.config, db: deps.db, tokens: deps.tokens, users: deps.users, providers: enabledProviders(deps.config), log: deps.log }),
     ...sandboxLoginPage(deps.config),
