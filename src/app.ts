@@ -1,5 +1,4 @@
 // Builds the Koa application from its dependencies and mounts every router. Never listens: tests import it.
-import path from 'node:path';
 import Koa from 'koa';
 import { koaBody } from 'koa-body';
 import type { Logger } from 'pino';
@@ -56,6 +55,7 @@ import { createPaymentsService } from './payments/service';
 import type { Queue } from './queue/queue';
 import { themeRoutes } from './themes/routes';
 import { createThemesService } from './themes/service';
+import { uploadsFolder } from './themes/upload';
 import { createLimiter } from './util/limiter';
 
 export interface AppDependencies {
@@ -109,7 +109,7 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
       }),
       validator,
       media: deps.media,
-      upload: { directory: path.join(deps.config.dataDir, 'uploads'), maxBytes: deps.config.uploadMaxBytes },
+      upload: { directory: uploadsFolder(deps.config.dataDir), maxBytes: deps.config.uploadMaxBytes },
     }),
     layoutRoutes({ layouts: createLayoutsService(deps), validator }),
     layoutViewerRoutes({
