@@ -1,5 +1,4 @@
 // Builds the Koa application from its dependencies and mounts every router. Never listens: tests import it.
-import path from 'node:path';
 import Koa from 'koa';
 import { koaBody } from 'koa-body';
 import type { Logger } from 'pino';
@@ -19,7 +18,7 @@ import { docsRoutes } from './docs/routes';
 import { galleryRoutes } from './gallery/routes';
 import type { CatalogChangeFeed } from './gallery/change-feed';
 import { createGalleryService } from './gallery/service';
-import { healthRoutes } from './health/routes';
+import { healthRoutes, type ReadinessCheck } from './health/routes';
 import { type DemoShopper, homeRoutes } from './home/routes';
 import { authenticate } from './http/auth';
 import { cors } from './http/cors';
@@ -58,6 +57,7 @@ import { createPaymentsService } from './payments/service';
 import type { Queue } from './queue/queue';
 import { themeRoutes } from './themes/routes';
 import { createThemesService } from './themes/service';
+import { uploadsFolder } from './themes/upload';
 import { createLimiter } from './util/limiter';
 
 export interface AppDependencies {
@@ -75,6 +75,8 @@ export interface AppDependencies {
   metrics: Metrics;
   /** Shown on GET / while `photobook demo` runs. */
   demoShopper?: DemoShopper;
+  /** What /readyz checks besides the database (the editing channel's rooms across processes). */
+  readiness?: ReadinessCheck[];
 }
 
 /** The sandbox provider's page, when SANDBOX_LOGIN allows that provider at all. */
@@ -95,7 +97,7 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
   const delivery = createDeliveryService({ db: deps.db, provider: createDeliveryProvider(deps.config.delivery), orders, payments, log: deps.log });
   const modules: RouteModule[] = [
     homeRoutes(deps.config.publicBaseUrl, deps.demoShopper),
-    healthRoutes(deps.db),
+    healthRoutes(deps.db, deps.readiness),
     metricsRoutes({ metrics: deps.metrics, production: deps.config.env === 'production', token: deps.config.metricsToken }),
     loginRoutes({ config: deps.config, db: deps.db, tokens: deps.tokens, users: deps.users, providers: enabledProviders(deps.config), log: deps.log }),
     ...sandboxLoginPage(deps.config),
@@ -109,7 +111,7 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
       }),
       validator,
       media: deps.media,
-      upload: { directory: path.join(deps.config.dataDir, 'uploads'), maxBytes: deps.config.uploadMaxBytes },
+      upload: { directory: uploadsFolder(deps.config.dataDir), maxBytes: deps.config.uploadMaxBytes },
     }),
     layoutRoutes({ layouts: createLayoutsService(deps), validator }),
     layoutViewerRoutes({

@@ -1,5 +1,5 @@
-// Logs through pino: JSON lines for machines, readable lines on a terminal. Authorization headers and tokens are
-// never logged: requests are logged field by field.
+// Logs through pino: JSON lines for machines, readable lines on a terminal. Authorization headers, tokens and the
+// parameters of SQL statements are never logged: requests are logged field by field, errors without parameters.
 import pino, { type DestinationStream, type Logger } from 'pino';
 import pretty, { type PrettyOptions } from 'pino-pretty';
 import type { Config } from './config';
@@ -8,6 +8,35 @@ import type { Config } from './config';
 const REQUEST_FIELDS = ['requestId', 'method', 'path', 'status', 'ms', 'userId'];
 
 type LogRecord = Record<string, unknown>;
+
+/**
+ * Where PGlite's and drizzle's errors keep a failed statement's parameters, which hold user data (names, texts), and
+ * the detail of PostgreSQL's report (pg's and PGlite's, which have a severity), which quotes them back ("Key
+ * (lower(email))=(anna@example.com) already exists.").
+ */
+const PARAMETER_FIELDS = ['params', 'parameters', 'queryOptions'];
+const REPORT_FIELDS = ['detail'];
+/** drizzle's message: `Failed query: <statement>\nparams: <values>`; its stack starts with it. */
+const PARAMETERS_IN_MESSAGE = '\nparams: ';
+
+/** A copy of error and its causes without statement parameters: the statement's text stays, to tell what failed. */
+function withoutParameters(error: Error, depth = 0): Error {
+  const descriptors = Object.getOwnPropertyDescriptors(error);
+  for (const field of PARAMETER_FIELDS) delete descriptors[field];
+  if ('severity' in error) for (const field of REPORT_FIELDS) delete descriptors[field];
+  const copy = Object.create(Object.getPrototypeOf(error) as object, descriptors) as Error;
+  const cut = error.message.indexOf(PARAMETERS_IN_MESSAGE);
+  const message = cut >= 0 ? error.message.slice(0, cut) : error.message;
+  Object.defineProperty(copy, 'message', { value: message, writable: true, configurable: true });
+  Object.defineProperty(copy, 'stack', { value: error.stack?.replace(error.message, message), writable: true, configurable: true });
+  if (error.cause instanceof Error && depth < 5) Object.defineProperty(copy, 'cause', { value: withoutParameters(error.cause, depth + 1), writable: true, configurable: true });
+  return copy;
+}
+
+/** pino's error serializer, on the error without its statements' parameters. */
+export function serializeError(value: unknown): unknown {
+  return pino.stdSerializers.err(value instanceof Error ? withoutParameters(value) : (value as Error));
+}
 
 function requestSummary(record: LogRecord): string {
   const user = record.userId === undefined ? '' : ` user ${String(record.userId)}`;
@@ -33,7 +62,7 @@ export function prettyOptions(colorize: boolean): PrettyOptions {
 export function createLogger(
   config: Pick<Config, 'logLevel'> & Partial<Pick<Config, 'logFormat'>>, destination?: DestinationStream,
 ): Logger {
-  const options = { level: config.logLevel, base: { service: 'photobook' } };
+  const options = { level: config.logLevel, base: { service: 'photobook' }, serializers: { err: serializeError } };
   if (destination) return pino(options, destination);
   const format = config.logFormat ?? 'auto';
   if (format === 'pretty' || (format === 'auto' && process.stdout.isTTY)) {

@@ -6,10 +6,12 @@ import { ConfigError, environmentWith, listenAddress, loadConfig } from './confi
 import { DataFolderError, prepareDataFolder } from './data-folder';
 import { DataFolderLockedError } from './db/data-folder-lock';
 import { databaseUnavailable } from './db/unavailable';
+import { diskFull } from './util/error-causes';
 import { createLogger } from './log';
 import { checkPortAvailable, PortUnavailableError } from './port-availability';
 import { openRuntime } from './runtime';
 import { stopWithin } from './shutdown';
+import { removeLeftUploads } from './themes/upload';
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv;
@@ -41,7 +43,11 @@ async function main(argv: string[]): Promise<number> {
   // A long-running command hears a stop signal from before it starts: one that came after it said it was ready but
   // before it returned would otherwise end the process without its clean stop.
   const stopSignal = command.longRunning ? firstStopSignal() : undefined;
-  if (command.longRunning) surviveLostDatabaseCalls(log);
+  if (command.longRunning) {
+    surviveLostDatabaseCalls(log);
+    const removed = await removeLeftUploads(config.dataDir);
+    if (removed > 0) log.info({ removed }, 'removed the uploads that stopped processes left in DATA_DIR/uploads');
+  }
   const runtime = await openRuntime(config, log);
   let stop: void | ((deadlineAt: number) => Promise<boolean>);
   try {
@@ -75,11 +81,12 @@ async function main(argv: string[]): Promise<number> {
  * pg-boss 10 records a finished batch without awaiting the call (manager.js, onFetch: `this.complete(...)`), so when
  * the database connection is cut at that moment the rejection has no listener, and Node ends the process. The job's
  * state is safe either way (it was settled one by one, or it expires and is retried), so an outage's rejection is
- * logged and the process lives on; any other unhandled rejection still ends it, as a bug should.
+ * logged and the process lives on (a full disk under the database likewise); any other unhandled rejection still ends
+ * it, as a bug should.
  */
 function surviveLostDatabaseCalls(log: Logger): void {
   process.on('unhandledRejection', (reason) => {
-    const outage = databaseUnavailable(reason);
+    const outage = databaseUnavailable(reason) ?? diskFull(reason);
     if (!outage) throw reason;
     log.warn({ cause: outage }, 'a background database call failed during a database outage');
   });

@@ -88,11 +88,11 @@ export async function startServer(
 ): Promise<RunningServer> {
   const { config, log } = runtime;
   if (options.worker) await runtime.queue.work(runtime.jobContext);
-  const app = buildApp({ ...runtime, demoShopper: options.demoShopper }, options.extraModules);
+  const adapter = socketAdapterFor(runtime.db, log);
+  const app = buildApp({ ...runtime, demoShopper: options.demoShopper, readiness: [adapter.problem] }, options.extraModules);
   const server = http.createServer(app.callback());
   server.on('clientError', clientErrorHandler(log, config.publicBaseUrl));
   const keepAlive = keepAliveUntilStop(server);
-  const adapter = socketAdapterFor(runtime.db, log);
   const io = attachSocketServer(server, runtime, adapter);
   // The namespace's adapter carries both transports' changes between processes.
   const editingNamespace = io.of('/layout');
@@ -110,6 +110,8 @@ export async function startServer(
     tokens: runtime.tokens, users: runtime.users, log, maxFrameBytes: config.maxJsonBodyBytes,
     liveness, outgoingBuffers, socketIoPath: io.path(), socketsPerUser: config.bounds.socketsPerUser,
   });
+  // Ready when listening starts, unless the database refuses it a connection (then /readyz says why).
+  await adapter.listening(config.databaseTimeouts.connectMs);
   await new Promise<void>((resolve, reject) => {
     const port = options.port ?? config.port;
     // Taken between the check at start and now: the same one line.

@@ -2,6 +2,7 @@
 // PGlite runs inside that process; a second process opening the same folder would not see the first one's
 // writes and could lose its own, so every other command stops with one line saying who holds the folder.
 import { linkSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { isRunning } from '../util/process-running';
 
 export class DataFolderLockedError extends Error {}
 
@@ -25,16 +26,6 @@ function contentOf(file: string): string | undefined {
     return readFileSync(file, 'utf8');
   } catch {
     return undefined;
-  }
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists, but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

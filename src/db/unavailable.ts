@@ -1,5 +1,6 @@
 // Which errors mean "the database cannot be used right now" (answered 503, to be retried), not a fault of the request
 // or of the program. drizzle wraps the driver's error, so the whole cause chain is looked at.
+import { type ErrorCause, findCause } from '../util/error-causes';
 
 const SQLSTATES = new Set([
   '57P01', // admin_shutdown: pg_terminate_backend, a fast shutdown of the server
@@ -15,20 +16,7 @@ const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'
 /** pg's own errors for a connection it lost or gave up on (connect and query timeouts included). */
 const PG_CONNECTION_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Client was closed)/;
 
-export interface UnavailableCause {
-  message: string;
-  code?: string;
-}
-
 /** The cause that makes error an outage of the database (to log: never the query or its parameters), if it is one. */
-export function databaseUnavailable(error: unknown): UnavailableCause | undefined {
-  let cause = error;
-  for (let depth = 0; cause !== null && typeof cause === 'object' && depth < 5; depth += 1) {
-    const { code, message } = cause as { code?: unknown; message?: unknown };
-    const text = typeof message === 'string' ? message : '';
-    if (typeof code === 'string' && (SQLSTATES.has(code) || SOCKET_CODES.has(code))) return { message: text, code };
-    if (PG_CONNECTION_MESSAGES.test(text)) return { message: text };
-    cause = (cause as { cause?: unknown }).cause;
-  }
-  return undefined;
+export function databaseUnavailable(error: unknown): ErrorCause | undefined {
+  return findCause(error, ({ code, message }) => (code !== undefined && (SQLSTATES.has(code) || SOCKET_CODES.has(code))) || PG_CONNECTION_MESSAGES.test(message));
 }

@@ -3,6 +3,7 @@ import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
 import { databaseUnavailable } from '../db/unavailable';
 import { MediaStorageUnavailableError } from '../media/storage';
+import { diskFull } from '../util/error-causes';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -84,6 +85,9 @@ export function errorMiddleware(log: Logger) {
       };
       // The media storage: an upload's files and row go together, so nothing was kept.
       if (error instanceof MediaStorageUnavailableError) return outageAnswer(DETAILS.storageUnavailable, error.message, 'media storage unavailable');
+      // No space left for the database's files or a file of the request (an upload): nothing of it was kept either.
+      const full = diskFull(error);
+      if (full) return outageAnswer(DETAILS.unavailable, full, 'no space left on device');
       // The database: lost, refused, timed out.
       const outage = databaseUnavailable(error);
       if (outage) return outageAnswer(DETAILS.unavailable, outage, 'database unavailable');

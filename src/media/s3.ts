@@ -104,7 +104,13 @@ export function createS3Storage({ client, bucket, prefix, publicBase, timeoutMs 
     async read(key) {
       const object = await get(key);
       if (!object?.Body) throw new MediaNotFoundError(`no media file "${key}"`);
-      return Buffer.from(await object.Body.transformToByteArray());
+      // The answer has started, so the call is over; a body that then stalls (the socket's idle limit) or is cut
+      // (a reset) is the store's outage all the same, never a bug nor the database's.
+      try {
+        return Buffer.from(await object.Body.transformToByteArray());
+      } catch (error) {
+        throw failureOf(error, 'read', key);
+      }
     },
     async stat(key) {
       const Key = objectKey(key);

@@ -1,7 +1,7 @@
 // A small S3-compatible server in memory for tests: path-style buckets and objects over HTTP, every request checked
-// against AWS Signature Version 4, and fault switches (fail the next requests, answer slowly). It speaks what the
-// service's client uses: CreateBucket, HeadBucket, ListObjectsV2, PutObject, GetObject (one Range), HeadObject,
-// DeleteObject; anything else is 501 NotImplemented.
+// against AWS Signature Version 4, and fault switches (fail the next requests, answer slowly, stall or cut a body
+// half-way). It speaks what the service's client uses: CreateBucket, HeadBucket, ListObjectsV2, PutObject, GetObject
+// (one Range), HeadObject, DeleteObject; anything else is 501 NotImplemented.
 import { createHash, randomBytes } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -33,6 +33,8 @@ export interface TestS3Server {
   delay(ms: number): void;
   /** Every object answer sends its headers and half its bytes, then waits ms (0: none) before the rest. */
   stallBodies(ms: number): void;
+  /** Every object answer sends its headers and half its bytes, then its connection is cut (false: whole answers again). */
+  cutBodies(cut: boolean): void;
   /** Requests received so far, as "METHOD /path" (faulty ones included). */
   requests(): string[];
   close(): Promise<void>;
@@ -92,6 +94,9 @@ function sendObject(request: IncomingMessage, response: ServerResponse, object: 
   stall(() => response.end(body.subarray(half)));
 }
 
+/** How long after the first half of a body its connection is cut (cutBodies). */
+const CUT_AFTER_MS = 100;
+
 /** Starts the server on 127.0.0.1 with one bucket already created. */
 export async function startS3Server(): Promise<TestS3Server> {
   const accessKeyId = `TESTKEY${randomBytes(6).toString('hex').toUpperCase()}`;
@@ -103,6 +108,7 @@ export async function startS3Server(): Promise<TestS3Server> {
   const fault = { skip: 0, remaining: 0, kind: 'error' as FaultKind };
   let delayMs = 0;
   let bodyStallMs = 0;
+  let cuttingBodies = false;
   const timers = new Set<NodeJS.Timeout>();
 
   function handle(request: IncomingMessage, response: ServerResponse, body: Buffer): void {
@@ -133,11 +139,13 @@ export async function startS3Server(): Promise<TestS3Server> {
     } else if (method === 'GET' || method === 'HEAD') {
       const object = objects.get(key);
       if (!object) return sendError(response, 404, 'NoSuchKey', 'The specified key does not exist.');
-      sendObject(request, response, object, bodyStallMs === 0 ? undefined : (rest) => {
+      // A cut comes a moment after the first half, as on a real connection: the client has its answer and reads on.
+      sendObject(request, response, object, bodyStallMs === 0 && !cuttingBodies ? undefined : (rest) => {
         const timer = setTimeout(() => {
           timers.delete(timer);
-          if (!response.destroyed) rest();
-        }, bodyStallMs);
+          if (cuttingBodies) response.socket?.destroy();
+          else if (!response.destroyed) rest();
+        }, cuttingBodies ? CUT_AFTER_MS : bodyStallMs);
         timers.add(timer);
       });
     } else if (method === 'DELETE') {
@@ -188,6 +196,9 @@ export async function startS3Server(): Promise<TestS3Server> {
     },
     stallBodies(ms) {
       bodyStallMs = ms;
+    },
+    cutBodies(cut) {
+      cuttingBodies = cut;
     },
     requests: () => [...received],
     async close() {

@@ -2,6 +2,8 @@ import Router from '@koa/router';
 import { expect } from 'chai';
 import request from 'supertest';
 import { buildApp } from '../../src/app';
+import type { Database } from '../../src/db/database';
+import { users } from '../../src/db/tables/index';
 import { HttpError } from '../../src/http/errors';
 import { createLogger } from '../../src/log';
 import { createValidator } from '../../src/http/validation';
@@ -19,7 +21,10 @@ const echoSchema = {
   },
 };
 
-function shellTestModule() {
+/** A shopper's data in a statement that fails (a second account with the same e-mail address): never to be logged. */
+const PRIVATE_EMAIL = 'private-7c1f@example.com';
+
+function shellTestModule(db: Database) {
   const validator = createValidator([echoSchema]);
   const router = new Router();
   router.post('/api/echo/', validator.jsonBody('echo-test.json'), (ctx) => {
@@ -27,6 +32,13 @@ function shellTestModule() {
   });
   router.get('/api/explode/', () => {
     throw new Error('secret internals: password=hunter2');
+  });
+  // Through drizzle (which wraps the driver's error) and through plain SQL (the driver's error as it is).
+  router.post('/api/duplicate/', async () => {
+    for (let copy = 0; copy < 2; copy += 1) await db.orm.insert(users).values({ email: PRIVATE_EMAIL, name: 'Anna Private' });
+  });
+  router.post('/api/duplicate-sql/', async () => {
+    for (let copy = 0; copy < 2; copy += 1) await db.sql.query('INSERT INTO users (email, name) VALUES ($1, $2)', [`sql-${PRIVATE_EMAIL}`, 'Anna Private']);
   });
   router.get('/api/teapot/', () => {
     throw new HttpError(429, { detail: 'Request was throttled.' });
@@ -42,7 +54,7 @@ describe(`HTTP shell error bodies (${DATABASE_KIND})`, () => {
   before(async () => {
     runtime = await testRuntime({ MAX_JSON_BODY_BYTES: '2048' });
     const log = createLogger({ logLevel: 'info' }, { write: (line: string) => logLines.push(JSON.parse(line)) });
-    server = request(buildApp({ ...runtime, log }, [shellTestModule()]).callback());
+    server = request(buildApp({ ...runtime, log }, [shellTestModule(runtime.db)]).callback());
   });
   after(() => runtime.dispose());
 
@@ -121,6 +133,18 @@ describe(`HTTP shell error bodies (${DATABASE_KIND})`, () => {
     expect((failure!.err as { stack: string }).stack).to.include('errors.test.ts');
     const requestLine = logLines.find((line) => line.msg === 'request' && line.requestId === 'trace-42');
     expect(requestLine).to.deep.include({ status: 500, path: '/api/explode/' });
+  });
+
+  it('logs a failed statement without its parameters, nor the values a constraint quotes back', async () => {
+    // pg's own error names no statement; PGlite's and drizzle's do.
+    for (const [route, statement] of [['/api/duplicate/', 'insert into \\"users\\"'], ['/api/duplicate-sql/', '']]) {
+      const response = await server.post(route).set('X-Request-Id', `trace-${route.length}`);
+      expect(response.status).to.equal(500);
+      const failure = logLines.find((line) => line.msg === 'request failed' && line.requestId === `trace-${route.length}`)!;
+      // What failed stays readable: the statement's text (where the error has it) and the database's own message.
+      expect(JSON.stringify(failure.err), route).to.include(statement).and.to.include('users_email_key');
+      expect(JSON.stringify(failure), route).not.to.include('private-7c1f').and.not.to.include('Anna Private');
+    }
   });
 
   it('keeps the status and detail of errors the routes raise', async () => {
