@@ -18,6 +18,8 @@ export const purgeExpiredRecords = defineJob<PurgeExpiredRecordsPayload>({
   schedule: '*/15 * * * *',
   // Batches of 5,000 by index: minutes even for a large backlog; a run cut short leaves the rest to the next one.
   expireInSeconds: 600,
+  // The next run comes 15 minutes later and does the same work: two quick retries are enough.
+  retry: { limit: 2, delaySeconds: 60, backoff: false },
   async handle(_payload, { db, log, retention }) {
     const purged = {
       ...await purge(db.sql, {

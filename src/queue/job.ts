@@ -25,17 +25,30 @@ export interface JobContext {
   retention: Pick<BoundsConfig, 'editingReplayWindowHours' | 'binRetentionDays' | 'visitorRetentionDays'>;
 }
 
+/** How a failed run is retried: limit retries, the first after delaySeconds. */
 export interface RetryPolicy {
   limit: number;
   delaySeconds: number;
-  /** Doubles the delay on every retry. */
+  /** Doubles the delay on every retry (pg-boss waits a random time between the doubled delay's half and whole). */
   backoff: boolean;
+}
+
+/**
+ * The least time from a job's first failure to its last retry: how long an outage the job outlasts. With backoff
+ * pg-boss waits at least delay x 2^(n-1) before retry n (the exponent stops growing at 16).
+ */
+export function retryWindowSeconds(policy: RetryPolicy): number {
+  if (!policy.backoff) return policy.limit * policy.delaySeconds;
+  let total = 0;
+  for (let retry = 1; retry <= policy.limit; retry += 1) total += policy.delaySeconds * 2 ** (Math.min(16, retry) - 1);
+  return total;
 }
 
 export interface JobDefinition<Payload> {
   name: string;
   payloadSchema: Record<string, unknown>;
-  retry?: RetryPolicy;
+  /** Matched to what the job protects: how long an outage of what it needs it must outlast (README, "Reactions"). */
+  retry: RetryPolicy;
   /** A cron expression (UTC): the queue enqueues the job on that schedule, once across all processes. */
   schedule?: string;
   /**
