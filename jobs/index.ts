@@ -3,13 +3,15 @@ import type { JobRegistry } from '../src/queue/queue';
 import { generateProducts } from './generate-products';
 import { orderPaid } from './order-paid';
 import { purgeExpiredRecords } from './purge-expired-records';
+import { reconcilePayments } from './reconcile-payments';
 import { renderPreviews } from './render-previews';
 import { renderPrintFiles } from './render-print-files';
 import { sendOrderStatusEmail } from './send-order-status-email';
 import { sendThemeEmail } from './send-theme-email';
 
-export { generateProducts, orderPaid, purgeExpiredRecords, renderPreviews, renderPrintFiles, sendOrderStatusEmail, sendThemeEmail };
+export { generateProducts, orderPaid, purgeExpiredRecords, reconcilePayments, renderPreviews, renderPrintFiles, sendOrderStatusEmail, sendThemeEmail };
 
 export const jobRegistry: JobRegistry = [
   renderPreviews, generateProducts, sendThemeEmail, orderPaid, renderPrintFiles, sendOrderStatusEmail, purgeExpiredRecords,
+  reconcilePayments,
 ] as JobRegistry;

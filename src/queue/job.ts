@@ -5,6 +5,7 @@ import type { BoundsConfig, MailConfig } from '../config';
 import type { DeliveryProvider } from '../delivery/provider';
 import type { Mailer } from '../mail/mailer';
 import type { MediaStorage } from '../media/storage';
+import type { PaymentsService } from '../payments/service';
 import type { Queue } from './queue';
 
 export interface JobContext {
@@ -21,6 +22,8 @@ export interface JobContext {
   mail: MailConfig;
   /** The delivery aggregator, for confirming a paid order set's draft there. */
   delivery: DeliveryProvider;
+  /** Payments, for asking the provider about those still pending (reconcile-payments). */
+  payments: PaymentsService;
   /** How long the purge keeps what it purges: applied editing transactions and layouts in the bin. */
   retention: Pick<BoundsConfig, 'editingReplayWindowHours' | 'binRetentionDays' | 'visitorRetentionDays'>;
 }
