@@ -18,6 +18,7 @@ import type { MediaStorage } from './media/storage';
 import { createPaymentProvider } from './payments/providers/index';
 import { createPaymentsService } from './payments/service';
 import { createProductsService, type ProductsService } from './products/service';
+import { createStoredFileDeletions } from './retention/stored-file-deletions';
 import type { JobContext } from './queue/job';
 import { type Queue, startQueue } from './queue/queue';
 
@@ -64,6 +65,7 @@ export async function openRuntime(config: Config, log: Logger, database?: Databa
       jobContext: {
         db, media, privateFiles, printDpi: config.printDpi, log, queue, mailer: createMailer(config.mail, config.dataDir), mail: config.mail, delivery: createDeliveryProvider(config.delivery),
         retention: config.bounds,
+        deletions: createStoredFileDeletions({ db, media, queue, log }),
         payments: createPaymentsService({
           db, provider: createPaymentProvider(config.payment, db, config.publicBaseUrl), queue, log, returnUrl: config.payment.returnUrl,
         }),

@@ -6,6 +6,7 @@ import type { DeliveryProvider } from '../delivery/provider';
 import type { Mailer } from '../mail/mailer';
 import type { MediaStorage } from '../media/storage';
 import type { PaymentsService } from '../payments/service';
+import type { StoredFileDeletions } from '../retention/stored-file-deletions';
 import type { Queue } from './queue';
 
 export interface JobContext {
@@ -24,6 +25,8 @@ export interface JobContext {
   delivery: DeliveryProvider;
   /** Payments, for asking the provider about those still pending (reconcile-payments). */
   payments: PaymentsService;
+  /** The outbox of deletions: files a job's write leaves without a row naming them. */
+  deletions: StoredFileDeletions;
   /** How long the purge keeps what it purges: applied editing transactions and layouts in the bin. */
   retention: Pick<BoundsConfig, 'editingReplayWindowHours' | 'binRetentionDays' | 'visitorRetentionDays'>;
 }
