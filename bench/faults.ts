@@ -16,6 +16,7 @@ const onServer = run([
   'test/faults/*.test.ts',
   // The scenarios that live beside the code they exercise: a killed worker, providers that act and do not answer.
   'test/queue/worker-killed.test.ts', 'test/delivery/lost-answer.test.ts', 'test/payments/sandbox-faults.test.ts',
+  'test/payments/reconcile.test.ts', 'test/media/orphans.test.ts',
 ], process.env.BENCH_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres');
 // The embedded database's own fault runs without a server.
 const embedded = run(['test/faults/embedded-kill.test.ts'], '');
