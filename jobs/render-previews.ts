@@ -47,8 +47,9 @@ export const renderPreviews = defineJob<RenderPreviewsPayload>({
   name: 'render-previews',
   // Drawing one cover takes about a second; twenty leaves room for a loaded machine.
   expireInSeconds: 20,
-  // A product without its picture in the gallery: retried through a storage outage of hours (at least 4.3 h).
-  retry: { limit: 10, delaySeconds: 15, backoff: true },
+  // A product without its picture in the gallery: retried through a storage outage of hours (at least 5.7 h); the
+  // first retry soon (5-10 s), since a killed worker's previews wait for it after their expiry.
+  retry: { limit: 12, delaySeconds: 5, backoff: true },
   payloadSchema: {
     type: 'object',
     required: ['productId'],
