@@ -1,14 +1,11 @@
 // Every 5 minutes: payments still pending here a while after their last change are asked of the provider, and a
 // succeeded one is applied as its notification would have been (a notification lost on the way, a crash between
 // the provider's record and the shop's). Safe to repeat, and to run in any worker: each move happens once.
-import { defineJob } from '../src/queue/job';
+import { defineJob, SCHEDULED_PAYLOAD_SCHEMA, type ScheduledPayload } from '../src/queue/job';
 
-/** A scheduled job carries no payload (pg-boss sends null); one enqueued by hand may carry an empty object. */
-export type ReconcilePaymentsPayload = Record<string, never> | null;
-
-export const reconcilePayments = defineJob<ReconcilePaymentsPayload>({
+export const reconcilePayments = defineJob<ScheduledPayload>({
   name: 'reconcile-payments',
-  payloadSchema: { type: ['object', 'null'], additionalProperties: false },
+  payloadSchema: SCHEDULED_PAYLOAD_SCHEMA,
   schedule: '*/5 * * * *',
   // At most 50 questions to the provider, and the run ends at the first that cannot be answered (its retries: 42 s).
   expireInSeconds: 300,

@@ -1,14 +1,11 @@
 // Every day at 03:17 UTC: deletes stored files no row names and older than a day (see src/retention/unnamed-files.ts),
 // and tries again the recorded deletions whose job gave up; logs what it found. Safe to repeat, and to run anywhere.
-import { defineJob } from '../src/queue/job';
+import { defineJob, SCHEDULED_PAYLOAD_SCHEMA, type ScheduledPayload } from '../src/queue/job';
 import { sweepUnnamedFiles as sweep } from '../src/retention/unnamed-files';
 
-/** A scheduled job carries no payload (pg-boss sends null); one enqueued by hand may carry an empty object. */
-export type SweepUnnamedFilesPayload = Record<string, never> | null;
-
-export const sweepUnnamedFiles = defineJob<SweepUnnamedFilesPayload>({
+export const sweepUnnamedFiles = defineJob<ScheduledPayload>({
   name: 'sweep-unnamed-files',
-  payloadSchema: { type: ['object', 'null'], additionalProperties: false },
+  payloadSchema: SCHEDULED_PAYLOAD_SCHEMA,
   schedule: '17 3 * * *',
   // A listing of 1,000 files a call and a few queries a page: an hour covers millions of files.
   expireInSeconds: 3600,

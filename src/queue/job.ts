@@ -50,6 +50,10 @@ export function retryWindowSeconds(policy: RetryPolicy): number {
   return total;
 }
 
+/** A scheduled job carries no payload (pg-boss sends null); one enqueued by hand may carry an empty object. */
+export type ScheduledPayload = Record<string, never> | null;
+export const SCHEDULED_PAYLOAD_SCHEMA = { type: ['object', 'null'], additionalProperties: false };
+
 export interface JobDefinition<Payload> {
   name: string;
   payloadSchema: Record<string, unknown>;
