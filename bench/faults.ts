@@ -17,7 +17,7 @@ const onServer = run([
   // The scenarios that live beside the code they exercise: a killed worker, providers that act and do not answer, an
   // object store whose bodies stall or are cut.
   'test/queue/worker-killed.test.ts', 'test/delivery/lost-answer.test.ts', 'test/payments/sandbox-faults.test.ts',
-  'test/media/s3-body-faults.test.ts',
+  'test/media/s3-body-faults.test.ts', 'test/payments/reconcile.test.ts', 'test/media/orphans.test.ts',
 ], process.env.BENCH_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres');
 // The embedded database's own faults (a kill, a full disk) run without a server.
 const embedded = run(['test/faults/embedded-kill.test.ts', 'test/faults/disk-full.test.ts'], '');

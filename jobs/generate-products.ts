@@ -14,6 +14,9 @@ export const generateProducts = defineJob<GenerateProductsPayload>({
   name: 'generate-products',
   // One transaction of a few products and their layouts: seconds.
   expireInSeconds: 60,
+  // An approved theme without products: retried through a database outage of hours (at least 2.8 h), the first
+  // retry soon (5-10 s).
+  retry: { limit: 11, delaySeconds: 5, backoff: true },
   payloadSchema: {
     type: 'object',
     required: ['themeId'],

@@ -1,15 +1,19 @@
 // The typed registry of background jobs: every job the service enqueues or handles is listed here once.
 import type { JobRegistry } from '../src/queue/queue';
+import { deleteStoredFiles } from './delete-stored-files';
 import { generateProducts } from './generate-products';
 import { orderPaid } from './order-paid';
 import { purgeExpiredRecords } from './purge-expired-records';
+import { reconcilePayments } from './reconcile-payments';
 import { renderPreviews } from './render-previews';
 import { renderPrintFiles } from './render-print-files';
 import { sendOrderStatusEmail } from './send-order-status-email';
 import { sendThemeEmail } from './send-theme-email';
+import { sweepUnnamedFiles } from './sweep-unnamed-files';
 
-export { generateProducts, orderPaid, purgeExpiredRecords, renderPreviews, renderPrintFiles, sendOrderStatusEmail, sendThemeEmail };
+export { deleteStoredFiles, generateProducts, orderPaid, purgeExpiredRecords, reconcilePayments, renderPreviews, renderPrintFiles, sendOrderStatusEmail, sendThemeEmail, sweepUnnamedFiles };
 
 export const jobRegistry: JobRegistry = [
   renderPreviews, generateProducts, sendThemeEmail, orderPaid, renderPrintFiles, sendOrderStatusEmail, purgeExpiredRecords,
+  reconcilePayments, deleteStoredFiles, sweepUnnamedFiles,
 ] as JobRegistry;

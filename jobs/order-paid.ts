@@ -13,6 +13,8 @@ export const orderPaid = defineJob<OrderPaidPayload>({
   name: 'order-paid',
   // One call to the aggregator, whose timeout (DDELIVERY_TIMEOUT_MS) is at most 60 s.
   expireInSeconds: 120,
+  // A paid delivery left a draft at the aggregator ships nothing: retried through its outage of most of a day (at least 17 h).
+  retry: { limit: 10, delaySeconds: 60, backoff: true },
   payloadSchema: {
     type: 'object',
     required: ['orderSetId'],

@@ -4,20 +4,19 @@
 // Safe to repeat, and to run in any worker.
 import { purgeIdleVisitors } from '../src/auth/visitors';
 import { IDEMPOTENCY_KEY_HOURS } from '../src/http/idempotency';
-import { defineJob } from '../src/queue/job';
+import { defineJob, SCHEDULED_PAYLOAD_SCHEMA, type ScheduledPayload } from '../src/queue/job';
 import { purgeExpiredRecords as purge } from '../src/retention/purge';
 
 const HOUR_SECONDS = 3600;
 
-/** A scheduled job carries no payload (pg-boss sends null); one enqueued by hand may carry an empty object. */
-export type PurgeExpiredRecordsPayload = Record<string, never> | null;
-
-export const purgeExpiredRecords = defineJob<PurgeExpiredRecordsPayload>({
+export const purgeExpiredRecords = defineJob<ScheduledPayload>({
   name: 'purge-expired-records',
-  payloadSchema: { type: ['object', 'null'], additionalProperties: false },
+  payloadSchema: SCHEDULED_PAYLOAD_SCHEMA,
   schedule: '*/15 * * * *',
   // Batches of 5,000 by index: minutes even for a large backlog; a run cut short leaves the rest to the next one.
   expireInSeconds: 600,
+  // The next run comes 15 minutes later and does the same work: two quick retries are enough.
+  retry: { limit: 2, delaySeconds: 60, backoff: false },
   async handle(_payload, { db, log, retention }) {
     const purged = {
       ...await purge(db.sql, {

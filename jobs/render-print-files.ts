@@ -21,6 +21,9 @@ export const renderPrintFiles = defineJob<RenderPrintFilesPayload>({
   },
   // About 0.6 s a page at 300 dpi on two cores: ten minutes leave room for books of several hundred pages.
   expireInSeconds: 600,
+  // A paid set without print files cannot be produced: retried through a storage outage of hours (at least 8.5 h,
+  // the last wait 4.3 to 8.5 h); past that an administrator re-runs it (POST /api/admin/jobs/<id>/retry/).
+  retry: { limit: 10, delaySeconds: 30, backoff: true },
   async handle({ orderSetId }, { db, media, privateFiles, printDpi, log }) {
     const layoutIds = await orderedLayouts(db.sql, orderSetId);
     if (!layoutIds) return log.warn({ orderSetId }, 'render-print-files: the order set is gone');

@@ -34,6 +34,8 @@ export const sendOrderStatusEmail = defineJob<SendOrderStatusEmailPayload>({
   },
   // As send-theme-email: SMTP's own timeouts are 10 s.
   expireInSeconds: 60,
+  // The shopper's news of the order: retried through a mail outage of hours (at least 8.5 h).
+  retry: { limit: 10, delaySeconds: 30, backoff: true },
   async handle({ historyId }, { db, mailer, log }) {
     const { rows: [move] } = await db.sql.query<MoveRow>(
       `SELECT h.order_set_id, h.to_status, h.tracking_number, u.email, r.amount_kopecks AS refund_kopecks

@@ -10,6 +10,8 @@ export const sendThemeEmail = defineJob<SendThemeEmailPayload>({
   name: 'send-theme-email',
   // One SMTP delivery, whose connection, greeting and socket each time out after 10 s.
   expireInSeconds: 60,
+  // A notice to the staff: worth sending through a mail outage of hours (at least 4.2 h), stale after that.
+  retry: { limit: 8, delaySeconds: 60, backoff: true },
   payloadSchema: {
     type: 'object',
     required: ['themeId'],

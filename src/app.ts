@@ -123,7 +123,7 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
     productRoutes({
       products: createProductsAdminService({ ...deps, products: createProductsService(deps.queue) }), validator, media: deps.media,
     }),
-    adminJobRoutes({ db: deps.db, registry: jobRegistry }),
+    adminJobRoutes({ db: deps.db, registry: jobRegistry, queue: deps.queue }),
     printRoutes({
       db: deps.db, files: deps.privateFiles, signer: createUrlSigner(deps.config.jwtSecret, 'print file download'), publicBaseUrl: deps.config.publicBaseUrl,
     }),

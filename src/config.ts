@@ -34,11 +34,23 @@ export interface MailConfig {
   notifyEmails: string[];
 }
 
-/** How failed jobs are retried: limit retries, the first after delaySeconds, doubling when backoff is on. */
+/**
+ * Parts of every job's retry policy replaced by JOB_RETRY_* (each job has its own; see jobs/): only what is set.
+ * limit retries, the first after delaySeconds, doubling when backoff is on.
+ */
 export interface JobRetryConfig {
-  limit: number;
-  delaySeconds: number;
-  backoff: boolean;
+  limit?: number;
+  delaySeconds?: number;
+  backoff?: boolean;
+}
+
+function jobRetryOverride(env: Env): JobRetryConfig {
+  const given = (name: string) => Boolean(env[name]);
+  return {
+    ...(given('JOB_RETRY_LIMIT') && { limit: integer(env, 'JOB_RETRY_LIMIT', 0, 0, 100) }),
+    ...(given('JOB_RETRY_DELAY_SECONDS') && { delaySeconds: integer(env, 'JOB_RETRY_DELAY_SECONDS', 1, 1, 3600) }),
+    ...(given('JOB_RETRY_BACKOFF') && { backoff: flag(env, 'JOB_RETRY_BACKOFF', true) }),
+  };
 }
 export type DeliveryConfig =
   | { provider: 'sandbox' }
@@ -287,11 +299,7 @@ export function loadConfig(env: Env = process.env): Config {
     oauth: oauthConfig(env),
     sandboxLogin: sandboxLoginConfig(env, production, host),
     mail: mailConfig(env),
-    jobRetry: {
-      limit: integer(env, 'JOB_RETRY_LIMIT', 5, 0, 100),
-      delaySeconds: integer(env, 'JOB_RETRY_DELAY_SECONDS', 5, 1, 3600),
-      backoff: flag(env, 'JOB_RETRY_BACKOFF', true),
-    },
+    jobRetry: jobRetryOverride(env),
     delivery: deliveryConfig(env, production),
     payment: paymentConfig(env, production, frontendUrl),
   });

@@ -15,7 +15,10 @@ import { createMailer } from './mail/mailer';
 import { createMetrics, type Metrics } from './metrics/metrics';
 import { openMediaStorages } from './media/open-storages';
 import type { MediaStorage } from './media/storage';
+import { createPaymentProvider } from './payments/providers/index';
+import { createPaymentsService } from './payments/service';
 import { createProductsService, type ProductsService } from './products/service';
+import { createStoredFileDeletions } from './retention/stored-file-deletions';
 import type { JobContext } from './queue/job';
 import { type Queue, startQueue } from './queue/queue';
 
@@ -62,6 +65,10 @@ export async function openRuntime(config: Config, log: Logger, database?: Databa
       jobContext: {
         db, media, privateFiles, printDpi: config.printDpi, log, queue, mailer: createMailer(config.mail, config.dataDir), mail: config.mail, delivery: createDeliveryProvider(config.delivery),
         retention: config.bounds,
+        deletions: createStoredFileDeletions({ db, media, queue, log }),
+        payments: createPaymentsService({
+          db, provider: createPaymentProvider(config.payment, db, config.publicBaseUrl), queue, log, returnUrl: config.payment.returnUrl,
+        }),
       },
       tokens: createTokenService(tokenSettings(config), log),
       users: createUsersRepository(db.orm),

@@ -18,7 +18,7 @@ describeOnEmbeddedRunOnly('photobook command line (pglite)', function () {
   it('lists its commands, and every command has --help', () => {
     const help = runPhotobook(['--help'], { DATA_DIR: dataDir });
     expect(help.status).to.equal(0);
-    const commands = ['serve', 'demo', 'worker', 'migrate', 'seed', 'create-admin', 'create-user', 'set-role', 'delete-user', 'issue-token'];
+    const commands = ['serve', 'demo', 'worker', 'migrate', 'seed', 'create-admin', 'create-user', 'set-role', 'delete-user', 'issue-token', 'retry-job'];
     for (const command of commands) {
       expect(help.stdout).to.include(`  ${command} `);
       const own = runPhotobook([command, '--help'], { DATA_DIR: dataDir });
@@ -100,6 +100,36 @@ describeOnEmbeddedRunOnly('photobook command line (pglite)', function () {
     expect(deleted.stdout).to.match(/^user \d+ deleted\n$/);
     const issued = runPhotobook(['issue-token', '--email', 'gone@example.com'], { DATA_DIR: dataDir });
     expect([issued.status, issued.stderr.trim()]).to.deep.equal([2, 'photobook: no user with e-mail gone@example.com']);
+  });
+
+  it('runs a job that failed for good again (retry-job), and only such a job', async () => {
+    const failedJob = async () => {
+      const db = await openPGlite(path.join(dataDir, 'pgdata'));
+      try {
+        // As pg-boss leaves a job after its last retry.
+        const { rows: [job] } = await db.sql.query<{ id: string }>(`
+          INSERT INTO pgboss.job (name, data, state, retry_limit, retry_count, started_on, completed_on, output)
+          VALUES ('send-theme-email', '{"themeId": 1}', 'failed', 8, 8, now(), now(), '{"message": "SMTP refused"}') RETURNING id::text`);
+        return job.id;
+      } finally {
+        await db.close();
+      }
+    };
+    const id = await failedJob();
+    const rerun = runPhotobook(['retry-job', id], { DATA_DIR: dataDir });
+    expect([rerun.status, rerun.stdout, rerun.stderr]).to.deep.equal([0, `job ${id} (send-theme-email) will run again\n`, '']);
+    const db = await openPGlite(path.join(dataDir, 'pgdata'));
+    try {
+      const { rows } = await db.sql.query('SELECT state::text AS state, retry_count, started_on FROM pgboss.job WHERE id = $1', [id]);
+      expect(rows).to.deep.equal([{ state: 'created', retry_count: 0, started_on: null }]);
+    } finally {
+      await db.close();
+    }
+    const again = runPhotobook(['retry-job', id], { DATA_DIR: dataDir });
+    expect([again.status, again.stderr]).to.deep.equal([2, `photobook: job ${id} (send-theme-email) is created: only a job that failed for good can be run again\n`]);
+    const unknown = runPhotobook(['retry-job', '00000000-0000-4000-8000-000000000000'], { DATA_DIR: dataDir });
+    expect([unknown.status, unknown.stderr]).to.deep.equal([2, 'photobook: no job with id 00000000-0000-4000-8000-000000000000\n']);
+    expect(runPhotobook(['retry-job'], { DATA_DIR: dataDir }).status).to.equal(2);
   });
 
   it('seeds a fixture file, and the demo catalog with bulk products and rendered previews', async () => {

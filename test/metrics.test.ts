@@ -43,7 +43,7 @@ describe(`GET /metrics (${DATABASE_KIND})`, () => {
   });
 
   it('counts a job run by its name and outcome', async () => {
-    const done: JobDefinition<object> = { name: 'metrics-probe', expireInSeconds: 10, payloadSchema: { type: 'object' }, handle: async () => undefined };
+    const done: JobDefinition<object> = { name: 'metrics-probe', expireInSeconds: 10, retry: { limit: 5, delaySeconds: 5, backoff: true }, payloadSchema: { type: 'object' }, handle: async () => undefined };
     const queue = await startQueue(runtime.db, [done], pino({ level: 'silent' }), runtime.config.jobRetry, runtime.metrics);
     try {
       const id = await runtime.db.transaction((tx) => queue.enqueue(tx, done, {}));

@@ -35,7 +35,7 @@ describe(`graceful stop within one deadline (${DATABASE_KIND})`, function () {
     const jobReleased = new Promise<void>((resolve) => { releaseJob = resolve; });
     // Runs past the deadline: it ends only when the test lets it, after the stop (so pg-boss can settle down).
     const hang = defineJob<Record<string, never>>({
-      name: 'hang', expireInSeconds: 60, payloadSchema: { type: 'object' },
+      name: 'hang', expireInSeconds: 60, retry: { limit: 5, delaySeconds: 5, backoff: true }, payloadSchema: { type: 'object' },
       handle: () => {
         jobReached();
         return jobReleased;

@@ -1,10 +1,12 @@
 // GET /api/admin/jobs/: what the background jobs are doing, for administrators: per job name, counts by state, the
 // jobs that look stuck, and the most recent failures (retrying or failed for good) with their error and attempt count.
+// POST /api/admin/jobs/<id>/retry/: a job failed for good is run again.
 import Router from '@koa/router';
 import type { Database } from '../db/database';
 import { requireRole } from '../http/auth';
+import { HttpError, notFound } from '../http/errors';
 import type { RouteDoc, RouteModule } from '../http/route-module';
-import type { JobRegistry } from '../queue/queue';
+import type { JobRegistry, Queue } from '../queue/queue';
 
 const STATES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
 const RECENT_FAILURES = 20;
@@ -13,7 +15,7 @@ const STUCK_SHOWN = 20;
 interface StuckRow { id: string; name: string; started_at: Date; expires_at: Date; past_expiry: boolean; payload: object }
 interface FailureRow { id: string; name: string; state: 'retry' | 'failed'; error: string | null; attempts: number; failed_at: Date | null; payload: object }
 
-export function adminJobRoutes(deps: { db: Database; registry: JobRegistry }): RouteModule {
+export function adminJobRoutes(deps: { db: Database; registry: JobRegistry; queue: Queue }): RouteModule {
   const router = new Router();
 
   router.get('/api/admin/jobs/', requireRole('admin'), async (ctx) => {
@@ -47,16 +49,35 @@ export function adminJobRoutes(deps: { db: Database; registry: JobRegistry }): R
     }));
   });
 
+  router.post('/api/admin/jobs/:job_id/retry/', requireRole('admin'), async (ctx) => {
+    const id = ctx.params.job_id;
+    const rerun = await deps.queue.rerun(id);
+    if (rerun.outcome === 'not-found') throw notFound();
+    if (rerun.outcome === 'not-failed') throw new HttpError(409, { detail: `Only a job that failed for good can be run again; this one is ${rerun.state}.` });
+    ctx.body = { id, name: rerun.name, state: 'created' };
+  });
+
   return { router, docs: JOB_DOCS };
 }
 
 const JOB_DOCS: RouteDoc[] = [{
   method: 'get', path: '/api/admin/jobs/', tags: ['catalog administration'], auth: true,
   summary: 'Background jobs: counts by state, stuck jobs and recent failures (administrators)',
-  description: 'Jobs completed longer ago than pg-boss keeps them in its job table (12 hours) are no longer counted.',
+  description: 'Jobs completed more than 12 hours ago, and jobs failed for good more than 14 days ago, are no longer counted (pg-boss moves them out of its job table).',
   responses: {
     200: { description: 'One entry per job name', schema: 'admin-jobs.json' },
     401: { description: 'Not logged in', schema: 'error-detail.json' },
     403: { description: 'Not an administrator', schema: 'error-detail.json' },
+  },
+}, {
+  method: 'post', path: '/api/admin/jobs/:job_id/retry/', tags: ['catalog administration'], auth: true,
+  summary: 'Run a job that failed for good again (administrators)',
+  description: 'The job (its id is in recent_failures of GET /api/admin/jobs/) starts again from its first attempt, with its whole retry policy, within a second when a worker runs. Jobs failed for good are kept 14 days.',
+  responses: {
+    200: { description: 'The job is queued to run again', schema: 'admin-job-retry.json' },
+    401: { description: 'Not logged in', schema: 'error-detail.json' },
+    403: { description: 'Not an administrator', schema: 'error-detail.json' },
+    404: { description: 'No job with that id (or it is older than the job table keeps)', schema: 'error-detail.json' },
+    409: { description: 'The job has not failed for good: it is waiting, running, retrying or completed', schema: 'error-detail.json' },
   },
 }];

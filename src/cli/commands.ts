@@ -205,6 +205,17 @@ export const COMMANDS: Record<string, Command> = {
       process.stdout.write(`user ${user.id} deleted\n`);
     },
   },
+  'retry-job': {
+    summary: 'Run a background job that failed for good again (its id is in GET /api/admin/jobs/)',
+    usage: 'photobook retry-job <job id>',
+    async run(runtime, args) {
+      if (args.length !== 1 || args[0].startsWith('-')) throw new UsageError('give the id of one job: photobook retry-job <job id>');
+      const rerun = await runtime.queue.rerun(args[0]);
+      if (rerun.outcome === 'not-found') throw new UsageError(`no job with id ${args[0]}`);
+      if (rerun.outcome === 'not-failed') throw new UsageError(`job ${args[0]} (${rerun.name}) is ${rerun.state}: only a job that failed for good can be run again`);
+      process.stdout.write(`job ${args[0]} (${rerun.name}) will run again\n`);
+    },
+  },
   'issue-token': {
     summary: 'Print a JWT for the user with that e-mail address',
     usage: 'photobook issue-token --email E',

@@ -1,12 +1,14 @@
 // Media on the local disk under DATA_DIR/media, served by this service at /media/; or a private area (print files)
 // that has no public URL at all.
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
-import { type MediaStorage, type StoredFileFacts, assertMediaKey, MediaNotFoundError, publicUrlOf } from './storage';
+import {
+  LIST_PAGE_SIZE, type ListedFile, type MediaStorage, type StoredFileFacts, assertMediaKey, MediaNotFoundError, publicUrlOf,
+} from './storage';
 
 // A key that names a folder, or a folder in place of one of its parents, holds no file either.
 const NO_SUCH_FILE = new Set(['ENOENT', 'EISDIR', 'ENOTDIR']);
@@ -80,6 +82,29 @@ export function createLocalDiskStorage(root: string, publicBase: string | null):
     publicUrl: (key) => publicUrlOf(publicBase, key),
     async delete(key) {
       await rm(fileOf(key), { force: true });
+    },
+    async *list(prefix) {
+      // The folder the prefix names (or its last segment starts): every file below it, as keys.
+      const folder = path.join(absoluteRoot, prefix.endsWith('/') ? prefix : path.posix.dirname(prefix));
+      const names = await readdir(folder, { recursive: true }).catch((error: unknown) => {
+        if (noSuchFile(error)) return [];
+        throw error;
+      });
+      let page: ListedFile[] = [];
+      for (const name of names) {
+        const file = path.join(folder, name);
+        const key = path.relative(absoluteRoot, file).split(path.sep).join('/');
+        if (!key.startsWith(prefix)) continue;
+        // Gone since the folder was read, or a folder: not a file to list.
+        const info = await stat(file).catch(() => undefined);
+        if (!info?.isFile()) continue;
+        page.push({ key, lastModified: info.mtime });
+        if (page.length === LIST_PAGE_SIZE) {
+          yield page;
+          page = [];
+        }
+      }
+      if (page.length > 0) yield page;
     },
   };
 }

@@ -2,11 +2,13 @@
 // client. Each area of the service (public media, private print files) is a key prefix of one bucket.
 import { Readable } from 'node:stream';
 import {
-  DeleteObjectCommand, GetObjectCommand, type GetObjectCommandOutput, HeadObjectCommand, PutObjectCommand, S3Client,
+  DeleteObjectCommand, GetObjectCommand, type GetObjectCommandOutput, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client,
 } from '@aws-sdk/client-s3';
 import type { S3Config } from '../config-media';
 import { contentTypeOf } from './content-types';
-import { assertMediaKey, type MediaStorage, MediaNotFoundError, MediaStorageUnavailableError, publicUrlOf } from './storage';
+import {
+  assertMediaKey, LIST_PAGE_SIZE, type MediaStorage, MediaNotFoundError, MediaStorageUnavailableError, publicUrlOf,
+} from './storage';
 
 /** Tries of one call (the first and two retries, with the client's backoff), all within S3_TIMEOUT_MS. */
 export const S3_MAX_ATTEMPTS = 3;
@@ -137,6 +139,20 @@ export function createS3Storage({ client, bucket, prefix, publicBase, timeoutMs 
     async delete(key) {
       const Key = objectKey(key);
       await call('delete', key, (abortSignal) => client.send(new DeleteObjectCommand({ Bucket: bucket, Key }), { abortSignal }));
+    },
+    // ListObjectsV2 (the s3:ListBucket permission): one call per page, each with its own deadline.
+    async *list(listPrefix) {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await call('list', listPrefix, (abortSignal) => client.send(new ListObjectsV2Command({
+          Bucket: bucket, Prefix: prefix + listPrefix, MaxKeys: LIST_PAGE_SIZE, ContinuationToken,
+        }), { abortSignal }));
+        // S3 always dates an object; were a date missing, the file would count as new (kept by what removes old ones).
+        const files = (page.Contents ?? []).filter((object) => object.Key?.startsWith(prefix))
+          .map((object) => ({ key: object.Key!.slice(prefix.length), lastModified: object.LastModified ?? new Date() }));
+        if (files.length > 0) yield files;
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
   };
 }

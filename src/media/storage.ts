@@ -16,6 +16,15 @@ export interface ByteRange {
   end: number;
 }
 
+/** One file as a listing names it. */
+export interface ListedFile {
+  key: string;
+  lastModified: Date;
+}
+
+/** Files a listing gives at a time, at most (S3's page). */
+export const LIST_PAGE_SIZE = 1000;
+
 export interface OpenedFile extends StoredFileFacts {
   /** The file's bytes, or those of the range asked for. Whoever opens it must read it to the end or destroy it. */
   body: Readable;
@@ -32,6 +41,8 @@ export interface MediaStorage {
   publicUrl(key: string): string;
   /** Deleting a missing key is not an error: deletes are retried after crashes. */
   delete(key: string): Promise<void>;
+  /** The files whose keys start with prefix, a page (at most LIST_PAGE_SIZE) at a time, in no promised order. */
+  list(prefix: string): AsyncIterable<ListedFile[]>;
 }
 
 // Lower-case names, digits, dots, dashes and underscores in slash-separated segments; no "." or ".." segment.

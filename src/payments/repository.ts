@@ -54,6 +54,23 @@ export function createPaymentsRepository() {
       return rows.length === 1;
     },
 
+    /**
+     * Up to limit payments of the provider pending for more than pendingSeconds since their last change and not asked
+     * about within recheckSeconds, least recently asked first: their provider ids, marked as asked now (so processes
+     * running this at once share them out, and a payment that keeps failing goes to the back).
+     */
+    async dueForCheck(sql: SqlExecutor, provider: string, pendingSeconds: number, recheckSeconds: number, limit: number): Promise<string[]> {
+      const { rows } = await sql.query<{ external_id: string }>(`
+        UPDATE payments SET checked_at = now() WHERE id IN (
+          SELECT id FROM payments
+           WHERE status = 'pending' AND provider = $1 AND external_id IS NOT NULL
+             AND updated_at < now() - $2 * interval '1 second'
+             AND (checked_at IS NULL OR checked_at < now() - $3 * interval '1 second')
+           ORDER BY coalesce(checked_at, updated_at) LIMIT $4 FOR UPDATE SKIP LOCKED)
+        RETURNING external_id`, [provider, pendingSeconds, recheckSeconds, limit]);
+      return rows.map((row) => row.external_id);
+    },
+
     /** CONFIRMED -> PAID; true only for the one caller that moved it. */
     async markPaid(sql: SqlExecutor, orderSetId: number): Promise<boolean> {
       const { rows } = await sql.query(

@@ -42,9 +42,7 @@ export function mountSandboxPage(router: Router, provider: SandboxPaymentProvide
     router.post(`/pay/sandbox/:payment_id/${action}/`, async (ctx) => {
       const id = ctx.params.payment_id;
       if (!(await provider.find(id))) throw notFound();
-      await provider.complete(id, outcome);
-      // Applied even when the button was pressed before: a first attempt that failed midway is finished now.
-      await payments.applyNotification(id);
+      await payments.completeInSandbox(provider, id, outcome);
       ctx.redirect(`/pay/sandbox/${id}/`);
       ctx.status = 303;
     });
@@ -58,7 +56,7 @@ export function mountSandboxPage(router: Router, provider: SandboxPaymentProvide
     })),
     ...(['pay', 'decline'] as const).map((action): RouteDoc => ({
       method: 'post', path: `/pay/sandbox/:payment_id/${action}/`, tags, summary: `${action === 'pay' ? 'Pay' : 'Decline'} a sandbox payment`,
-      description: 'Then applied exactly like a provider notification; redirects (303) back to the page.',
+      description: 'Recorded by the sandbox and applied exactly like a provider notification, in one transaction; redirects (303) back to the page.',
       responses: { 303: { description: 'Back to the payment page', schema: null }, 404: { description: 'No such payment', schema: 'error-detail.json' } },
     })),
   ];

@@ -2,12 +2,13 @@
 import type { Logger } from 'pino';
 import { orderPaid } from '../../jobs/order-paid';
 import { renderPrintFiles } from '../../jobs/render-print-files';
-import type { Database } from '../db/database';
+import type { Database, Transaction } from '../db/database';
 import { HttpError } from '../http/errors';
 import type { OrderSet } from '../orders/service';
 import type { Queue } from '../queue/queue';
 import { VendorError } from '../util/vendor-http';
-import type { PaymentProvider } from './provider';
+import type { PaymentProvider, RemotePayment } from './provider';
+import type { SandboxPaymentProvider } from './providers/sandbox';
 import { createPaymentsRepository } from './repository';
 
 // A retry is always safe: it starts the payment with the same Idempotence-Key, so the provider never makes two.
@@ -15,9 +16,25 @@ export const paymentUnavailable = () => new HttpError(500, { error: 500, detail:
 
 export type NotificationOutcome = 'paid' | 'canceled' | 'unchanged' | 'unknown';
 
+/**
+ * The reconciliation's pace: a payment pending for 10 minutes since its last change is asked about (a shopper
+ * paying takes a few; a notification comes within seconds), then every 10 minutes while it stays pending, 50 a run.
+ */
+export const RECONCILE = { pendingSeconds: 600, recheckSeconds: 600, batch: 50 } as const;
+
 export function createPaymentsService(deps: { db: Database; provider: PaymentProvider; queue: Queue; log: Logger; returnUrl: string }) {
   const { db, provider, queue, log } = deps;
   const repository = createPaymentsRepository();
+
+  /**
+   * Acts on a notification about the provider's payment id. The notification itself is never trusted: the
+   * payment is read back from the provider, and only what the provider says now (amount and set included) counts.
+   */
+  async function applyNotification(externalId: string): Promise<NotificationOutcome> {
+    const remote = await provider.fetch(externalId);
+    if (!remote) return 'unknown';
+    return db.transaction((tx) => applyRemote(tx, remote));
+  }
 
   return {
     /**
@@ -50,33 +67,64 @@ export function createPaymentsService(deps: { db: Database; provider: PaymentPro
       return remote.confirmationUrl;
     },
 
+    applyNotification,
+
     /**
-     * Acts on a notification about the provider's payment id. The notification itself is never trusted: the
-     * payment is read back from the provider, and only what the provider says now (amount and set included) counts.
+     * The sandbox page's Pay and Decline: the sandbox's record of the payment and the shop's move to PAID in one
+     * transaction, so a crash between them can never leave the payment succeeded there and pending here.
      */
-    async applyNotification(externalId: string): Promise<NotificationOutcome> {
-      const remote = await provider.fetch(externalId);
-      const local = remote && (await repository.byExternalId(db.sql, provider.name, remote.id));
-      if (!remote || !local) return 'unknown';
-      if (remote.amountKopecks !== local.amountKopecks || remote.orderSetId !== local.orderSetId) {
-        log.error({ externalId, remote, local: { amount: local.amountKopecks, orderSetId: local.orderSetId } }, 'payment does not match its order set');
-        return 'unchanged';
-      }
-      if (remote.status === 'canceled') {
-        // The set stays CONFIRMED: the shopper may pay again, which starts a new payment.
-        return (await repository.settle(db.sql, local.id, 'canceled')) ? 'canceled' : 'unchanged';
-      }
-      if (remote.status !== 'succeeded') return 'unchanged';
+    async completeInSandbox(sandbox: SandboxPaymentProvider, externalId: string, outcome: 'succeeded' | 'canceled'): Promise<NotificationOutcome> {
       return db.transaction(async (tx) => {
-        if (!(await repository.settle(tx.sql, local.id, 'succeeded'))) return 'unchanged';
-        if (!(await repository.markPaid(tx.sql, local.orderSetId))) return 'unchanged';
-        await queue.enqueue(tx, orderPaid, { orderSetId: local.orderSetId });
-        await queue.enqueue(tx, renderPrintFiles, { orderSetId: local.orderSetId });
-        log.info({ orderSetId: local.orderSetId, externalId }, 'order set paid');
-        return 'paid';
+        await sandbox.complete(externalId, outcome, tx.sql);
+        const remote = await sandbox.find(externalId, tx.sql);
+        return remote ? applyRemote(tx, remote) : 'unknown';
       });
     },
+
+    /**
+     * Payments pending here RECONCILE.pendingSeconds after their last change are asked of the provider (each at most
+     * every RECONCILE.recheckSeconds): a succeeded one is applied as its notification would have been (a notification
+     * that never came, a crash between the provider's record and the shop's), a canceled one settled. The first
+     * failure to reach the provider ends the run; the rest wait for the next one.
+     */
+    async reconcile(): Promise<Record<NotificationOutcome | 'checked' | 'failed', number>> {
+      const report = { checked: 0, paid: 0, canceled: 0, unchanged: 0, unknown: 0, failed: 0 };
+      const due = await repository.dueForCheck(db.sql, provider.name, RECONCILE.pendingSeconds, RECONCILE.recheckSeconds, RECONCILE.batch);
+      for (const externalId of due) {
+        try {
+          report[await applyNotification(externalId)] += 1;
+          report.checked += 1;
+        } catch (error) {
+          if (!(error instanceof VendorError)) throw error;
+          log.warn({ err: error, externalId }, 'payment reconciliation: the provider could not be asked; the next run tries again');
+          report.failed += 1;
+          break;
+        }
+      }
+      return report;
+    },
   };
+
+  /** What the provider says now about one of the shop's payments, applied once in tx. */
+  async function applyRemote(tx: Transaction, remote: RemotePayment): Promise<NotificationOutcome> {
+    const local = await repository.byExternalId(tx.sql, provider.name, remote.id);
+    if (!local) return 'unknown';
+    if (remote.amountKopecks !== local.amountKopecks || remote.orderSetId !== local.orderSetId) {
+      log.error({ externalId: remote.id, remote, local: { amount: local.amountKopecks, orderSetId: local.orderSetId } }, 'payment does not match its order set');
+      return 'unchanged';
+    }
+    if (remote.status === 'canceled') {
+      // The set stays CONFIRMED: the shopper may pay again, which starts a new payment.
+      return (await repository.settle(tx.sql, local.id, 'canceled')) ? 'canceled' : 'unchanged';
+    }
+    if (remote.status !== 'succeeded') return 'unchanged';
+    if (!(await repository.settle(tx.sql, local.id, 'succeeded'))) return 'unchanged';
+    if (!(await repository.markPaid(tx.sql, local.orderSetId))) return 'unchanged';
+    await queue.enqueue(tx, orderPaid, { orderSetId: local.orderSetId });
+    await queue.enqueue(tx, renderPrintFiles, { orderSetId: local.orderSetId });
+    log.info({ orderSetId: local.orderSetId, externalId: remote.id }, 'order set paid');
+    return 'paid';
+  }
 }
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;

@@ -8,6 +8,7 @@ import type { FieldErrors } from '../http/errors';
 import { derivedKeys } from '../media/images';
 import type { MediaStorage } from '../media/storage';
 import type { Queue } from '../queue/queue';
+import { createStoredFileDeletions } from '../retention/stored-file-deletions';
 import { eq } from 'drizzle-orm';
 import { createProductsRepository, type Product, type ProductChanges } from './repository';
 import type { ProductsService } from './service';
@@ -36,7 +37,8 @@ async function retitleCover(tx: Transaction, layoutId: string, title: string): P
 export function createProductsAdminService(deps: {
   db: Database; media: MediaStorage; products: ProductsService; log: Logger; queue: Queue;
 }) {
-  const { db, media, products, log, queue } = deps;
+  const { db, products, queue } = deps;
+  const deletions = createStoredFileDeletions(deps);
   const repository = createProductsRepository(db.orm);
 
   async function productTypeError(id: number | undefined, orm: Orm = db.orm): Promise<FieldErrors | undefined> {
@@ -84,23 +86,22 @@ export function createProductsAdminService(deps: {
 
     /**
      * Deletes the product, and its own layout and preview files unless another product shares them (bulk products
-     * share their exemplar's). Shoppers' copies of its layout stay theirs. Files go once the deletion is committed.
+     * share their exemplar's). Shoppers' copies of its layout stay theirs. The files are recorded for deletion in the
+     * deletion's transaction, and go once it is committed.
      */
     async delete(id: number): Promise<boolean> {
-      const preview = await db.transaction(async (tx) => {
+      const recorded = await db.transaction(async (tx) => {
         const repo = createProductsRepository(tx.orm);
         const product = await repo.delete(id);
         if (!product) return undefined;
         if (product.layoutId && !(await repo.layoutInUse(product.layoutId))) {
           await tx.sql.query('DELETE FROM layouts WHERE id = $1 AND owner_id IS NULL', [product.layoutId]);
         }
-        return { key: product.previewCover && !(await repo.previewInUse(product.previewCover)) ? product.previewCover : null };
+        const preview = product.previewCover && !(await repo.previewInUse(product.previewCover)) ? product.previewCover : null;
+        return deletions.record(tx, preview ? [preview, ...derivedKeys(preview)] : []);
       });
-      if (!preview) return false;
-      if (preview.key) {
-        await Promise.all([preview.key, ...derivedKeys(preview.key)].map((key) =>
-          media.delete(key).catch((error) => log.error({ err: error, key }, 'preview file left behind'))));
-      }
+      if (!recorded) return false;
+      await deletions.deleteSoon(recorded);
       return true;
     },
   };

@@ -5,6 +5,8 @@ import type { BoundsConfig, MailConfig } from '../config';
 import type { DeliveryProvider } from '../delivery/provider';
 import type { Mailer } from '../mail/mailer';
 import type { MediaStorage } from '../media/storage';
+import type { PaymentsService } from '../payments/service';
+import type { StoredFileDeletions } from '../retention/stored-file-deletions';
 import type { Queue } from './queue';
 
 export interface JobContext {
@@ -21,21 +23,42 @@ export interface JobContext {
   mail: MailConfig;
   /** The delivery aggregator, for confirming a paid order set's draft there. */
   delivery: DeliveryProvider;
+  /** Payments, for asking the provider about those still pending (reconcile-payments). */
+  payments: PaymentsService;
+  /** The outbox of deletions: files a job's write leaves without a row naming them. */
+  deletions: StoredFileDeletions;
   /** How long the purge keeps what it purges: applied editing transactions and layouts in the bin. */
   retention: Pick<BoundsConfig, 'editingReplayWindowHours' | 'binRetentionDays' | 'visitorRetentionDays'>;
 }
 
+/** How a failed run is retried: limit retries, the first after delaySeconds. */
 export interface RetryPolicy {
   limit: number;
   delaySeconds: number;
-  /** Doubles the delay on every retry. */
+  /** Doubles the delay on every retry (pg-boss waits a random time between the doubled delay's half and whole). */
   backoff: boolean;
 }
+
+/**
+ * The least time from a job's first failure to its last retry: how long an outage the job outlasts. With backoff
+ * pg-boss waits at least delay x 2^(n-1) before retry n (the exponent stops growing at 16).
+ */
+export function retryWindowSeconds(policy: RetryPolicy): number {
+  if (!policy.backoff) return policy.limit * policy.delaySeconds;
+  let total = 0;
+  for (let retry = 1; retry <= policy.limit; retry += 1) total += policy.delaySeconds * 2 ** (Math.min(16, retry) - 1);
+  return total;
+}
+
+/** A scheduled job carries no payload (pg-boss sends null); one enqueued by hand may carry an empty object. */
+export type ScheduledPayload = Record<string, never> | null;
+export const SCHEDULED_PAYLOAD_SCHEMA = { type: ['object', 'null'], additionalProperties: false };
 
 export interface JobDefinition<Payload> {
   name: string;
   payloadSchema: Record<string, unknown>;
-  retry?: RetryPolicy;
+  /** Matched to what the job protects: how long an outage of what it needs it must outlast (README, "Reactions"). */
+  retry: RetryPolicy;
   /** A cron expression (UTC): the queue enqueues the job on that schedule, once across all processes. */
   schedule?: string;
   /**

@@ -18,6 +18,10 @@ const POLLING_INTERVAL_SECONDS = 0.5;
 // worker's preview is retried within about 20 + 10 s + the retry delay.
 const MAINTENANCE_INTERVAL_SECONDS = 10;
 const DEFAULT_STOP_TIMEOUT_MS = 8000;
+// A job failed for good stays in the job table this long (pg-boss's default is 12 hours): listed by
+// GET /api/admin/jobs/ and re-runnable by an administrator, for a failure found days later.
+const FAILED_KEPT_SECONDS = 14 * 24 * 3600;
+const JOB_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // The advisory lock of the queue's set-up: a constant no other lock of the service uses (migrations take 7_305_001).
 const QUEUE_SETUP_LOCK_KEY = 7_305_002;
 
@@ -45,6 +49,11 @@ export interface Queue {
   enqueueMany<Payload>(tx: Transaction, job: JobDefinition<Payload>, payloads: Payload[]): Promise<void>;
   /** Starts handling jobs in this process, up to JOBS_AT_ONCE of each name at a time. */
   work(context: JobContext): Promise<void>;
+  /**
+   * Runs a job that failed for good again, from its first attempt with its whole retry policy: 'not-failed' (with its
+   * state) for a job that is not failed, 'not-found' for no job of a registered name with that id.
+   */
+  rerun(id: string): Promise<RerunOutcome>;
   /** Jobs of every registered name not yet completed or failed for good. */
   pendingCount(): Promise<number>;
   /** Calls listener whenever a job handled in this process is settled: done, or failed (and left to its retries). */
@@ -56,22 +65,32 @@ export interface Queue {
   stop(timeoutMs?: number): Promise<boolean>;
 }
 
+export type RerunOutcome =
+  | { outcome: 'rerun'; name: string }
+  | { outcome: 'not-failed'; name: string; state: string }
+  | { outcome: 'not-found' };
+
 export interface SettledJob {
   name: string;
   id: string;
   ok: boolean;
 }
 
-/** retry: the policy of every job that has none of its own; metrics: where the jobs handled here are counted. */
+/**
+ * retryOverride: parts of every job's retry policy replaced (JOB_RETRY_*: tests and drills); metrics: where the jobs
+ * handled here are counted.
+ */
 export async function startQueue(
-  db: Database, registry: JobRegistry, log: Logger, retry: RetryPolicy, metrics: Pick<Metrics, 'jobs' | 'jobSeconds'>,
+  db: Database, registry: JobRegistry, log: Logger, retryOverride: Partial<RetryPolicy>, metrics: Pick<Metrics, 'jobs' | 'jobSeconds'>,
 ): Promise<Queue> {
   checkRegistry(registry);
   const ajv = new Ajv({ allErrors: true, strict: false });
   const validators = new Map<string, ValidateFunction>(
     registry.map((job) => [job.name, ajv.compile(job.payloadSchema)]),
   );
-  const boss = new PgBoss({ db: bossDb(db.sql), schema: BOSS_SCHEMA, maintenanceIntervalSeconds: MAINTENANCE_INTERVAL_SECONDS });
+  const boss = new PgBoss({
+    db: bossDb(db.sql), schema: BOSS_SCHEMA, maintenanceIntervalSeconds: MAINTENANCE_INTERVAL_SECONDS, archiveFailedAfterSeconds: FAILED_KEPT_SECONDS,
+  });
   const settled = new EventEmitter();
   let running = 0;
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
@@ -80,7 +99,7 @@ export async function startQueue(
   await whileLocked(db, QUEUE_SETUP_LOCK_KEY, async () => {
     await boss.start();
     for (const job of registry) {
-      const policy = job.retry ?? retry;
+      const policy = { ...job.retry, ...retryOverride };
       const options = { name: job.name, expireInSeconds: job.expireInSeconds, retryLimit: policy.limit, retryDelay: policy.delaySeconds, retryBackoff: policy.backoff };
       if (await boss.getQueue(job.name)) await boss.updateQueue(job.name, options);
       else await boss.createQueue(job.name, options);
@@ -143,6 +162,22 @@ export async function startQueue(
           }));
         });
       }
+    },
+    async rerun(id) {
+      if (!JOB_ID.test(id)) return { outcome: 'not-found' };
+      const names = registry.map((job) => job.name);
+      // As pg-boss inserts a job: created, due now, no attempt made; kept at least as long as a new one would be.
+      const { rows: [rerun] } = await db.sql.query<{ name: string }>(`
+        UPDATE ${BOSS_SCHEMA}.job SET state = 'created', retry_count = 0, start_after = now(), started_on = NULL, completed_on = NULL,
+               keep_until = greatest(keep_until, now() + interval '14 days')
+         WHERE id = $1 AND name = ANY($2::text[]) AND state = 'failed' RETURNING name`, [id, names]);
+      if (rerun) {
+        log.info({ job: rerun.name, jobId: id }, 'failed job run again');
+        return { outcome: 'rerun', name: rerun.name };
+      }
+      const { rows: [other] } = await db.sql.query<{ name: string; state: string }>(
+        `SELECT name, state::text AS state FROM ${BOSS_SCHEMA}.job WHERE id = $1 AND name = ANY($2::text[])`, [id, names]);
+      return other ? { outcome: 'not-failed', name: other.name, state: other.state } : { outcome: 'not-found' };
     },
     async pendingCount() {
       const sizes = await Promise.all(registry.map((job) => boss.getQueueSize(job.name, { before: 'completed' })));

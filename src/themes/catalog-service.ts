@@ -9,6 +9,7 @@ import { pageOfList } from '../gallery/paging';
 import type { Queue } from '../queue/queue';
 import { derivedKeys } from '../media/images';
 import type { MediaStorage } from '../media/storage';
+import { createStoredFileDeletions } from '../retention/stored-file-deletions';
 import { createCatalogRepository, type ThemeFields } from './catalog-repository';
 import { createThemesRepository, type Theme } from './repository';
 
@@ -39,7 +40,8 @@ function fieldsOf(input: ThemeInput): ThemeFields {
 }
 
 export function createCatalogService(deps: { db: Database; queue: Queue; media: MediaStorage; log: Logger }) {
-  const { db, queue, media, log } = deps;
+  const { db, queue } = deps;
+  const deletions = createStoredFileDeletions(deps);
 
   /** Field errors for references that do not exist. */
   async function referenceErrors(tx: Transaction, input: ThemeInput): Promise<FieldErrors | undefined> {
@@ -93,7 +95,7 @@ export function createCatalogService(deps: { db: Database; queue: Queue; media: 
 
     /**
      * 'conflict' while the theme has products: they, their layouts and orders of copies depend on it. The theme's
-     * element files go once the deletion is committed.
+     * element files are recorded for deletion in the deletion's transaction, and go once it is committed.
      */
     async delete(id: number): Promise<'deleted' | 'not-found' | 'conflict'> {
       const outcome = await db.transaction(async (tx) => {
@@ -102,11 +104,10 @@ export function createCatalogService(deps: { db: Database; queue: Queue; media: 
         if (await repository.hasProducts(id)) return 'conflict' as const;
         const images = (await createThemesRepository(tx.orm).listElements(id)).map((element) => element.image);
         await repository.delete(id);
-        return images;
+        return deletions.record(tx, images.flatMap((image) => [image, ...derivedKeys(image)]));
       });
       if (typeof outcome === 'string') return outcome;
-      await Promise.all(outcome.flatMap((image) => [image, ...derivedKeys(image)]).map((key) =>
-        media.delete(key).catch((error) => log.error({ err: error, key }, 'theme file left behind'))));
+      await deletions.deleteSoon(outcome);
       return 'deleted';
     },
 

@@ -7,6 +7,7 @@ import { derivedKeys, storeWithDerivatives } from '../media/images';
 import { InvalidImageError, inspectImage } from '../media/image-check';
 import type { MediaStorage } from '../media/storage';
 import type { Queue } from '../queue/queue';
+import { createStoredFileDeletions } from '../retention/stored-file-deletions';
 import type { Limiter } from '../util/limiter';
 import { frontCoverChanged } from './front-cover';
 import { createThemesRepository, type ThemeElement } from './repository';
@@ -33,6 +34,7 @@ export { InvalidImageError };
 
 export function createThemesService({ db, media, imageWork, maxPixels, log, queue }: ThemesServiceDependencies) {
   const repository = createThemesRepository(db.orm);
+  const deletions = createStoredFileDeletions({ db, media, queue, log });
 
   async function deleteFiles(image: string): Promise<void> {
     await Promise.all([image, ...derivedKeys(image)].map((key) =>
@@ -66,15 +68,19 @@ export function createThemesService({ db, media, imageWork, maxPixels, log, queu
       }
     },
 
-    /** Removes the row, and the files only once that removal is committed. Undefined when no such element. */
+    /**
+     * Removes the row, recording its files for deletion in the same transaction; they go once it is committed (or,
+     * when the storage fails, once the delete-stored-files job gets through). False when no such element.
+     */
     async deleteElement(themeId: number, elementId: number): Promise<boolean> {
-      const deleted = await db.transaction(async (tx) => {
+      const recorded = await db.transaction(async (tx) => {
         const element = await createThemesRepository(tx.orm).deleteElement(themeId, elementId);
-        if (element?.elementType === 'FRONT_COVER_BACKGROUND') await frontCoverChanged(tx, queue, themeId);
-        return element;
+        if (!element) return undefined;
+        if (element.elementType === 'FRONT_COVER_BACKGROUND') await frontCoverChanged(tx, queue, themeId);
+        return deletions.record(tx, [element.image, ...derivedKeys(element.image)]);
       });
-      if (!deleted) return false;
-      await deleteFiles(deleted.image);
+      if (!recorded) return false;
+      await deletions.deleteSoon(recorded);
       return true;
     },
   };

@@ -36,7 +36,7 @@ let template: Promise<string | PGliteInterface> | undefined;
 async function prepare(db: Database): Promise<void> {
   await migrate(db);
   await ensureReferenceData(db);
-  const queue = await startQueue(db, jobRegistry, silent, { limit: 5, delaySeconds: 5, backoff: true }, createMetrics());
+  const queue = await startQueue(db, jobRegistry, silent, {}, createMetrics());
   await queue.stop();
 }
 

@@ -27,8 +27,13 @@ export interface TestS3Server {
   env(): Record<string, string>;
   /** Every key in the bucket, sorted (read from the server's memory, not through the protocol). */
   keys(): Promise<string[]>;
-  /** The next n requests (after `after` more that succeed) fail as `kind` says (default 'error'). */
-  failNext(n: number, kind?: FaultKind, options?: { after?: number }): void;
+  /**
+   * The next n requests (after `after` more that succeed) fail as `kind` says (default 'error'); with `method`, only
+   * requests of that method count and fail (a store that refuses DELETEs, say), the others are answered as usual.
+   */
+  failNext(n: number, kind?: FaultKind, options?: { after?: number; method?: string }): void;
+  /** Sets an object's Last-Modified (as if it had been written then), for tests of what happens to old objects. */
+  backdate(key: string, lastModified: Date): void;
   /** Every answer waits ms first (0: none); a request whose client has gone by then is dropped unanswered. */
   delay(ms: number): void;
   /** Every object answer sends its headers and half its bytes, then waits ms (0: none) before the rest. */
@@ -105,7 +110,7 @@ export async function startS3Server(): Promise<TestS3Server> {
   const bucket = 'photobook-test';
   const buckets = new Map<string, Map<string, StoredObject>>([[bucket, new Map()]]);
   const received: string[] = [];
-  const fault = { skip: 0, remaining: 0, kind: 'error' as FaultKind };
+  const fault = { skip: 0, remaining: 0, kind: 'error' as FaultKind, method: undefined as string | undefined };
   let delayMs = 0;
   let bodyStallMs = 0;
   let cuttingBodies = false;
@@ -156,8 +161,10 @@ export async function startS3Server(): Promise<TestS3Server> {
 
   const server = http.createServer((request, response) => {
     received.push(`${request.method} ${request.url?.split('?')[0]}`);
-    if (fault.skip > 0) fault.skip -= 1;
-    else if (fault.remaining > 0) {
+    // A request of another method than the fault's is answered as usual.
+    const concerned = !fault.method || request.method === fault.method;
+    if (concerned && fault.skip > 0) fault.skip -= 1;
+    else if (concerned && fault.remaining > 0) {
       fault.remaining -= 1;
       if (fault.kind === 'reset') request.socket.destroy();
       else if (fault.kind === 'throttle') sendError(response, 429, 'TooManyRequests', 'Please reduce your request rate.');
@@ -189,7 +196,12 @@ export async function startS3Server(): Promise<TestS3Server> {
     }),
     keys: async () => [...(buckets.get(bucket)?.keys() ?? [])].sort(),
     failNext(n, kind = 'error', options = {}) {
-      Object.assign(fault, { skip: options.after ?? 0, remaining: n, kind });
+      Object.assign(fault, { skip: options.after ?? 0, remaining: n, kind, method: options.method });
+    },
+    backdate(key, lastModified) {
+      const object = buckets.get(bucket)?.get(key);
+      if (!object) throw new Error(`no object "${key}" to backdate`);
+      object.lastModified = new Date(Math.floor(lastModified.getTime() / 1000) * 1000);
     },
     delay(ms) {
       delayMs = ms;

@@ -63,6 +63,24 @@ export function storageContract(open: () => StorageUnderTest): void {
     expect(await storage.storedKeys()).to.not.include('contract/c.jpg');
   });
 
+  it('lists the files under a prefix, with their modification dates, and nothing of another area', async () => {
+    const started = Date.now();
+    await media.put('listing/one/a.jpg', bytes(10, 5));
+    await media.put('listing/one/b.jpg_sm.jpg', bytes(10, 6));
+    await media.put('listing/two.jpg', bytes(10, 7));
+    await storage.privateFiles.put('listing/one/private.pdf', bytes(10, 8));
+    const listed = async (prefix: string) => {
+      const files = [];
+      for await (const page of media.list(prefix)) files.push(...page);
+      return files.sort((a, b) => a.key.localeCompare(b.key));
+    };
+    const one = await listed('listing/one/');
+    expect(one.map((file) => file.key)).to.deep.equal(['listing/one/a.jpg', 'listing/one/b.jpg_sm.jpg']);
+    for (const file of one) expect(Math.abs(file.lastModified.getTime() - started)).to.be.lessThan(60_000);
+    expect((await listed('listing/')).map((file) => file.key)).to.deep.equal(['listing/one/a.jpg', 'listing/one/b.jpg_sm.jpg', 'listing/two.jpg']);
+    expect(await listed('nothing-here/')).to.deep.equal([]);
+  });
+
   it('refuses keys outside its pattern in every operation, storing nothing', async () => {
     const before = await storage.storedKeys();
     for (const key of ['../escape.jpg', 'a/../../escape.jpg', '/etc/passwd', 'a//b.jpg', '', '.hidden', 'a b.jpg']) {

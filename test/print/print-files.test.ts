@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import path from 'node:path';
@@ -190,21 +190,30 @@ describe(`print files of a paid order set (${DATABASE_KIND})`, () => {
     expect(await mediaFolder(runtime, `order-sets/${orderSetId}`, 'private')).to.deep.equal([`${layoutId}-cover.pdf`, `${layoutId}-interior.pdf`]);
   });
 
-  it('shows a failed run in /api/admin/jobs/ and the log', async () => {
+  let working = false;
+  /** A paid set whose print files job failed for good (JOB_RETRY_LIMIT=0) because the storage could not take them. */
+  const failedPrintJob = async () => {
     const set = await paidSet(layoutId, users.owner.id);
+    const inTheWay = path.join(runtime.config.dataDir, 'private', 'order-sets', String(set));
     if (runtime.s3) {
       // The object store fails every request: reading the photo, storing the PDFs.
       runtime.s3.failNext(1000);
     } else {
       // A file where the set's folder must go: storing the PDFs fails, as a full or read-only disk would.
-      mkdirSync(path.join(runtime.config.dataDir, 'private', 'order-sets'), { recursive: true });
-      writeFileSync(path.join(runtime.config.dataDir, 'private', 'order-sets', String(set)), 'in the way');
+      mkdirSync(path.dirname(inTheWay), { recursive: true });
+      writeFileSync(inTheWay, 'in the way');
     }
     const id = await runtime.db.transaction((tx) => runtime.queue.enqueue(tx, renderPrintFiles, { orderSetId: set }));
     const settled = jobsSettled(runtime.queue, [id]);
-    await runtime.queue.work(runtime.jobContext);
+    if (!working) await runtime.queue.work(runtime.jobContext);
+    working = true;
     expect((await settled).get(id)!.ok).to.equal(false);
-    runtime.s3?.failNext(0);
+    return { set, id, recover: () => (runtime.s3 ? runtime.s3.failNext(0) : rmSync(inTheWay)) };
+  };
+
+  it('shows a failed run in /api/admin/jobs/ and the log', async () => {
+    const { set, id, recover } = await failedPrintJob();
+    recover();
     const jobs = await client.get('/api/admin/jobs/').set('Authorization', users.admin.auth);
     const entry = jobs.body.find((job: { name: string }) => job.name === 'render-print-files');
     expect(entry.counts.failed).to.equal(1);
@@ -213,5 +222,32 @@ describe(`print files of a paid order set (${DATABASE_KIND})`, () => {
     expect(entry.recent_failures[0].error).to.match(runtime.s3 ? /object storage/ : /ENOTDIR|EEXIST/);
     expect(logLines.some((line) => line.msg === 'job failed for good' && line.job === 'render-print-files')).to.equal(true);
     expect(await sql('SELECT id FROM print_files WHERE order_set_id = $1', [set])).to.deep.equal([]);
+  });
+
+  it('runs a failed job again when an administrator asks (POST /api/admin/jobs/<id>/retry/), and it completes', async () => {
+    const { set, id, recover } = await failedPrintJob();
+    recover();
+    const retry = (auth?: string, job = id) => {
+      const call = client.post(`/api/admin/jobs/${job}/retry/`);
+      return auth ? call.set('Authorization', auth) : call;
+    };
+    expect((await retry()).status).to.equal(401);
+    for (const who of [users.owner, users.moderator]) expect((await retry(who.auth)).status).to.equal(403);
+    expect((await retry(users.admin.auth, '00000000-0000-4000-8000-000000000000')).body).to.deep.equal({ detail: 'Not found.' });
+    expect((await retry(users.admin.auth, 'not-a-job')).status).to.equal(404);
+    expect(await sql('SELECT state::text AS state FROM pgboss.job WHERE id = $1', [id])).to.deep.equal([{ state: 'failed' }]);
+
+    const settled = jobsSettled(runtime.queue, [id]);
+    const response = await retry(users.admin.auth);
+    expect(response.status, JSON.stringify(response.body)).to.equal(200);
+    expect(response.body).to.deep.equal({ id, name: 'render-print-files', state: 'created' });
+    expect(createValidator(runtime.schemas).errorsOf('admin-job-retry.json', response.body)).to.equal(null);
+    expect((await settled).get(id)!.ok).to.equal(true);
+    expect(await sql('SELECT state::text AS state FROM pgboss.job WHERE id = $1', [id])).to.deep.equal([{ state: 'completed' }]);
+    expect((await sql<{ part: string }>('SELECT part FROM print_files WHERE order_set_id = $1 ORDER BY part', [set])).map((row) => row.part))
+      .to.deep.equal(['cover', 'interior']);
+    // Only a job that failed for good: a completed one is left as it is.
+    const again = await retry(users.admin.auth);
+    expect([again.status, again.body]).to.deep.equal([409, { detail: 'Only a job that failed for good can be run again; this one is completed.' }]);
   });
 });

@@ -1,13 +1,15 @@
 import { expect } from 'chai';
+import { jobRegistry } from '../../jobs/index';
 import { renderPreviews } from '../../jobs/render-previews';
+import { renderPrintFiles } from '../../jobs/render-print-files';
 import { loadFixture, loadReferenceData } from '../../src/catalog/fixtures';
-import { defineJob } from '../../src/queue/job';
+import { defineJob, retryWindowSeconds } from '../../src/queue/job';
 import { checkRegistry, JobRegistryError, type JobRegistry } from '../../src/queue/queue';
 import { DATABASE_KIND } from '../helpers/database';
 import { queueDrained } from '../helpers/jobs';
 import { type TestRuntime, testRuntime } from '../helpers/runtime';
 
-const noop = defineJob<{ n: number }>({ name: 'noop', expireInSeconds: 10, payloadSchema: { type: 'object' }, handle: async () => undefined });
+const noop = defineJob<{ n: number }>({ name: 'noop', expireInSeconds: 10, retry: { limit: 0, delaySeconds: 1, backoff: false }, payloadSchema: { type: 'object' }, handle: async () => undefined });
 
 async function jobs(runtime: TestRuntime, name: string) {
   const { rows } = await runtime.db.sql.query<{ data: { productId: number }; state: string }>(
@@ -65,6 +67,23 @@ describe(`job queue (${DATABASE_KIND})`, () => {
       error = caught;
     });
     expect(error).to.be.instanceOf(JobRegistryError);
+  });
+
+  it('gives each job the retry policy it declares: print files outlast a storage outage of hours', async () => {
+    const { rows: queues } = await runtime.db.sql.query<{ name: string; retry_limit: number; retry_delay: number; retry_backoff: boolean }>(
+      'SELECT name, retry_limit, retry_delay, retry_backoff FROM pgboss.queue WHERE name = ANY($1::text[])', [jobRegistry.map((job) => job.name)]);
+    expect(queues.map(({ name, retry_limit: limit, retry_delay: delaySeconds, retry_backoff: backoff }) => ({ name, retry: { limit, delaySeconds, backoff } })))
+      .to.have.deep.members(jobRegistry.map(({ name, retry }) => ({ name, retry })));
+
+    // What a paid set's job gets, as pg-boss stores it on the job itself.
+    const id = await runtime.db.transaction((tx) => runtime.queue.enqueue(tx, renderPrintFiles, { orderSetId: 1 }));
+    const { rows: [job] } = await runtime.db.sql.query<{ retry_limit: number; retry_delay: number; retry_backoff: boolean }>(
+      'SELECT retry_limit, retry_delay, retry_backoff FROM pgboss.job WHERE id = $1', [id]);
+    const policy = { limit: job.retry_limit, delaySeconds: job.retry_delay, backoff: job.retry_backoff };
+    // The issue's outage outlasted the old default (5 retries from 5 s, doubling: 155 s); this one is hours long.
+    expect(policy.backoff).to.equal(true);
+    expect(retryWindowSeconds(policy)).to.be.at.least(4 * 3600);
+    await runtime.db.sql.query('DELETE FROM pgboss.job WHERE id = $1', [id]);
   });
 
   it('runs queued jobs in the worker and counts what is pending', async () => {

@@ -47,4 +47,6 @@ export const payments = pgTable('payments', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   idempotenceKey: text('idempotence_key').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** When a pending payment was last asked of the provider by the reconciliation (migration 0017). */
+  checkedAt: timestamp('checked_at', { withTimezone: true }),
 });

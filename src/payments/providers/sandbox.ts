@@ -2,7 +2,7 @@
 // declined on a page of the service (/pay/sandbox/<id>), which then goes through the real notification path.
 // Refunds are rows of sandbox_refunds, one per Idempotence-Key, as a real provider keeps them.
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Database } from '../../db/database';
+import type { Database, SqlExecutor } from '../../db/database';
 import { SANDBOX_SLOW_MS, sandboxFault } from '../../util/sandbox-faults';
 import { VendorError } from '../../util/vendor-http';
 import { PAYMENT_ID, type PaymentProvider, type RemotePayment } from '../provider';
@@ -13,9 +13,13 @@ export interface SandboxPayment extends RemotePayment {
 }
 
 export interface SandboxPaymentProvider extends PaymentProvider {
-  find(id: string): Promise<SandboxPayment | null>;
-  /** Pays or declines a pending payment; false when it was no longer pending. */
-  complete(id: string, outcome: 'succeeded' | 'canceled'): Promise<boolean>;
+  /** sql: the caller's transaction, to read what it wrote (see complete). */
+  find(id: string, sql?: SqlExecutor): Promise<SandboxPayment | null>;
+  /**
+   * Pays or declines a pending payment; false when it was no longer pending. sql: the caller's transaction, so that
+   * the shop applies the outcome in the same one (a crash between the two would strand the payment).
+   */
+  complete(id: string, outcome: 'succeeded' | 'canceled', sql?: SqlExecutor): Promise<boolean>;
 }
 
 export function createSandboxPaymentProvider(db: Database, publicBaseUrl: string): SandboxPaymentProvider {
@@ -34,9 +38,9 @@ export function createSandboxPaymentProvider(db: Database, publicBaseUrl: string
     const { rows } = await db.sql.query<{ comment: string | null }>("SELECT option->>'comment' AS comment FROM deliveries WHERE order_set_id = $1", [orderSetId]);
     return rows[0]?.comment ?? null;
   };
-  const find = async (id: string) => {
+  const find = async (id: string, sql: SqlExecutor = db.sql) => {
     if (!PAYMENT_ID.test(id)) return null;
-    const { rows } = await db.sql.query<Record<string, unknown>>('SELECT * FROM sandbox_payments WHERE id = $1', [id]);
+    const { rows } = await sql.query<Record<string, unknown>>('SELECT * FROM sandbox_payments WHERE id = $1', [id]);
     return rows[0] ? toPayment(rows[0]) : null;
   };
   return {
@@ -60,7 +64,7 @@ export function createSandboxPaymentProvider(db: Database, publicBaseUrl: string
       const { rows } = await db.sql.query<Record<string, unknown>>('SELECT * FROM sandbox_payments WHERE idempotence_key = $1', [payment.idempotenceKey]);
       return toPayment(rows[0]);
     },
-    fetch: find,
+    fetch: (id) => find(id),
     find,
     async refund(refund) {
       // Only a succeeded payment, and never more than was paid; the same key gives back the first refund.
@@ -73,9 +77,9 @@ export function createSandboxPaymentProvider(db: Database, publicBaseUrl: string
       if (!rows[0]) throw new VendorError('sandbox', 'the payment cannot be refunded');
       return { id: String(rows[0].id), status: 'succeeded' };
     },
-    async complete(id, outcome) {
+    async complete(id, outcome, sql = db.sql) {
       if (!PAYMENT_ID.test(id)) return false;
-      const { rows } = await db.sql.query(
+      const { rows } = await sql.query(
         "UPDATE sandbox_payments SET status = $2 WHERE id = $1 AND status = 'pending' RETURNING id", [id, outcome]);
       return rows.length === 1;
     },
