@@ -85,8 +85,7 @@ const BUDGET_MS = 200;
 const sandbox = vm.createContext({ match: (): boolean => false });
 const runMatch = new vm.Script('match()');
 
-function finishesInTime(test: (text: string) => boolean, text: string): boolean {
-  sandbox.match = () => test(text);
+function finishesOnce(): boolean {
   try {
     runMatch.runInContext(sandbox, { timeout: BUDGET_MS });
     return true;
@@ -94,6 +93,16 @@ function finishesInTime(test: (text: string) => boolean, text: string): boolean 
     if ((error as { code?: string }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') return false;
     throw error;
   }
+}
+
+// A linear check that a busy machine (CI runs two suites side by side) stalled past the budget once finishes the next
+// time; a backtracking one runs past it every time. So a match fails only when all its tries do.
+const TRIES = 3;
+
+function finishesInTime(test: (text: string) => boolean, text: string): boolean {
+  sandbox.match = () => test(text);
+  for (let attempt = 0; attempt < TRIES; attempt += 1) if (finishesOnce()) return true;
+  return false;
 }
 
 describe('schema patterns on adversarial text of the largest JSON body', () => {
