@@ -12,7 +12,6 @@ import { io, type Socket } from 'socket.io-client';
 import { randomUUID } from 'node:crypto';
 import { seedDemoCatalog } from '../src/catalog/demo';
 import { loadConfig } from '../src/config';
-import { createLayoutsService } from '../src/layouts/service';
 import { purgeExpiredRecords } from '../src/retention/purge';
 import { openRuntime, type Runtime } from '../src/runtime';
 import { startServer } from '../src/server';
@@ -51,7 +50,7 @@ async function main(): Promise<void> {
   const url = `http://127.0.0.1:${server.port}`;
   try {
     await seedDemoCatalog(runtime, 1);
-    const layouts = createLayoutsService(runtime);
+    const layouts = runtime.services.layouts;
     const { rows: [product] } = await runtime.db.sql.query<{ id: number }>('SELECT id FROM products WHERE format_id = 1 ORDER BY id LIMIT 1');
     const user = await runtime.users.create({ email: 'flood@bench.test', role: 'user' });
     const copy = await layouts.copyProduct({ id: user.id, role: 'user' }, product.id);

@@ -9,7 +9,6 @@ import pino from 'pino';
 import { io, type Socket } from 'socket.io-client';
 import { loadConfig } from '../src/config';
 import { openRuntime } from '../src/runtime';
-import { createLayoutsService } from '../src/layouts/service';
 import { adminQuery, databaseUrl } from './database';
 
 const BINARY = path.join(__dirname, '..', 'bin', 'photobook');
@@ -69,7 +68,7 @@ async function prepare(env: Record<string, string>, layouts: number, editorsPerL
   const config = loadConfig({ ...process.env, ...env, LOG_LEVEL: 'silent' });
   const runtime = await openRuntime(config, pino({ level: 'silent' }));
   try {
-    const service = createLayoutsService(runtime);
+    const service = runtime.services.layouts;
     const { rows: [product] } = await runtime.db.sql.query<{ id: number }>('SELECT id FROM products WHERE format_id = 1 ORDER BY id LIMIT 1');
     const schemes = ((await service.schemes(1, [])) ?? []).map((scheme) => scheme.id);
     const editors: Editor[] = [];

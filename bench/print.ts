@@ -11,7 +11,6 @@ import { loadConfig } from '../src/config';
 import type { Block } from '../src/db/tables/index';
 import { loadDrawableLayout, mediaImageReader } from '../src/layouts/drawing';
 import { createLayoutsRepository } from '../src/layouts/repository';
-import { createLayoutsService } from '../src/layouts/service';
 import { renderLayoutForPrint } from '../src/print/render-layout';
 import { openRuntime } from '../src/runtime';
 
@@ -34,7 +33,7 @@ async function main(): Promise<void> {
     await seedDemoCatalog(runtime, 1);
     const user = await runtime.users.create({ email: 'bench@example.com', role: 'user' });
     const { rows: [product] } = await runtime.db.sql.query<{ id: number }>('SELECT id FROM products ORDER BY id LIMIT 1');
-    const copy = await createLayoutsService(runtime).copyProduct(user, product.id);
+    const copy = await runtime.services.layouts.copyProduct(user, product.id);
     if (copy.kind !== 'copied') throw new Error('no demo product to copy');
     for (let index = 0; index < PHOTOS; index += 1) await runtime.media.put(`bench/photo-${index}.jpg`, await photo(index));
     const { rows: pages } = await runtime.db.sql.query<{ id: string; num: number; blocks: Block[] }>(

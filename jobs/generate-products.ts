@@ -1,7 +1,6 @@
 // When a theme is saved approved and has no products: one product per format, each with its layout (and so, by
 // render-previews, its preview). Exactly once: the theme's row is locked and the "no products yet" check made
 // under that lock, so two saves, two jobs or two workers make the products once.
-import { createProductsService } from '../src/products/service';
 import { defineJob } from '../src/queue/job';
 
 export interface GenerateProductsPayload {
@@ -23,7 +22,7 @@ export const generateProducts = defineJob<GenerateProductsPayload>({
     properties: { themeId: { type: 'integer', minimum: 1 } },
     additionalProperties: false,
   },
-  async handle({ themeId }, { db, queue, log }) {
+  async handle({ themeId }, { db, products, log }) {
     const created = await db.transaction(async (tx) => {
       const { rows: [theme] } = await tx.sql.query<{ name: string; description: string; approved: boolean }>(
         'SELECT name, description, approved FROM themes WHERE id = $1 FOR UPDATE', [themeId]);
@@ -31,7 +30,6 @@ export const generateProducts = defineJob<GenerateProductsPayload>({
       const { rows: [{ exists }] } = await tx.sql.query<{ exists: boolean }>('SELECT EXISTS (SELECT 1 FROM products WHERE theme_id = $1)', [themeId]);
       if (!theme?.approved || exists) return 0;
       const { rows: formats } = await tx.sql.query<{ id: number; name: string }>('SELECT id, name FROM formats ORDER BY id');
-      const products = createProductsService(queue);
       for (const [index, format] of formats.entries()) {
         await products.createWithLayout(tx, {
           themeId, formatId: format.id, productTypeId: PHOTOBOOK_TYPE, schemeOffset: themeId + index,

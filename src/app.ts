@@ -8,16 +8,12 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import { jobRegistry } from '../jobs/index';
 import { adminJobRoutes } from './admin/jobs-routes';
-import { createDeliveryProvider } from './delivery/providers/index';
 import { deliveryRoutes } from './delivery/routes';
-import { createDeliveryService } from './delivery/service';
 import { sandboxPageRoutes } from './auth/providers/sandbox-page';
 import { accountRoutes, enabledProviders, loginRoutes } from './auth/routes';
 import { buildOpenApiDocument } from './docs/openapi';
 import { docsRoutes } from './docs/routes';
 import { galleryRoutes } from './gallery/routes';
-import type { CatalogChangeFeed } from './gallery/change-feed';
-import { createGalleryService } from './gallery/service';
 import { healthRoutes, type ReadinessCheck } from './health/routes';
 import { type DemoShopper, homeRoutes } from './home/routes';
 import { authenticate } from './http/auth';
@@ -32,33 +28,21 @@ import { createValidator } from './http/validation';
 import type { MediaStorage } from './media/storage';
 import { printRoutes } from './print/routes';
 import { layoutRoutes } from './layouts/routes';
-import { createLayoutsService } from './layouts/service';
 import { mediaRoutes } from './media/routes';
-import { createPageImages } from './layouts/page-images';
-import { createLayoutViewer } from './layouts/viewer';
 import { layoutViewerRoutes } from './layouts/viewer-routes';
 import { createUrlSigner } from './http/signed-url';
 import { httpMetricsMiddleware } from './metrics/http';
 import type { Metrics } from './metrics/metrics';
 import { metricsRoutes } from './metrics/routes';
-import { createProductsAdminService } from './products/admin-service';
 import { productRoutes } from './products/routes';
-import { createProductsService } from './products/service';
 import { catalogRoutes } from './themes/catalog-routes';
-import { createCatalogService } from './themes/catalog-service';
 import { orderAdminRoutes } from './orders/admin-routes';
-import { createOrderAdminService } from './orders/admin-service';
 import { orderRoutes } from './orders/routes';
-import { createOrdersService } from './orders/service';
-import { createPaymentProvider } from './payments/providers/index';
-import { createRefunds } from './payments/refunds';
 import { paymentRoutes } from './payments/routes';
-import { createPaymentsService } from './payments/service';
 import type { Queue } from './queue/queue';
+import type { Services } from './services';
 import { themeRoutes } from './themes/routes';
-import { createThemesService } from './themes/service';
 import { uploadsFolder } from './themes/upload';
-import { createLimiter } from './util/limiter';
 
 export interface AppDependencies {
   config: Config;
@@ -71,8 +55,9 @@ export interface AppDependencies {
   users: UsersRepository;
   schemas: JsonSchema[];
   queue: Queue;
-  catalogChanges: CatalogChangeFeed;
   metrics: Metrics;
+  /** The process's services, from the composition root (src/services.ts): the app builds none of its own. */
+  services: Services;
   /** Shown on GET / while `photobook demo` runs. */
   demoShopper?: DemoShopper;
   /** What /readyz checks besides the database (the editing channel's rooms across processes). */
@@ -88,13 +73,8 @@ function sandboxLoginPage(config: Config): RouteModule[] {
 
 /** extraModules: routers mounted after the service's own (tests use it to exercise the HTTP shell). */
 export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []): Koa {
+  const { services } = deps;
   const validator = createValidator(deps.schemas);
-  const orders = createOrdersService(deps.db);
-  const paymentProvider = createPaymentProvider(deps.config.payment, deps.db, deps.config.publicBaseUrl);
-  const payments = createPaymentsService({
-    db: deps.db, provider: paymentProvider, queue: deps.queue, log: deps.log, returnUrl: deps.config.payment.returnUrl,
-  });
-  const delivery = createDeliveryService({ db: deps.db, provider: createDeliveryProvider(deps.config.delivery), orders, payments, log: deps.log });
   const modules: RouteModule[] = [
     homeRoutes(deps.config.publicBaseUrl, deps.demoShopper),
     healthRoutes(deps.db, deps.readiness),
@@ -103,37 +83,29 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
     ...sandboxLoginPage(deps.config),
     accountRoutes(deps.users, deps.db),
     mediaRoutes(deps.media),
-    galleryRoutes({ gallery: createGalleryService(deps.db, deps.catalogChanges, deps.config.gallery.cacheBytes), validator, media: deps.media, metrics: deps.metrics }),
+    galleryRoutes({ gallery: services.gallery, validator, media: deps.media, metrics: deps.metrics }),
     themeRoutes({
-      themes: createThemesService({
-        db: deps.db, media: deps.media, log: deps.log, queue: deps.queue,
-        imageWork: createLimiter(deps.config.imageConcurrency), maxPixels: deps.config.uploadMaxPixels,
-      }),
+      themes: services.themes,
       validator,
       media: deps.media,
       upload: { directory: uploadsFolder(deps.config.dataDir), maxBytes: deps.config.uploadMaxBytes },
     }),
-    layoutRoutes({ layouts: createLayoutsService(deps), validator }),
+    layoutRoutes({ layouts: services.layouts, validator }),
     layoutViewerRoutes({
-      viewer: createLayoutViewer({ db: deps.db, media: deps.media, signer: createUrlSigner(deps.config.jwtSecret, 'layout viewer') }),
-      pageImages: createPageImages(deps.config.viewer, deps.metrics),
+      viewer: services.layoutViewer,
+      pageImages: services.pageImages,
       validator, publicBaseUrl: deps.config.publicBaseUrl,
     }),
-    catalogRoutes({ catalog: createCatalogService(deps), validator }),
-    productRoutes({
-      products: createProductsAdminService({ ...deps, products: createProductsService(deps.queue) }), validator, media: deps.media,
-    }),
+    catalogRoutes({ catalog: services.catalog, validator }),
+    productRoutes({ products: services.productsAdmin, validator, media: deps.media }),
     adminJobRoutes({ db: deps.db, registry: jobRegistry, queue: deps.queue }),
     printRoutes({
       db: deps.db, files: deps.privateFiles, signer: createUrlSigner(deps.config.jwtSecret, 'print file download'), publicBaseUrl: deps.config.publicBaseUrl,
     }),
-    orderRoutes({ orders, validator, media: deps.media }),
-    orderAdminRoutes({
-      orderAdmin: createOrderAdminService({ db: deps.db, orders, refunds: createRefunds({ provider: paymentProvider, log: deps.log }), queue: deps.queue }),
-      validator, media: deps.media,
-    }),
-    deliveryRoutes({ delivery, validator, db: deps.db, idempotencyKeysPerUser: deps.config.bounds.idempotencyKeysPerUser }),
-    paymentRoutes({ payments, provider: paymentProvider, validator, log: deps.log, webhookPerMinute: deps.config.paymentWebhookRateLimitPerMinute }),
+    orderRoutes({ orders: services.orders, validator, media: deps.media }),
+    orderAdminRoutes({ orderAdmin: services.orderAdmin, validator, media: deps.media }),
+    deliveryRoutes({ delivery: services.delivery, validator, db: deps.db, idempotencyKeysPerUser: deps.config.bounds.idempotencyKeysPerUser }),
+    paymentRoutes({ payments: services.payments, provider: services.paymentProvider, validator, log: deps.log, webhookPerMinute: deps.config.paymentWebhookRateLimitPerMinute }),
     ...extraModules,
   ];
   const allDocs = () => modules.flatMap((module) => module.docs);

@@ -7,20 +7,15 @@ import { describeCounts, ensureReferenceData } from './catalog/fixtures';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { migrate } from './db/migrate';
-import { createDeliveryProvider } from './delivery/providers/index';
 import { CatalogChangeFeed } from './gallery/change-feed';
 import { openDatabase } from './db/open';
 import { type JsonSchema, loadSchemas } from './http/schemas';
-import { createMailer } from './mail/mailer';
 import { createMetrics, type Metrics } from './metrics/metrics';
 import { openMediaStorages } from './media/open-storages';
 import type { MediaStorage } from './media/storage';
-import { createPaymentProvider } from './payments/providers/index';
-import { createPaymentsService } from './payments/service';
-import { createProductsService, type ProductsService } from './products/service';
-import { createStoredFileDeletions } from './retention/stored-file-deletions';
 import type { JobContext } from './queue/job';
 import { type Queue, startQueue } from './queue/queue';
+import { createServices, type Services } from './services';
 
 export interface Runtime {
   config: Config;
@@ -32,13 +27,14 @@ export interface Runtime {
   tokens: TokenService;
   users: UsersRepository;
   queue: Queue;
-  products: ProductsService;
   /** Catalog changes pushed by the database; listens from the first gallery request on. */
   catalogChanges: CatalogChangeFeed;
   /** This runtime's own Prometheus registry and the metrics recorded into it. */
   metrics: Metrics;
   schemas: JsonSchema[];
-  /** What background jobs get, in whichever process works them. */
+  /** Every service of the shop, built once here (src/services.ts) and shared by every transport of the process. */
+  services: Services;
+  /** What background jobs get, in whichever process works them: the same services, with the parts jobs still use. */
   jobContext: JobContext;
   /** Tries the media storage as the service will use it (see MediaStorages.check); long-running commands call it. */
   checkMediaStorage(): Promise<void>;
@@ -59,20 +55,13 @@ export async function openRuntime(config: Config, log: Logger, database?: Databa
     const storages = openMediaStorages(config);
     const { media, privateFiles } = storages;
     const catalogChanges = new CatalogChangeFeed(db, config.gallery.maxStalenessMs, log);
+    const services = createServices({ config, log, db, media, queue, catalogChanges, metrics });
     let closing: Promise<boolean> | undefined;
     return {
-      config, log, db, queue, media, privateFiles, metrics,
-      jobContext: {
-        db, media, privateFiles, printDpi: config.printDpi, log, queue, mailer: createMailer(config.mail, config.dataDir), mail: config.mail, delivery: createDeliveryProvider(config.delivery),
-        retention: config.bounds,
-        deletions: createStoredFileDeletions({ db, media, queue, log }),
-        payments: createPaymentsService({
-          db, provider: createPaymentProvider(config.payment, db, config.publicBaseUrl), queue, log, returnUrl: config.payment.returnUrl,
-        }),
-      },
+      config, log, db, queue, media, privateFiles, metrics, services,
+      jobContext: { ...services, db, media, privateFiles, printDpi: config.printDpi, log, queue, mail: config.mail, retention: config.bounds },
       tokens: createTokenService(tokenSettings(config), log),
       users: createUsersRepository(db.orm),
-      products: createProductsService(queue),
       catalogChanges,
       schemas: loadSchemas(),
       checkMediaStorage: () => storages.check(log),

@@ -10,7 +10,6 @@ import { holderOf } from './auth/token-user';
 import { clientErrorHandler } from './http/client-error';
 import type { RouteModule } from './http/route-module';
 import { createValidator } from './http/validation';
-import { createLayoutsService } from './layouts/service';
 import { socketAdapterFor, type SocketAdapter } from './realtime/adapter';
 import { createEditingChannel } from './realtime/editing-channel';
 import { attachSocketIoTransport } from './realtime/layout-channel';
@@ -100,7 +99,7 @@ export async function startServer(
     db: runtime.db, media: runtime.media, log, eventsPerSecond: config.socketEventsPerSecond, spansProcesses: adapter.adapter !== undefined,
     socketsPerUser: config.bounds.socketsPerUser, userEventsPerSecond: config.bounds.userEventsPerSecond,
     metrics: runtime.metrics, editing: config.editing,
-    users: runtime.users, layouts: createLayoutsService(runtime), validator: createValidator(runtime.schemas),
+    users: runtime.users, layouts: runtime.services.layouts, validator: createValidator(runtime.schemas),
   });
   // Both transports' WebSocket connections: pinged, and their outgoing buffers bounded.
   const liveness = createLiveness(config.websocketPingIntervalMs, runtime.metrics);

@@ -14,7 +14,7 @@ import { ensureReferenceData } from './fixtures';
 export interface DemoDependencies {
   db: Database;
   media: MediaStorage;
-  products: ProductsService;
+  services: { products: ProductsService };
 }
 
 const CATEGORY_COUNT = 16;
@@ -69,7 +69,7 @@ async function seedTheme(deps: DemoDependencies, reference: CatalogReference, in
     await drawElements(tx, deps.media, theme.id);
     if (!approved) return 0;
     for (const [formatIndex, format] of reference.formats.entries()) {
-      await deps.products.createWithLayout(tx, {
+      await deps.services.products.createWithLayout(tx, {
         name: `Фотокнига «${name}» ${format.name}`,
         description: `Фотокнига ${format.name} см ${DESCRIPTION_OCCASIONS[(index + formatIndex) % DESCRIPTION_OCCASIONS.length]}`,
         themeId: theme.id,

@@ -1,14 +1,12 @@
 // Administering products: made with their layouts (and so their previews), changed, listed, deleted.
-import type { Logger } from 'pino';
 import { renderPreviews } from '../../jobs/render-previews';
 import type { Database, Orm, Transaction } from '../db/database';
 import { productTypes } from '../db/tables/index';
 import { pageOfList } from '../gallery/paging';
 import type { FieldErrors } from '../http/errors';
 import { derivedKeys } from '../media/images';
-import type { MediaStorage } from '../media/storage';
 import type { Queue } from '../queue/queue';
-import { createStoredFileDeletions } from '../retention/stored-file-deletions';
+import type { StoredFileDeletions } from '../retention/stored-file-deletions';
 import { eq } from 'drizzle-orm';
 import { createProductsRepository, type Product, type ProductChanges } from './repository';
 import type { ProductsService } from './service';
@@ -35,10 +33,9 @@ async function retitleCover(tx: Transaction, layoutId: string, title: string): P
 }
 
 export function createProductsAdminService(deps: {
-  db: Database; media: MediaStorage; products: ProductsService; log: Logger; queue: Queue;
+  db: Database; products: ProductsService; queue: Queue; deletions: StoredFileDeletions;
 }) {
-  const { db, products, queue } = deps;
-  const deletions = createStoredFileDeletions(deps);
+  const { db, products, queue, deletions } = deps;
   const repository = createProductsRepository(db.orm);
 
   async function productTypeError(id: number | undefined, orm: Orm = db.orm): Promise<FieldErrors | undefined> {

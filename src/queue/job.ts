@@ -2,14 +2,15 @@
 import type { Logger } from 'pino';
 import type { Database } from '../db/database';
 import type { BoundsConfig, MailConfig } from '../config';
-import type { DeliveryProvider } from '../delivery/provider';
-import type { Mailer } from '../mail/mailer';
 import type { MediaStorage } from '../media/storage';
-import type { PaymentsService } from '../payments/service';
-import type { StoredFileDeletions } from '../retention/stored-file-deletions';
+import type { Services } from '../services';
 import type { Queue } from './queue';
 
-export interface JobContext {
+/**
+ * What a handler gets: the process's services (the same instances the HTTP app and the editing channel use, from
+ * src/services.ts), never building its own, and the parts of the runtime that handlers still use directly.
+ */
+export interface JobContext extends Services {
   db: Database;
   media: MediaStorage;
   /** Files that are never served under /media/ (print files): a private area of the same kind of storage. */
@@ -19,14 +20,7 @@ export interface JobContext {
   printDpi: number;
   /** For jobs whose work causes further jobs (a generated product gets its preview). */
   queue: Queue;
-  mailer: Mailer;
   mail: MailConfig;
-  /** The delivery aggregator, for confirming a paid order set's draft there. */
-  delivery: DeliveryProvider;
-  /** Payments, for asking the provider about those still pending (reconcile-payments). */
-  payments: PaymentsService;
-  /** The outbox of deletions: files a job's write leaves without a row naming them. */
-  deletions: StoredFileDeletions;
   /** How long the purge keeps what it purges: applied editing transactions and layouts in the bin. */
   retention: Pick<BoundsConfig, 'editingReplayWindowHours' | 'binRetentionDays' | 'visitorRetentionDays'>;
 }

@@ -2,14 +2,12 @@
 // notification e-mail; a theme saved approved without products gets its products generated.
 import { generateProducts } from '../../jobs/generate-products';
 import { sendThemeEmail } from '../../jobs/send-theme-email';
-import type { Logger } from 'pino';
 import type { Database, Transaction } from '../db/database';
 import type { FieldErrors } from '../http/errors';
 import { pageOfList } from '../gallery/paging';
 import type { Queue } from '../queue/queue';
 import { derivedKeys } from '../media/images';
-import type { MediaStorage } from '../media/storage';
-import { createStoredFileDeletions } from '../retention/stored-file-deletions';
+import type { StoredFileDeletions } from '../retention/stored-file-deletions';
 import { createCatalogRepository, type ThemeFields } from './catalog-repository';
 import { createThemesRepository, type Theme } from './repository';
 
@@ -39,9 +37,8 @@ function fieldsOf(input: ThemeInput): ThemeFields {
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
 }
 
-export function createCatalogService(deps: { db: Database; queue: Queue; media: MediaStorage; log: Logger }) {
-  const { db, queue } = deps;
-  const deletions = createStoredFileDeletions(deps);
+export function createCatalogService(deps: { db: Database; queue: Queue; deletions: StoredFileDeletions }) {
+  const { db, queue, deletions } = deps;
 
   /** Field errors for references that do not exist. */
   async function referenceErrors(tx: Transaction, input: ThemeInput): Promise<FieldErrors | undefined> {

@@ -7,7 +7,7 @@ import { derivedKeys, storeWithDerivatives } from '../media/images';
 import { InvalidImageError, inspectImage } from '../media/image-check';
 import type { MediaStorage } from '../media/storage';
 import type { Queue } from '../queue/queue';
-import { createStoredFileDeletions } from '../retention/stored-file-deletions';
+import type { StoredFileDeletions } from '../retention/stored-file-deletions';
 import type { Limiter } from '../util/limiter';
 import { frontCoverChanged } from './front-cover';
 import { createThemesRepository, type ThemeElement } from './repository';
@@ -28,13 +28,13 @@ export interface ThemesServiceDependencies {
   maxPixels: number;
   log: Logger;
   queue: Queue;
+  deletions: StoredFileDeletions;
 }
 
 export { InvalidImageError };
 
-export function createThemesService({ db, media, imageWork, maxPixels, log, queue }: ThemesServiceDependencies) {
+export function createThemesService({ db, media, imageWork, maxPixels, log, queue, deletions }: ThemesServiceDependencies) {
   const repository = createThemesRepository(db.orm);
-  const deletions = createStoredFileDeletions({ db, media, queue, log });
 
   async function deleteFiles(image: string): Promise<void> {
     await Promise.all([image, ...derivedKeys(image)].map((key) =>

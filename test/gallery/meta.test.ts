@@ -83,7 +83,7 @@ describe(`gallery metadata, categories and caching (${DATABASE_KIND})`, () => {
     expect(unchanged.text).to.equal('');
 
     const product = await runtime.db.transaction((tx) =>
-      runtime.products.create(tx, { name: 'Новинка', themeId: 1, formatId: 1, productTypeId: 1 }));
+      runtime.services.products.create(tx, { name: 'Новинка', themeId: 1, formatId: 1, productTypeId: 1 }));
     const changed = await client.get(path).set('If-None-Match', first.headers.etag);
     expect(changed.status).to.equal(200);
     expect(changed.headers.etag).not.to.equal(first.headers.etag);

@@ -6,6 +6,7 @@ import { expect } from 'chai';
 import sharp from 'sharp';
 import type { MediaStorage } from '../../src/media/storage';
 import type { RunningServer } from '../../src/server';
+import { createServices } from '../../src/services';
 import { DATABASE_KIND } from '../helpers/database';
 import { type TestRuntime, testRuntime, testServer } from '../helpers/runtime';
 import { seedLayoutCatalog } from './catalog';
@@ -69,7 +70,9 @@ describe(`viewer page images under load (${DATABASE_KIND})`, () => {
     const { products } = await seedLayoutCatalog(runtime);
     const gated = gatedMedia(runtime.media);
     gate = gated.gate;
-    server = await testServer({ ...runtime, media: gated.storage });
+    // The services read the media they were built with: this server's are built on the gated storage.
+    const gatedParts = { ...runtime, media: gated.storage };
+    server = await testServer({ ...gatedParts, services: createServices(gatedParts) });
     const { rows: [{ hash }] } = await runtime.db.sql.query<{ hash: string }>(
       'SELECT l.hash FROM layouts l JOIN products p ON p.layout_id = l.id WHERE p.id = $1', [products[0]]);
     pagePath = (num, width) => `/layout/${hash}/page/${num}.jpg?width=${width}`;

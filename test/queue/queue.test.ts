@@ -35,7 +35,7 @@ describe(`job queue (${DATABASE_KIND})`, () => {
 
   it('keeps a job enqueued in a committed transaction, with the row that caused it', async () => {
     const product = await runtime.db.transaction((tx) =>
-      runtime.products.create(tx, { name: 'Committed', themeId: 1, formatId: 1, productTypeId: 1 }));
+      runtime.services.products.create(tx, { name: 'Committed', themeId: 1, formatId: 1, productTypeId: 1 }));
     const queued = await jobs(runtime, 'render-previews');
     expect(queued.map((job) => job.data)).to.deep.include({ productId: product.id });
   });
@@ -44,7 +44,7 @@ describe(`job queue (${DATABASE_KIND})`, () => {
     const before = (await jobs(runtime, 'render-previews')).length;
     let createdId = 0;
     await runtime.db.transaction(async (tx) => {
-      createdId = (await runtime.products.create(tx, { name: 'Rolled back', themeId: 1, formatId: 1, productTypeId: 1 })).id;
+      createdId = (await runtime.services.products.create(tx, { name: 'Rolled back', themeId: 1, formatId: 1, productTypeId: 1 })).id;
       throw new Error('abort');
     }).catch(() => undefined);
     expect(createdId).to.be.greaterThan(0);

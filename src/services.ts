@@ -1,0 +1,97 @@
+// The composition root: every service and vendor provider of the shop, built once per process from the runtime's
+// parts and shared by the HTTP app, the editing channel, the CLI and the job worker (docs/architecture.md).
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import type { DeliveryProvider } from './delivery/provider';
+import { createDeliveryProvider } from './delivery/providers/index';
+import { createDeliveryService, type DeliveryService } from './delivery/service';
+import type { CatalogChangeFeed } from './gallery/change-feed';
+import { createGalleryService, type GalleryService } from './gallery/service';
+import { createUrlSigner } from './http/signed-url';
+import { createPageImages, type PageImages } from './layouts/page-images';
+import { createLayoutsService, type LayoutsService } from './layouts/service';
+import { createLayoutViewer, type LayoutViewer } from './layouts/viewer';
+import { createMailer, type Mailer } from './mail/mailer';
+import type { MediaStorage } from './media/storage';
+import type { Metrics } from './metrics/metrics';
+import { createOrderAdminService, type OrderAdminService } from './orders/admin-service';
+import { createOrdersService, type OrdersService } from './orders/service';
+import type { PaymentProvider } from './payments/provider';
+import { createPaymentProvider } from './payments/providers/index';
+import type { SandboxPaymentProvider } from './payments/providers/sandbox';
+import { createRefunds, type Refunds } from './payments/refunds';
+import { createPaymentsService, type PaymentsService } from './payments/service';
+import { createProductsAdminService, type ProductsAdminService } from './products/admin-service';
+import { createProductsService, type ProductsService } from './products/service';
+import type { Queue } from './queue/queue';
+import { createStoredFileDeletions, type StoredFileDeletions } from './retention/stored-file-deletions';
+import { createCatalogService, type CatalogService } from './themes/catalog-service';
+import { createThemesService, type ThemesService } from './themes/service';
+import { createLimiter } from './util/limiter';
+
+/** What the services are built from: the runtime's infrastructure, opened before them. */
+export interface ServiceParts {
+  config: Config;
+  log: Logger;
+  db: Database;
+  media: MediaStorage;
+  queue: Queue;
+  catalogChanges: CatalogChangeFeed;
+  metrics: Metrics;
+}
+
+export interface Services {
+  /** The delivery aggregator: one per process, so the sandbox's placed orders are the same for routes and jobs. */
+  deliveryProvider: DeliveryProvider;
+  paymentProvider: PaymentProvider | SandboxPaymentProvider;
+  mailer: Mailer;
+  /** The outbox of deletions: files a write leaves without a row naming them. */
+  deletions: StoredFileDeletions;
+  orders: OrdersService;
+  payments: PaymentsService;
+  refunds: Refunds;
+  delivery: DeliveryService;
+  orderAdmin: OrderAdminService;
+  products: ProductsService;
+  productsAdmin: ProductsAdminService;
+  layouts: LayoutsService;
+  layoutViewer: LayoutViewer;
+  /** The viewer's page images: one drawing queue and one cache per process. */
+  pageImages: PageImages;
+  gallery: GalleryService;
+  themes: ThemesService;
+  catalog: CatalogService;
+}
+
+export function createServices(parts: ServiceParts): Services {
+  const { config, log, db, media, queue } = parts;
+  const deliveryProvider = createDeliveryProvider(config.delivery);
+  const paymentProvider = createPaymentProvider(config.payment, db, config.publicBaseUrl);
+  const deletions = createStoredFileDeletions({ db, media, queue, log });
+  const orders = createOrdersService(db);
+  const payments = createPaymentsService({ db, provider: paymentProvider, queue, log, returnUrl: config.payment.returnUrl });
+  const refunds = createRefunds({ provider: paymentProvider, log });
+  const products = createProductsService(queue);
+  return {
+    deliveryProvider,
+    paymentProvider,
+    mailer: createMailer(config.mail, config.dataDir),
+    deletions,
+    orders,
+    payments,
+    refunds,
+    delivery: createDeliveryService({ db, provider: deliveryProvider, orders, payments, log }),
+    orderAdmin: createOrderAdminService({ db, orders, refunds, queue }),
+    products,
+    productsAdmin: createProductsAdminService({ db, products, queue, deletions }),
+    layouts: createLayoutsService({ db, media, config }),
+    layoutViewer: createLayoutViewer({ db, media, signer: createUrlSigner(config.jwtSecret, 'layout viewer') }),
+    pageImages: createPageImages(config.viewer, parts.metrics),
+    gallery: createGalleryService(db, parts.catalogChanges, config.gallery.cacheBytes),
+    themes: createThemesService({
+      db, media, log, queue, deletions, imageWork: createLimiter(config.imageConcurrency), maxPixels: config.uploadMaxPixels,
+    }),
+    catalog: createCatalogService({ db, queue, deletions }),
+  };
+}
