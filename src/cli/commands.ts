@@ -233,6 +233,6 @@ export function helpText(config?: Config): string {
     '',
     ...lines,
     '',
-    `Database: ${config?.databaseUrl ? 'DATABASE_URL' : 'embedded PGlite in DATA_DIR/pgdata'}. See README.md for the environment.`,
+    `Database: ${config?.databaseUrl ? 'DATABASE_URL' : 'embedded PGlite in DATA_DIR/pgdata'}. See docs/operations.md for the environment.`,
   ].join('\n');
 }

@@ -31,7 +31,7 @@ function demoSection(shopper: DemoShopper, baseUrl: string): string {
 their token is printed in the terminal that runs <code>photobook demo</code>.</p>
 <pre>${steps}</pre>
 <p>Then <code>POST $B/api/merch/orderset/&lt;SET&gt;/delivery/</code> with a delivery point and the recipient answers
-the sandbox payment page's link: the whole journey is in the README, section "From cart to paid with npm run demo". Theme notification e-mails go to <code>demo-admin@example.com</code> (unless NOTIFY_EMAILS says otherwise), as files in <code>DATA_DIR/outbox</code> when SMTP_URL is unset.</p></section>`;
+the sandbox payment page's link: the whole journey is in docs/demo-walkthrough.md, section "From cart to paid with npm run demo". Theme notification e-mails go to <code>demo-admin@example.com</code> (unless NOTIFY_EMAILS says otherwise), as files in <code>DATA_DIR/outbox</code> when SMTP_URL is unset.</p></section>`;
 }
 
 export function homePage(baseUrl: string, shopper?: DemoShopper): string {

@@ -19,7 +19,7 @@ function presentContent<T extends { content: Block['content'] }>(item: T, media:
 }
 
 /**
- * The units a page's blocks are given in (README, "Fields that exist for the front end"). A page's are percent of it,
+ * The units a page's blocks are given in (docs/api.md, "Fields that exist for the front end"). A page's are percent of it,
  * as stored: viewbox 100 x 100. The cover's run as far across as down, 100 to the cover's height, so its spread is
  * 100 * width / height wide: the shop's front end finds the cover's sides from the template's millimetres and the
  * front background's height, and could not tell the front side from the back in percent of the spread's width.

@@ -1,4 +1,4 @@
-// The price of a printed book and the packing rule that turns a cart into one parcel (documented in the README).
+// The price of a printed book and the packing rule that turns a cart into one parcel (documented in docs/api.md, "Price list and packing rule").
 
 export interface PriceRule {
   baseKopecks: number;

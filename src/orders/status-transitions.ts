@@ -1,4 +1,4 @@
-// Which way an administrator may move a paid order set (the table in the README), and the refusal that names them.
+// Which way an administrator may move a paid order set (the table in docs/api.md, "After payment"), and the refusal that names them.
 import { HttpError, validationError } from '../http/errors';
 import type { OrderSetStatus } from './repository';
 

@@ -51,7 +51,7 @@ export const SCHEDULED_PAYLOAD_SCHEMA = { type: ['object', 'null'], additionalPr
 export interface JobDefinition<Payload> {
   name: string;
   payloadSchema: Record<string, unknown>;
-  /** Matched to what the job protects: how long an outage of what it needs it must outlast (README, "Reactions"). */
+  /** Matched to what the job protects: how long an outage of what it needs it must outlast (docs/operations.md, "Reactions"). */
   retry: RetryPolicy;
   /** A cron expression (UTC): the queue enqueues the job on that schedule, once across all processes. */
   schedule?: string;

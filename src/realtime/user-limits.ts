@@ -1,7 +1,7 @@
 // Per-user limits of the editing channel in this process: how many connections (of both transports together) a
 // user may hold, and one event rate shared by all of them, beside each connection's own. Kept per process on
 // purpose: a shared counter in the database would cost a round trip per event and could leak places when a process
-// dies; with N processes a user may hold N times these (the README says so).
+// dies; with N processes a user may hold N times these (docs/operations.md says so).
 import { createTokenBucket } from './token-bucket';
 
 export interface UserLimitsOptions {

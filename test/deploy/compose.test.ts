@@ -13,7 +13,7 @@ import { startS3Server, type TestS3Server } from '../helpers/s3-server';
 const ROOT = path.join(__dirname, '..', '..');
 const COMPOSE_FILE = path.join(ROOT, 'docker-compose.yml');
 const ENV_EXAMPLE = path.join(ROOT, '.env.example');
-// What the README tells the user to fill in after copying .env.example.
+// What docs/operations.md ("Deployment") tells the user to fill in after copying .env.example.
 const SECRETS = {
   POSTGRES_PASSWORD: 'composepassword1', JWT_SECRET: 'compose-test-secret-that-is-long-enough-0123456789',
   DELIVERY_PROVIDER: 'sandbox', PAYMENT_PROVIDER: 'sandbox', S3_ACCESS_KEY_ID: 'photobook', S3_SECRET_ACCESS_KEY: 'compose-minio-secret',

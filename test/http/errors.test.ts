@@ -64,7 +64,7 @@ describe(`HTTP shell error bodies (${DATABASE_KIND})`, () => {
     expect(response.body).to.deep.equal({ detail: 'Not found.' });
   });
 
-  it('has no GraphQL endpoint: the front end\'s poster queries get the 404 the README promises', async () => {
+  it('has no GraphQL endpoint: the front end\'s poster queries get the 404 docs/api.md promises', async () => {
     const response = await server.post('/api/graphql/').send({ query: '{ posters { id } }' });
     expect([response.status, response.body]).to.deep.equal([404, { detail: 'Not found.' }]);
   });

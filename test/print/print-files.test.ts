@@ -124,7 +124,7 @@ describe(`print files of a paid order set (${DATABASE_KIND})`, () => {
     }
   });
 
-  it('follows the spine rule the README states: 0.1 mm a page plus 4 mm, rounded up to a tenth', () => {
+  it('follows the spine rule docs/api.md states: 0.1 mm a page plus 4 mm, rounded up to a tenth', () => {
     // Literal figures, not the function's own formula: a change of either constant is a change of the printed book.
     expect([10, 24, 100, 101].map(spineWidthMm)).to.deep.equal([5, 6.4, 14, 14.1]);
   });
