@@ -7,24 +7,14 @@ import type { DatabaseTimeouts } from './db/pg-timeouts';
 import { corsOrigins, sandboxLoginConfig, type SandboxLoginConfig } from './config-access';
 import { boundsConfig, type BoundsConfig, editingConfig, type EditingConfig, viewerConfig, type ViewerConfig } from './config-limits';
 import { mediaConfig, type MediaConfig } from './config-media';
+import { oauthConfig, type OAuthConfig } from './config-oauth';
 import { ConfigError, endpoint, type Env, flag, integer, oneOf, required, tokenName, url } from './config-values';
 
 export { isLoopbackHost, type SandboxLoginConfig } from './config-access';
 export { ConfigError, type Env } from './config-values';
 export type { BoundsConfig, EditingConfig, ViewerConfig } from './config-limits';
 export type { MediaConfig, S3Config } from './config-media';
-
-export interface OAuthClient {
-  clientId: string;
-  clientSecret: string;
-}
-export interface OAuthConfig {
-  /** The longest any call to a provider may take. */
-  timeoutMs: number;
-  google?: OAuthClient & { discoveryUrl: string };
-  vk?: OAuthClient & { authorizeUrl: string; tokenUrl: string; apiUrl: string; apiVersion: string };
-  instagram?: OAuthClient & { authorizeUrl: string; tokenUrl: string };
-}
+export type { OAuthClient, OAuthConfig } from './config-oauth';
 
 export interface MailConfig {
   /** smtp:// or smtps:// URL; undefined: messages are written as .eml files to DATA_DIR/outbox. */
@@ -144,37 +134,6 @@ function jwtSecret(env: Env, production: boolean, dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret + '\n', { mode: 0o600 });
   return secret;
-}
-
-/** A provider is enabled by its client id; it then needs its secret, and its endpoints may be overridden. */
-function oauthClient(env: Env, prefix: string): OAuthClient | undefined {
-  const clientId = env[`${prefix}_CLIENT_ID`];
-  if (!clientId) return undefined;
-  const clientSecret = env[`${prefix}_CLIENT_SECRET`];
-  if (!clientSecret) throw new ConfigError(`${prefix}_CLIENT_SECRET is required when ${prefix}_CLIENT_ID is set`);
-  return { clientId, clientSecret };
-}
-
-function oauthConfig(env: Env): OAuthConfig {
-  const google = oauthClient(env, 'GOOGLE');
-  const vk = oauthClient(env, 'VK');
-  const instagram = oauthClient(env, 'INSTAGRAM');
-  return {
-    timeoutMs: integer(env, 'OAUTH_TIMEOUT_MS', 10_000, 100, 60_000),
-    google: google && { ...google, discoveryUrl: endpoint(env, 'GOOGLE_DISCOVERY_URL', 'https://accounts.google.com/.well-known/openid-configuration') },
-    vk: vk && {
-      ...vk,
-      authorizeUrl: endpoint(env, 'VK_AUTHORIZE_URL', 'https://oauth.vk.com/authorize'),
-      tokenUrl: endpoint(env, 'VK_TOKEN_URL', 'https://oauth.vk.com/access_token'),
-      apiUrl: endpoint(env, 'VK_API_URL', 'https://api.vk.com/method'),
-      apiVersion: env.VK_API_VERSION || '5.131',
-    },
-    instagram: instagram && {
-      ...instagram,
-      authorizeUrl: endpoint(env, 'INSTAGRAM_AUTHORIZE_URL', 'https://api.instagram.com/oauth/authorize'),
-      tokenUrl: endpoint(env, 'INSTAGRAM_TOKEN_URL', 'https://api.instagram.com/oauth/access_token'),
-    },
-  };
 }
 
 const EMAIL = /^[^@\s,]+@[^@\s,]+$/;
