@@ -4,28 +4,20 @@
 // Safe to repeat, and to run in any worker.
 import { purgeIdleVisitors } from '../src/auth/visitors';
 import { IDEMPOTENCY_KEY_HOURS } from '../src/http/idempotency';
-import { defineJob, SCHEDULED_PAYLOAD_SCHEMA, type ScheduledPayload } from '../src/queue/job';
+import { defineJob } from '../src/queue/job';
+import { purgeExpiredRecords as contract } from './contracts/purge-expired-records';
 import { purgeExpiredRecords as purge } from '../src/retention/purge';
 
 const HOUR_SECONDS = 3600;
 
-export const purgeExpiredRecords = defineJob<ScheduledPayload>({
-  name: 'purge-expired-records',
-  payloadSchema: SCHEDULED_PAYLOAD_SCHEMA,
-  schedule: '*/15 * * * *',
-  // Batches of 5,000 by index: minutes even for a large backlog; a run cut short leaves the rest to the next one.
-  expireInSeconds: 600,
-  // The next run comes 15 minutes later and does the same work: two quick retries are enough.
-  retry: { limit: 2, delaySeconds: 60, backoff: false },
-  async handle(_payload, { db, log, retention }) {
-    const purged = {
-      ...await purge(db.sql, {
-        layoutTransactionsSeconds: retention.editingReplayWindowHours * HOUR_SECONDS,
-        idempotencyKeysSeconds: IDEMPOTENCY_KEY_HOURS * HOUR_SECONDS,
-        binnedLayoutsSeconds: retention.binRetentionDays * 24 * HOUR_SECONDS,
-      }),
-      idleVisitors: await purgeIdleVisitors(db, retention.visitorRetentionDays * 24 * HOUR_SECONDS),
-    };
-    log.info({ job: 'purge-expired-records', purged }, 'expired records purged');
-  },
+export const purgeExpiredRecords = defineJob(contract, async (_payload, { db, log, retention }) => {
+  const purged = {
+    ...await purge(db.sql, {
+      layoutTransactionsSeconds: retention.editingReplayWindowHours * HOUR_SECONDS,
+      idempotencyKeysSeconds: IDEMPOTENCY_KEY_HOURS * HOUR_SECONDS,
+      binnedLayoutsSeconds: retention.binRetentionDays * 24 * HOUR_SECONDS,
+    }),
+    idleVisitors: await purgeIdleVisitors(db, retention.visitorRetentionDays * 24 * HOUR_SECONDS),
+  };
+  log.info({ job: 'purge-expired-records', purged }, 'expired records purged');
 });

@@ -6,12 +6,9 @@ import { drawCoverPreview } from '../src/products/preview';
 import { derivedKeys, storeWithDerivatives } from '../src/media/images';
 import { type MediaStorage, readIfPresent } from '../src/media/storage';
 import { defineJob } from '../src/queue/job';
+import { renderPreviews as contract } from './contracts/render-previews';
 import type { SqlExecutor } from '../src/db/database';
 import type { Block } from '../src/db/tables/index';
-
-export interface RenderPreviewsPayload {
-  productId: number;
-}
 
 interface PreviewSource {
   name: string;
@@ -43,46 +40,32 @@ async function coverBackground(source: PreviewSource, media: MediaStorage): Prom
   return undefined;
 }
 
-export const renderPreviews = defineJob<RenderPreviewsPayload>({
-  name: 'render-previews',
-  // Drawing one cover takes about a second; twenty leaves room for a loaded machine.
-  expireInSeconds: 20,
-  // A product without its picture in the gallery: retried through a storage outage of hours (at least 5.7 h); the
-  // first retry soon (5-10 s), since a killed worker's previews wait for it after their expiry.
-  retry: { limit: 12, delaySeconds: 5, backoff: true },
-  payloadSchema: {
-    type: 'object',
-    required: ['productId'],
-    properties: { productId: { type: 'integer', minimum: 1 } },
-    additionalProperties: false,
-  },
-  async handle({ productId }, { db, media, log, deletions }) {
-    const source = await previewSource(db.sql, productId);
-    if (!source) return log.warn({ productId }, 'render-previews: the product is gone');
-    const title = source.cover_blocks?.find((block) => block.type === 'TEXT')?.content.text || source.name;
-    const image = await drawCoverPreview({
-      widthCm: source.width_cm, heightCm: source.height_cm, background: await coverBackground(source, media), title,
-    });
-    // A new key each time: cached copies of an older preview are never served for this one.
-    const key = `products/${productId}/preview-${randomUUID()}.jpg`;
-    const written = await storeWithDerivatives(media, key, image);
-    // Whatever the swap replaced is recorded for deletion in its transaction, unless another product shows it too
-    // (bulk products share their exemplar's); the new files are, when the product is gone. Two runs at once each
-    // record what they replaced, so neither leaves a file behind; a storage that fails the deletion delays it (the
-    // delete-stored-files job retries it) without failing this job, which would render yet another preview.
-    const recorded = await db.transaction(async (tx) => {
-      const products = createProductsRepository(tx.orm);
-      const swapped = await products.swapPreview(productId, key);
-      if (swapped === undefined) return deletions.record(tx, written);
-      const { previous } = swapped;
-      if (!previous || (await products.previewInUse(previous))) return [];
-      return deletions.record(tx, [previous, ...derivedKeys(previous)]);
-    }).catch(async (error: unknown) => {
-      // Files no row names would never be found again: when the swap fails, the new ones go before the job is retried
-      // (or, with the storage failing too, are left to the sweep of unnamed files).
-      await Promise.all(written.map((file) => media.delete(file).catch(() => undefined)));
-      throw error;
-    });
-    await deletions.deleteSoon(recorded);
-  },
+export const renderPreviews = defineJob(contract, async ({ productId }, { db, media, log, deletions }) => {
+  const source = await previewSource(db.sql, productId);
+  if (!source) return log.warn({ productId }, 'render-previews: the product is gone');
+  const title = source.cover_blocks?.find((block) => block.type === 'TEXT')?.content.text || source.name;
+  const image = await drawCoverPreview({
+    widthCm: source.width_cm, heightCm: source.height_cm, background: await coverBackground(source, media), title,
+  });
+  // A new key each time: cached copies of an older preview are never served for this one.
+  const key = `products/${productId}/preview-${randomUUID()}.jpg`;
+  const written = await storeWithDerivatives(media, key, image);
+  // Whatever the swap replaced is recorded for deletion in its transaction, unless another product shows it too
+  // (bulk products share their exemplar's); the new files are, when the product is gone. Two runs at once each
+  // record what they replaced, so neither leaves a file behind; a storage that fails the deletion delays it (the
+  // delete-stored-files job retries it) without failing this job, which would render yet another preview.
+  const recorded = await db.transaction(async (tx) => {
+    const products = createProductsRepository(tx.orm);
+    const swapped = await products.swapPreview(productId, key);
+    if (swapped === undefined) return deletions.record(tx, written);
+    const { previous } = swapped;
+    if (!previous || (await products.previewInUse(previous))) return [];
+    return deletions.record(tx, [previous, ...derivedKeys(previous)]);
+  }).catch(async (error: unknown) => {
+    // Files no row names would never be found again: when the swap fails, the new ones go before the job is retried
+    // (or, with the storage failing too, are left to the sweep of unnamed files).
+    await Promise.all(written.map((file) => media.delete(file).catch(() => undefined)));
+    throw error;
+  });
+  await deletions.deleteSoon(recorded);
 });

@@ -6,55 +6,38 @@ import { createLayoutsRepository } from '../src/layouts/repository';
 import { renderLayoutForPrint, type PrintWarning } from '../src/print/render-layout';
 import { type NewPrintFile, orderedLayouts, printFileKey, recordPrintFiles } from '../src/print/repository';
 import { defineJob } from '../src/queue/job';
+import { renderPrintFiles as contract } from './contracts/render-print-files';
 
-export interface RenderPrintFilesPayload {
-  orderSetId: number;
-}
-
-export const renderPrintFiles = defineJob<RenderPrintFilesPayload>({
-  name: 'render-print-files',
-  payloadSchema: {
-    type: 'object',
-    required: ['orderSetId'],
-    properties: { orderSetId: { type: 'integer', minimum: 1 } },
-    additionalProperties: false,
-  },
-  // About 0.6 s a page at 300 dpi on two cores: ten minutes leave room for books of several hundred pages.
-  expireInSeconds: 600,
-  // A paid set without print files cannot be produced: retried through a storage outage of hours (at least 8.5 h,
-  // the last wait 4.3 to 8.5 h); past that an administrator re-runs it (POST /api/admin/jobs/<id>/retry/).
-  retry: { limit: 10, delaySeconds: 30, backoff: true },
-  async handle({ orderSetId }, { db, media, privateFiles, printDpi, log }) {
-    const layoutIds = await orderedLayouts(db.sql, orderSetId);
-    if (!layoutIds) return log.warn({ orderSetId }, 'render-print-files: the order set is gone');
-    const layouts = createLayoutsRepository(db.orm);
-    const readImage = mediaImageReader(media);
-    const files: NewPrintFile[] = [];
-    const warnings: (PrintWarning & { layout: string })[] = [];
-    for (const layoutId of layoutIds) {
-      const layout = await layouts.find(layoutId);
-      const drawable = layout && (await loadDrawableLayout(layouts, layout));
-      if (!drawable || drawable.pages.length === 0) {
-        // A retry cannot draw pages that are not there: said loudly, but no retries.
-        log.error({ orderSetId, layoutId }, 'render-print-files: the layout has no pages or no format to print');
-        warnings.push({ layout: layoutId, page: 0, kind: 'nothing-to-print', message: 'the layout has no pages or no format: nothing printed' });
-        continue;
-      }
-      const print = await renderLayoutForPrint(drawable, readImage, printDpi);
-      warnings.push(...print.warnings.map((warning) => ({ layout: layoutId, ...warning })));
-      for (const part of print.parts.filter((candidate) => candidate.pageCount > 0)) {
-        const storageKey = printFileKey(orderSetId, layoutId, part.part);
-        await privateFiles.put(storageKey, part.pdf);
-        files.push({
-          layoutId, part: part.part, storageKey, sizeBytes: part.pdf.length, pageCount: part.pageCount,
-          widthMm: part.widthMm, heightMm: part.heightMm, spineMm: part.spineMm,
-          warnings: print.warnings.filter((warning) => (warning.page === 0) === (part.part === 'cover')),
-        });
-      }
+export const renderPrintFiles = defineJob(contract, async ({ orderSetId }, { db, media, privateFiles, printDpi, log }) => {
+  const layoutIds = await orderedLayouts(db.sql, orderSetId);
+  if (!layoutIds) return log.warn({ orderSetId }, 'render-print-files: the order set is gone');
+  const layouts = createLayoutsRepository(db.orm);
+  const readImage = mediaImageReader(media);
+  const files: NewPrintFile[] = [];
+  const warnings: (PrintWarning & { layout: string })[] = [];
+  for (const layoutId of layoutIds) {
+    const layout = await layouts.find(layoutId);
+    const drawable = layout && (await loadDrawableLayout(layouts, layout));
+    if (!drawable || drawable.pages.length === 0) {
+      // A retry cannot draw pages that are not there: said loudly, but no retries.
+      log.error({ orderSetId, layoutId }, 'render-print-files: the layout has no pages or no format to print');
+      warnings.push({ layout: layoutId, page: 0, kind: 'nothing-to-print', message: 'the layout has no pages or no format: nothing printed' });
+      continue;
     }
-    await db.transaction((tx) => recordPrintFiles(tx.sql, orderSetId, files));
-    if (warnings.length > 0) log.warn({ orderSetId, warnings }, 'print files rendered with warnings');
-    log.info({ orderSetId, files: files.length }, 'print files rendered');
-    return { order_set: orderSetId, files: files.map((file) => file.storageKey), warnings };
-  },
+    const print = await renderLayoutForPrint(drawable, readImage, printDpi);
+    warnings.push(...print.warnings.map((warning) => ({ layout: layoutId, ...warning })));
+    for (const part of print.parts.filter((candidate) => candidate.pageCount > 0)) {
+      const storageKey = printFileKey(orderSetId, layoutId, part.part);
+      await privateFiles.put(storageKey, part.pdf);
+      files.push({
+        layoutId, part: part.part, storageKey, sizeBytes: part.pdf.length, pageCount: part.pageCount,
+        widthMm: part.widthMm, heightMm: part.heightMm, spineMm: part.spineMm,
+        warnings: print.warnings.filter((warning) => (warning.page === 0) === (part.part === 'cover')),
+      });
+    }
+  }
+  await db.transaction((tx) => recordPrintFiles(tx.sql, orderSetId, files));
+  if (warnings.length > 0) log.warn({ orderSetId, warnings }, 'print files rendered with warnings');
+  log.info({ orderSetId, files: files.length }, 'print files rendered');
+  return { order_set: orderSetId, files: files.map((file) => file.storageKey), warnings };
 });

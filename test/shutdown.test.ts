@@ -36,10 +36,9 @@ describe(`graceful stop within one deadline (${DATABASE_KIND})`, function () {
     // Runs past the deadline: it ends only when the test lets it, after the stop (so pg-boss can settle down).
     const hang = defineJob<Record<string, never>>({
       name: 'hang', expireInSeconds: 60, retry: { limit: 5, delaySeconds: 5, backoff: true }, payloadSchema: { type: 'object' },
-      handle: () => {
-        jobReached();
-        return jobReleased;
-      },
+    }, () => {
+      jobReached();
+      return jobReleased;
     });
     const queue = await startQueue(runtime.db, [hang], pino({ level: 'silent' }), runtime.config.jobRetry, runtime.metrics);
     await runtime.db.transaction((tx) => queue.enqueue(tx, hang, {}));

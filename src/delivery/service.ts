@@ -147,7 +147,7 @@ export function createDeliveryService(deps: {
       return linkOfConfirmed((await orders.load(set.userId, set.id))!);
     }
     const refusal = unchangeable(set, set.delivery);
-    if (refusal) throw set.delivery?.status === 'placing' ? beingConfirmed() : conflict(String(refusal.body.detail));
+    if (refusal) throw set.delivery?.status === 'placing' ? beingConfirmed() : conflict(refusal.message);
     return null;
   }
 
@@ -159,7 +159,7 @@ export function createDeliveryService(deps: {
       // Confirmed meanwhile, or being placed by another request: that request's outcome stands.
       if (locked.status === 'CONFIRMED' || locked.delivery?.status === 'placing') return false;
       const refusal = unchangeable(locked, null);
-      if (refusal) throw conflict(String(refusal.body.detail));
+      if (refusal) throw conflict(refusal.message);
       // The quote was for this cart: one changed since then needs a new quote.
       if (locked.goodsKopecks !== set.goodsKopecks || JSON.stringify(locked.box) !== JSON.stringify(set.box)) {
         throw conflict('The cart changed; check the delivery price again.');

@@ -3,9 +3,12 @@ import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
 import { databaseUnavailable } from '../db/unavailable';
 import { MediaStorageUnavailableError } from '../media/storage';
+import { type ErrorKind, ServiceError } from '../shared/errors';
 import { diskFull } from '../util/error-causes';
 
-export type FieldErrors = Record<string, string[]>;
+export type { FieldErrors } from '../shared/errors';
+// Routes throw the services' errors too: one kind of error, mapped to a status and a body in one place (below).
+export { invalid as validationError, notFound, forbidden } from '../shared/errors';
 
 export class HttpError extends Error {
   constructor(
@@ -32,9 +35,19 @@ export const DETAILS = {
 /** Seconds a client is told to wait after a database or storage outage (a lost connection is usually back within that). */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
 
-export const validationError = (errors: FieldErrors) => new HttpError(400, errors);
-export const notFound = () => new HttpError(404, { detail: DETAILS.notFound });
-export const forbidden = () => new HttpError(403, { detail: DETAILS.forbidden });
+const STATUS_OF_KIND: Record<ErrorKind, number> = {
+  invalid: 400, not_found: 404, forbidden: 403, conflict: 409, locked: 423, unavailable: 503,
+};
+
+/**
+ * A service's error as Django REST framework would answer it: a field error as {field: [messages]}, any other as
+ * {detail} with the members the front end's contract adds; a retry hint as Retry-After.
+ */
+export function httpErrorOf(error: ServiceError): HttpError {
+  const body = error.kind === 'invalid' && error.fields ? error.fields : { detail: error.message, ...error.extra };
+  const headers: Record<string, string> = error.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(error.retryAfterSeconds) };
+  return new HttpError(STATUS_OF_KIND[error.kind], body, headers);
+}
 export const notAuthenticated = () =>
   new HttpError(401, { detail: DETAILS.notAuthenticated }, { 'WWW-Authenticate': 'Bearer realm="api"' });
 export const invalidToken = () =>
@@ -67,7 +80,7 @@ export function errorMiddleware(log: Logger) {
       await next();
       fillEmptyErrorBody(ctx);
     } catch (error) {
-      const known = error instanceof HttpError ? error : clientErrorOf(error);
+      const known = error instanceof HttpError ? error : error instanceof ServiceError ? httpErrorOf(error) : clientErrorOf(error);
       // Validators, caching and the range set for a success do not describe an error (a 416 sets its own Content-Range).
       for (const header of ['ETag', 'Last-Modified', 'Cache-Control', 'Accept-Ranges', 'Content-Range']) ctx.remove(header);
       if (known) {

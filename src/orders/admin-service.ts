@@ -1,7 +1,7 @@
 // Administrators and paid order sets: the list (paged, by status) and the moves through production, shipping and
 // delivery, or a cancellation with its refund. Each move locks the set, is recorded with who and when, and enqueues
 // the shopper's e-mail in its own transaction.
-import { sendOrderStatusEmail } from '../../jobs/send-order-status-email';
+import { sendOrderStatusEmail } from '../../jobs/contracts/send-order-status-email';
 import type { Database, Transaction } from '../db/database';
 import { pageOfList } from '../gallery/paging';
 import { notFound } from '../http/errors';

@@ -1,6 +1,6 @@
 // The cart and the user's order sets: prices from the price list, the packing rule, changes only while OPEN.
 import type { Database, SqlExecutor } from '../db/database';
-import { HttpError, notFound, validationError } from '../http/errors';
+import { conflict, invalid, notFound, type ServiceError } from '../shared/errors';
 import { type BoxSize, packBox, unitPriceKopecks } from './pricing';
 import { createOrdersRepository, type DeliveryRow, type OrderRow, type OrderSetRow } from './repository';
 
@@ -16,9 +16,9 @@ export const MAX_COUNT = 1000;
 const TOO_MANY = `Ensure this value is less than or equal to ${MAX_COUNT}.`;
 
 /** Only an OPEN set whose delivery is not being placed right now may change. */
-export function unchangeable(set: { status: string }, delivery: DeliveryRow | null | undefined): HttpError | undefined {
-  if (set.status !== 'OPEN') return new HttpError(409, { detail: `The order set is ${set.status} and can no longer change.` });
-  if (delivery?.status === 'placing') return new HttpError(409, { detail: 'The order set is being confirmed and can no longer change.' });
+export function unchangeable(set: { status: string }, delivery: DeliveryRow | null | undefined): ServiceError | undefined {
+  if (set.status !== 'OPEN') return conflict(`The order set is ${set.status} and can no longer change.`);
+  if (delivery?.status === 'placing') return conflict('The order set is being confirmed and can no longer change.');
   return undefined;
 }
 
@@ -68,16 +68,16 @@ export function createOrdersService(db: Database) {
      * Puts count copies of the user's layout in the cart. A layout that is not the user's is reported by
      * missingLayout (a field error for a body, 404 for a path), exactly as one that does not exist; so is one in the bin.
      */
-    async addLayout(userId: number, layoutId: string, count: number, missingLayout: () => HttpError): Promise<{ set: OrderSet; orderId: number }> {
+    async addLayout(userId: number, layoutId: string, count: number, missingLayout: () => ServiceError): Promise<{ set: OrderSet; orderId: number }> {
       const layout = await repository.layout(db.sql, layoutId);
       if (!layout || layout.ownerId !== userId || layout.inBin) throw missingLayout();
-      if (!layout.rule || layout.widthCm === null) throw validationError({ layout_id: ['This layout has no format with a price.'] });
+      if (!layout.rule || layout.widthCm === null) throw invalid({ layout_id: ['This layout has no format with a price.'] });
       const unit = unitPriceKopecks(layout.rule, layout.pages);
       return db.transaction(async (tx) => {
         const cart = await repository.lockCart(tx.sql, userId);
         await guardChange(tx.sql, cart);
         const orderId = await repository.addOrder(tx.sql, cart.id, layoutId, count, unit);
-        if (orderId === null) throw validationError({ count: [TOO_MANY] });
+        if (orderId === null) throw invalid({ count: [TOO_MANY] });
         return { set: (await load(tx.sql, userId, cart.id))!, orderId };
       });
     },

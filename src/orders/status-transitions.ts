@@ -1,5 +1,5 @@
 // Which way an administrator may move a paid order set (the table in docs/api.md, "After payment"), and the refusal that names them.
-import { HttpError, validationError } from '../http/errors';
+import { conflict, invalid, type ServiceError } from '../shared/errors';
 import type { OrderSetStatus } from './repository';
 
 export type AdminTarget = 'IN_PRODUCTION' | 'SHIPPED' | 'DELIVERED' | 'CANCELED';
@@ -20,21 +20,18 @@ export interface StatusChange {
 }
 
 /** The refusal of a move, or undefined when it is allowed. */
-export function refusalOf(current: OrderSetStatus, refundRequested: boolean, change: StatusChange): HttpError | undefined {
+export function refusalOf(current: OrderSetStatus, refundRequested: boolean, change: StatusChange): ServiceError | undefined {
   const allowed = refundRequested ? WHILE_REFUNDING : (NEXT_STATUSES[current] ?? []);
   if (!allowed.includes(change.status)) {
     const why = refundRequested ? ' (a refund is asked for and not yet confirmed: cancel again to finish it)' : '';
     const next = allowed.length > 0 ? `it can move to ${allowed.join(' or ')}, not ${change.status}` : 'it moves no further';
-    return new HttpError(409, {
-      detail: `The order set is ${current}${why}: ${next}.`,
-      status: current, allowed_statuses: [...allowed],
-    });
+    return conflict(`The order set is ${current}${why}: ${next}.`, { extra: { status: current, allowed_statuses: [...allowed] } });
   }
   if (change.status === 'SHIPPED' && !change.trackingNumber) {
-    return validationError({ tracking_number: ['This field is required when the status is SHIPPED.'] });
+    return invalid({ tracking_number: ['This field is required when the status is SHIPPED.'] });
   }
   if (change.status !== 'SHIPPED' && change.trackingNumber !== undefined) {
-    return validationError({ tracking_number: ['Only a move to SHIPPED takes a tracking number.'] });
+    return invalid({ tracking_number: ['Only a move to SHIPPED takes a tracking number.'] });
   }
   return undefined;
 }

@@ -1,5 +1,5 @@
 // Administering products: made with their layouts (and so their previews), changed, listed, deleted.
-import { renderPreviews } from '../../jobs/render-previews';
+import { renderPreviews } from '../../jobs/contracts/render-previews';
 import type { Database, Orm, Transaction } from '../db/database';
 import { productTypes } from '../db/tables/index';
 import { pageOfList } from '../gallery/paging';

@@ -48,7 +48,12 @@ export function retryWindowSeconds(policy: RetryPolicy): number {
 export type ScheduledPayload = Record<string, never> | null;
 export const SCHEDULED_PAYLOAD_SCHEMA = { type: ['object', 'null'], additionalProperties: false };
 
-export interface JobDefinition<Payload> {
+/**
+ * What a job is to the queue and to whoever enqueues it: its name, the schema and type of its payload, how it is
+ * retried and scheduled. Contracts live in jobs/contracts/, apart from the handlers, and import nothing from the
+ * domains: a domain enqueues a job by its contract without pulling in the handler's imports.
+ */
+export interface JobContract<Payload> {
   name: string;
   payloadSchema: Record<string, unknown>;
   /** Matched to what the job protects: how long an outage of what it needs it must outlast (docs/operations.md, "Reactions"). */
@@ -61,12 +66,26 @@ export interface JobDefinition<Payload> {
    */
   expireInSeconds: number;
   /**
+   * Never set: carries the payload's type, so that enqueueing checks it at compile time (a method, so that any
+   * contract fits a registry of contracts of every payload).
+   */
+  payloadType?(payload: Payload): void;
+}
+
+export function defineJobContract<Payload>(contract: Omit<JobContract<Payload>, 'payloadType'>): JobContract<Payload> {
+  return contract;
+}
+
+/** A contract with the handler that runs it (jobs/<name>.ts): what the worker's registry lists. */
+export interface JobDefinition<Payload> extends JobContract<Payload> {
+  /**
    * Runs at least once per job, possibly more after a crash: it must be safe to repeat. What it returns is kept as
-   * the job's result (pg-boss's output), for an operator to read.
+   * the job's result (pg-boss's output), for an operator to read. A handler parses nothing more than its payload
+   * and calls one service method.
    */
   handle(payload: Payload, context: JobContext): Promise<object | void>;
 }
 
-export function defineJob<Payload>(definition: JobDefinition<Payload>): JobDefinition<Payload> {
-  return definition;
+export function defineJob<Payload>(contract: JobContract<Payload>, handle: JobDefinition<Payload>['handle']): JobDefinition<Payload> {
+  return { ...contract, handle };
 }

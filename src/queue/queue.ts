@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import type { Metrics } from '../metrics/metrics';
 import type { Database, SqlExecutor, Transaction } from '../db/database';
 import { whileLocked } from '../db/startup-lock';
-import type { JobContext, JobDefinition, RetryPolicy } from './job';
+import type { JobContext, JobContract, JobDefinition, RetryPolicy } from './job';
 
 const BOSS_SCHEMA = 'pgboss';
 // Jobs of one name that a worker runs at once: it fetches no more than that, so every job it holds is running, and
@@ -44,9 +44,9 @@ export function checkRegistry(registry: JobRegistry): void {
 
 export interface Queue {
   /** Adds a job in tx: it exists if and only if tx commits. */
-  enqueue<Payload>(tx: Transaction, job: JobDefinition<Payload>, payload: Payload): Promise<string>;
+  enqueue<Payload>(tx: Transaction, job: JobContract<Payload>, payload: Payload): Promise<string>;
   /** Adds many jobs of one kind in tx, in one statement. */
-  enqueueMany<Payload>(tx: Transaction, job: JobDefinition<Payload>, payloads: Payload[]): Promise<void>;
+  enqueueMany<Payload>(tx: Transaction, job: JobContract<Payload>, payloads: Payload[]): Promise<void>;
   /** Starts handling jobs in this process, up to JOBS_AT_ONCE of each name at a time. */
   work(context: JobContext): Promise<void>;
   /**
@@ -108,7 +108,7 @@ export async function startQueue(
     }
   });
 
-  const checkPayload = (job: JobDefinition<unknown>, payload: unknown) => {
+  const checkPayload = (job: JobContract<unknown>, payload: unknown) => {
     const validate = validators.get(job.name);
     if (!validate) throw new JobRegistryError(`job "${job.name}" is not registered`);
     if (!validate(payload)) throw new Error(`invalid payload for job "${job.name}": ${ajv.errorsText(validate.errors)}`);
@@ -116,13 +116,13 @@ export async function startQueue(
 
   return {
     async enqueue(tx, job, payload) {
-      checkPayload(job as JobDefinition<unknown>, payload);
+      checkPayload(job as JobContract<unknown>, payload);
       const id = await boss.send(job.name, payload as object, { db: bossDb(tx.sql) });
       if (!id) throw new Error(`job "${job.name}" was not enqueued`);
       return id;
     },
     async enqueueMany(tx, job, payloads) {
-      payloads.forEach((payload) => checkPayload(job as JobDefinition<unknown>, payload));
+      payloads.forEach((payload) => checkPayload(job as JobContract<unknown>, payload));
       if (payloads.length > 0) await boss.insert(payloads.map((payload) => ({ name: job.name, data: payload as object })), { db: bossDb(tx.sql) });
     },
     async work(context) {

@@ -9,7 +9,7 @@ import { DATABASE_KIND } from '../helpers/database';
 import { queueDrained } from '../helpers/jobs';
 import { type TestRuntime, testRuntime } from '../helpers/runtime';
 
-const noop = defineJob<{ n: number }>({ name: 'noop', expireInSeconds: 10, retry: { limit: 0, delaySeconds: 1, backoff: false }, payloadSchema: { type: 'object' }, handle: async () => undefined });
+const noop = defineJob<{ n: number }>({ name: 'noop', expireInSeconds: 10, retry: { limit: 0, delaySeconds: 1, backoff: false }, payloadSchema: { type: 'object' } }, async () => undefined);
 
 async function jobs(runtime: TestRuntime, name: string) {
   const { rows } = await runtime.db.sql.query<{ data: { productId: number }; state: string }>(
