@@ -60,7 +60,7 @@ export function galleryRoutes(deps: { gallery: GalleryService; validator: Valida
   ) =>
     async (ctx: Context) => {
       const caching = ctx.state.galleryCaching as boolean;
-      const request = { url: cacheKey(ctx), params: pickFilterParams(ctx.state.query, known), page: ctx.query.page, pageSize: ctx.query.page_size };
+      const request = { url: cacheKey(ctx), params: pickFilterParams(ctx.state.query as Record<string, unknown>, known), page: ctx.query.page, pageSize: ctx.query.page_size };
       const result = await gallery.list(request, caching, (page, snapshot) => present(page, snapshot, ctx));
       if (result.kind === 'invalid-filter') throw validationError(result.errors);
       if (result.kind === 'invalid-page') throw invalidPage();

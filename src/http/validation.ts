@@ -171,6 +171,7 @@ function compileValidator(schemas: JsonSchema[]): Validator {
         const query: Record<string, unknown> = { ...ctx.query };
         if (!validate(query)) throw validationError(toFieldErrors(validate.errors ?? []));
         ctx.state.query = query;
+        ctx.state.querySchema = schemaId;
         await next();
       };
     },
@@ -180,6 +181,7 @@ function compileValidator(schemas: JsonSchema[]): Validator {
         const fields: Record<string, unknown> = { ...((ctx.request as { body?: object }).body ?? {}) };
         if (!validate(fields)) throw validationError(toFieldErrors(validate.errors ?? []));
         ctx.state.body = fields;
+        ctx.state.bodySchema = schemaId;
         await next();
       };
     },
@@ -188,6 +190,7 @@ function compileValidator(schemas: JsonSchema[]): Validator {
       return async (ctx, next) => {
         if (options?.optional && !ctx.request.length && !ctx.get('Content-Type')) {
           ctx.state.body = {};
+          ctx.state.bodySchema = schemaId;
           return next();
         }
         if (!ctx.is('application/json')) {
@@ -198,6 +201,7 @@ function compileValidator(schemas: JsonSchema[]): Validator {
         const unstorable = unstorableStrings(body);
         if (unstorable) throw validationError(unstorable);
         ctx.state.body = body;
+        ctx.state.bodySchema = schemaId;
         await next();
       };
     },
