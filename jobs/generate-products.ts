@@ -1,7 +1,7 @@
 // When a theme is saved approved and has no products: one product per format, each with its layout (and so, by
 // render-previews, its preview). Exactly once: the theme's row is locked and the "no products yet" check made
 // under that lock, so two saves, two jobs or two workers make the products once.
-import { defineJob } from '../src/queue/job';
+import { defineJob } from './job-context';
 import { generateProducts as contract } from './contracts/generate-products';
 
 const PHOTOBOOK_TYPE = 1;

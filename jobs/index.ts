@@ -1,5 +1,6 @@
 // The typed registry of background jobs: every job the service enqueues or handles is listed here once.
 import type { JobRegistry } from '../src/queue/queue';
+import type { JobHandler } from './job-context';
 import { deleteStoredFiles } from './delete-stored-files';
 import { generateProducts } from './generate-products';
 import { orderPaid } from './order-paid';
@@ -16,4 +17,4 @@ export { deleteStoredFiles, generateProducts, orderPaid, purgeExpiredRecords, re
 export const jobRegistry: JobRegistry = [
   renderPreviews, generateProducts, sendThemeEmail, orderPaid, renderPrintFiles, sendOrderStatusEmail, purgeExpiredRecords,
   reconcilePayments, deleteStoredFiles, sweepUnnamedFiles,
-] as JobRegistry;
+] satisfies JobHandler<never>[] as JobRegistry;

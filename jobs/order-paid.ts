@@ -3,7 +3,7 @@
 // confirms a delivery that was placed as a draft at the aggregator. Enqueued in the transaction that marks the set
 // PAID, so a paid set always has its job, exactly once; a retry repeats only what is not recorded as done.
 import { confirmDraftAtAggregator } from '../src/delivery/confirm-paid';
-import { defineJob } from '../src/queue/job';
+import { defineJob } from './job-context';
 import { orderPaid as contract } from './contracts/order-paid';
 
 export const orderPaid = defineJob(contract, async ({ orderSetId }, context) => {

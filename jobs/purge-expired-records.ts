@@ -4,7 +4,7 @@
 // Safe to repeat, and to run in any worker.
 import { purgeIdleVisitors } from '../src/auth/visitors';
 import { IDEMPOTENCY_KEY_HOURS } from '../src/http/idempotency';
-import { defineJob } from '../src/queue/job';
+import { defineJob } from './job-context';
 import { purgeExpiredRecords as contract } from './contracts/purge-expired-records';
 import { purgeExpiredRecords as purge } from '../src/retention/purge';
 

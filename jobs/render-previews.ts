@@ -5,7 +5,7 @@ import { createProductsRepository } from '../src/products/repository';
 import { drawCoverPreview } from '../src/products/preview';
 import { derivedKeys, storeWithDerivatives } from '../src/media/images';
 import { type MediaStorage, readIfPresent } from '../src/media/storage';
-import { defineJob } from '../src/queue/job';
+import { defineJob } from './job-context';
 import { renderPreviews as contract } from './contracts/render-previews';
 import type { SqlExecutor } from '../src/db/database';
 import type { Block } from '../src/db/tables/index';

@@ -5,7 +5,7 @@ import { loadDrawableLayout, mediaImageReader } from '../src/layouts/drawing';
 import { createLayoutsRepository } from '../src/layouts/repository';
 import { renderLayoutForPrint, type PrintWarning } from '../src/print/render-layout';
 import { type NewPrintFile, orderedLayouts, printFileKey, recordPrintFiles } from '../src/print/repository';
-import { defineJob } from '../src/queue/job';
+import { defineJob } from './job-context';
 import { renderPrintFiles as contract } from './contracts/render-print-files';
 
 export const renderPrintFiles = defineJob(contract, async ({ orderSetId }, { db, media, privateFiles, printDpi, log }) => {

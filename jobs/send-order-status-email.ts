@@ -2,7 +2,7 @@
 // Enqueued in the transaction of the move, so every move has its mail; the Message-ID names the move, so a repeat
 // after a crash is the same message to the receiving server.
 import { roubles } from '../src/orders/money';
-import { defineJob } from '../src/queue/job';
+import { defineJob } from './job-context';
 import { sendOrderStatusEmail as contract } from './contracts/send-order-status-email';
 
 const SUBJECTS: Record<string, (id: number) => string> = {

@@ -13,7 +13,7 @@ import { type JsonSchema, loadSchemas } from './http/schemas';
 import { createMetrics, type Metrics } from './metrics/metrics';
 import { openMediaStorages } from './media/open-storages';
 import type { MediaStorage } from './media/storage';
-import type { JobContext } from './queue/job';
+import type { JobContext } from '../jobs/job-context';
 import { type Queue, startQueue } from './queue/queue';
 import { createServices, type Services } from './services';
 

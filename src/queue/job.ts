@@ -1,29 +1,5 @@
 // What a background job is: a name, a JSON Schema for its payload, and an idempotent handler.
-import type { Logger } from 'pino';
-import type { Database } from '../db/database';
-import type { BoundsConfig, MailConfig } from '../config';
-import type { MediaStorage } from '../media/storage';
-import type { Services } from '../services';
-import type { Queue } from './queue';
-
-/**
- * What a handler gets: the process's services (the same instances the HTTP app and the editing channel use, from
- * src/services.ts), never building its own, and the parts of the runtime that handlers still use directly.
- */
-export interface JobContext extends Services {
-  db: Database;
-  media: MediaStorage;
-  /** Files that are never served under /media/ (print files): a private area of the same kind of storage. */
-  privateFiles: MediaStorage;
-  log: Logger;
-  /** Resolution of the images in print files (PRINT_DPI). */
-  printDpi: number;
-  /** For jobs whose work causes further jobs (a generated product gets its preview). */
-  queue: Queue;
-  mail: MailConfig;
-  /** How long the purge keeps what it purges: applied editing transactions and layouts in the bin. */
-  retention: Pick<BoundsConfig, 'editingReplayWindowHours' | 'binRetentionDays' | 'visitorRetentionDays'>;
-}
+// The queue knows no domain: what a handler is given (the process's services) is the caller's type, Context.
 
 /** How a failed run is retried: limit retries, the first after delaySeconds. */
 export interface RetryPolicy {
@@ -77,15 +53,17 @@ export function defineJobContract<Payload>(contract: Omit<JobContract<Payload>, 
 }
 
 /** A contract with the handler that runs it (jobs/<name>.ts): what the worker's registry lists. */
-export interface JobDefinition<Payload> extends JobContract<Payload> {
+export interface JobDefinition<Payload, Context = unknown> extends JobContract<Payload> {
   /**
    * Runs at least once per job, possibly more after a crash: it must be safe to repeat. What it returns is kept as
    * the job's result (pg-boss's output), for an operator to read. A handler parses nothing more than its payload
    * and calls one service method.
    */
-  handle(payload: Payload, context: JobContext): Promise<object | void>;
+  handle(payload: Payload, context: Context): Promise<object | void>;
 }
 
-export function defineJob<Payload>(contract: JobContract<Payload>, handle: JobDefinition<Payload>['handle']): JobDefinition<Payload> {
+export function defineJob<Payload, Context = unknown>(
+  contract: JobContract<Payload>, handle: JobDefinition<Payload, Context>['handle'],
+): JobDefinition<Payload, Context> {
   return { ...contract, handle };
 }

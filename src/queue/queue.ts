@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import type { Metrics } from '../metrics/metrics';
 import type { Database, SqlExecutor, Transaction } from '../db/database';
 import { whileLocked } from '../db/startup-lock';
-import type { JobContext, JobContract, JobDefinition, RetryPolicy } from './job';
+import type { JobContract, JobDefinition, RetryPolicy } from './job';
 
 const BOSS_SCHEMA = 'pgboss';
 // Jobs of one name that a worker runs at once: it fetches no more than that, so every job it holds is running, and
@@ -28,7 +28,8 @@ const QUEUE_SETUP_LOCK_KEY = 7_305_002;
 // pg-boss talks to the database through this adapter, so it needs no pool of its own and works on PGlite.
 const bossDb = (sql: SqlExecutor) => ({ executeSql: (text: string, values?: unknown[]) => sql.query(text, values) });
 
-export type JobRegistry = readonly JobDefinition<never>[];
+// Every handler of a registry takes the same context (the caller's services); the queue only passes it on.
+export type JobRegistry = readonly JobDefinition<never, never>[];
 
 export class JobRegistryError extends Error {}
 
@@ -48,7 +49,8 @@ export interface Queue {
   /** Adds many jobs of one kind in tx, in one statement. */
   enqueueMany<Payload>(tx: Transaction, job: JobContract<Payload>, payloads: Payload[]): Promise<void>;
   /** Starts handling jobs in this process, up to JOBS_AT_ONCE of each name at a time. */
-  work(context: JobContext): Promise<void>;
+  /** context: what every handler of the registry is given (jobs/job-context.ts), passed on untouched. */
+  work(context: unknown): Promise<void>;
   /**
    * Runs a job that failed for good again, from its first attempt with its whole retry policy: 'not-failed' (with its
    * state) for a job that is not failed, 'not-found' for no job of a registered name with that id.
@@ -138,7 +140,7 @@ export async function startQueue(
             };
             running += 1;
             try {
-              const result = await job.handle(item.data as never, context);
+              const result = await job.handle(item.data as never, context as never);
               // Completed one by one (pg-boss would complete the batch only at its end): a job is recorded as
               // done the moment it is, and the batch's own completion then skips it.
               await boss.complete(job.name, item.id, result ?? undefined);
