@@ -11,7 +11,7 @@ import { createLogger } from './log';
 import { checkPortAvailable, PortUnavailableError } from './port-availability';
 import { openRuntime } from './runtime';
 import { stopWithin } from './shutdown';
-import { removeLeftUploads } from './themes/upload';
+import { removeLeftUploads } from './themes/http-upload';
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv;
