@@ -10,7 +10,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { io, type Socket } from 'socket.io-client';
 import { randomUUID } from 'node:crypto';
-import { seedDemoCatalog } from '../src/catalog/demo';
+import { seedDemoCatalog } from '../src/seed/demo';
 import { loadConfig } from '../src/config';
 import { purgeExpiredRecords } from '../src/retention/purge';
 import { openRuntime, type Runtime } from '../src/runtime';

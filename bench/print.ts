@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import sharp from 'sharp';
-import { seedDemoCatalog } from '../src/catalog/demo';
+import { seedDemoCatalog } from '../src/seed/demo';
 import { loadConfig } from '../src/config';
 import type { Block } from '../src/db/tables/index';
 import { loadDrawableLayout, mediaImageReader } from '../src/layouts/drawing';

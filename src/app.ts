@@ -35,14 +35,14 @@ import { httpMetricsMiddleware } from './metrics/http';
 import type { Metrics } from './metrics/metrics';
 import { metricsRoutes } from './metrics/routes';
 import { productRoutes } from './products/routes';
-import { catalogRoutes } from './themes/catalog-routes';
 import { orderAdminRoutes } from './orders/admin-routes';
 import { orderRoutes } from './orders/routes';
 import { paymentRoutes } from './payments/routes';
 import type { Queue } from './queue/queue';
 import type { Services } from './services';
+import { themeElementRoutes } from './themes/element-routes';
+import { uploadsFolder } from './themes/http-upload';
 import { themeRoutes } from './themes/routes';
-import { uploadsFolder } from './themes/upload';
 
 export interface AppDependencies {
   config: Config;
@@ -84,7 +84,8 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
     accountRoutes(deps.users, deps.db),
     mediaRoutes(deps.media),
     galleryRoutes({ gallery: services.gallery, validator, media: deps.media, metrics: deps.metrics }),
-    themeRoutes({
+    themeRoutes({ themes: services.themes, themesAdmin: services.themesAdmin, validator, media: deps.media }),
+    themeElementRoutes({
       themes: services.themes,
       validator,
       media: deps.media,
@@ -96,7 +97,6 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
       pageImages: services.pageImages,
       validator, publicBaseUrl: deps.config.publicBaseUrl,
     }),
-    catalogRoutes({ catalog: services.catalog, validator }),
     productRoutes({ products: services.productsAdmin, validator, media: deps.media }),
     adminJobRoutes({ db: deps.db, registry: jobRegistry, queue: deps.queue }),
     printRoutes({

@@ -1,6 +1,6 @@
 // The command line: photobook serve | demo | worker | migrate | seed | create-admin | create-user | issue-token ...
 import type { Logger } from 'pino';
-import { FixtureError } from './catalog/fixtures';
+import { FixtureError } from './seed/fixtures';
 import { COMMANDS, helpText, UsageError } from './cli/commands';
 import { ConfigError, environmentWith, listenAddress, loadConfig } from './config';
 import { DataFolderError, prepareDataFolder } from './data-folder';
@@ -11,7 +11,7 @@ import { createLogger } from './log';
 import { checkPortAvailable, PortUnavailableError } from './port-availability';
 import { openRuntime } from './runtime';
 import { stopWithin } from './shutdown';
-import { removeLeftUploads } from './themes/upload';
+import { removeLeftUploads } from './themes/http-upload';
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv;

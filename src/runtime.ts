@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { jobRegistry } from '../jobs/index';
 import { createTokenService, type TokenService, tokenSettings } from './auth/tokens';
 import { createUsersRepository, type UsersRepository } from './auth/users-repository';
-import { describeCounts, ensureReferenceData } from './catalog/fixtures';
+import { describeCounts, ensureReferenceData } from './seed/fixtures';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { migrate } from './db/migrate';

@@ -26,7 +26,7 @@ import { createProductsAdminService, type ProductsAdminService } from './product
 import { createProductsService, type ProductsService } from './products/service';
 import type { Queue } from './queue/queue';
 import { createStoredFileDeletions, type StoredFileDeletions } from './retention/stored-file-deletions';
-import { createCatalogService, type CatalogService } from './themes/catalog-service';
+import { createThemesAdminService, type ThemesAdminService } from './themes/admin-service';
 import { createThemesService, type ThemesService } from './themes/service';
 import { createLimiter } from './util/limiter';
 
@@ -61,7 +61,7 @@ export interface Services {
   pageImages: PageImages;
   gallery: GalleryService;
   themes: ThemesService;
-  catalog: CatalogService;
+  themesAdmin: ThemesAdminService;
 }
 
 export function createServices(parts: ServiceParts): Services {
@@ -73,10 +73,11 @@ export function createServices(parts: ServiceParts): Services {
   const payments = createPaymentsService({ db, provider: paymentProvider, queue, log, returnUrl: config.payment.returnUrl });
   const refunds = createRefunds({ provider: paymentProvider, log });
   const products = createProductsService(queue);
+  const mailer = createMailer(config.mail, config.dataDir);
   return {
     deliveryProvider,
     paymentProvider,
-    mailer: createMailer(config.mail, config.dataDir),
+    mailer,
     deletions,
     orders,
     payments,
@@ -92,6 +93,6 @@ export function createServices(parts: ServiceParts): Services {
     themes: createThemesService({
       db, media, log, queue, deletions, imageWork: createLimiter(config.imageConcurrency), maxPixels: config.uploadMaxPixels,
     }),
-    catalog: createCatalogService({ db, queue, deletions }),
+    themesAdmin: createThemesAdminService({ db, queue, deletions, products, mailer, notifyEmails: config.mail.notifyEmails, log }),
   };
 }

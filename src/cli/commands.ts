@@ -1,9 +1,9 @@
 // The commands of the `photobook` binary. Each opens what it needs through the runtime and closes it again.
 import { parseArgs } from 'node:util';
 import { deleteUser } from '../auth/account-deletion';
-import { seedBulkProducts } from '../catalog/bulk';
-import { seedDemoCatalog } from '../catalog/demo';
-import { loadFixture, readFixtureFile } from '../catalog/fixtures';
+import { seedBulkProducts } from '../seed/bulk';
+import { seedDemoCatalog } from '../seed/demo';
+import { loadFixture, readFixtureFile } from '../seed/fixtures';
 import type { Config, Env } from '../config';
 import type { Role } from '../db/tables/index';
 import type { DemoShopper } from '../home/routes';

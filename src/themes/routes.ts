@@ -1,96 +1,55 @@
-// Theme reading and its elements' upload, listing and deletion.
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
+// The theme resource: /api/theme/ (list, create) and /api/theme/:theme_id/ (read, change, delete). Reading is open
+// for approved themes; the rest is the administration of themes. The elements have their own file (element-routes.ts).
 import Router from '@koa/router';
-import type { Context, Next } from 'koa';
-import type { AuthenticatedUser } from '../auth/token-user';
-import type { ThemeElementType } from '../db/tables/index';
 import { requireRole } from '../http/auth';
-import { forbidden, notAuthenticated, notFound, validationError } from '../http/errors';
+import { notFound } from '../http/errors';
 import { idParam } from '../http/params';
+import { bodyOf, queryOf, requireUser } from '../http/request-state';
 import type { RouteDoc, RouteModule } from '../http/route-module';
 import type { Validator } from '../http/validation';
 import type { MediaStorage } from '../media/storage';
-import { presentElement, presentTheme } from './presenters';
-import type { Theme } from './repository';
-import { type ElementFields, InvalidImageError, type ThemesService } from './service';
-import { singleFileUpload, type UploadLimits } from './upload';
+import type { ThemesAdminService, ThemeWithCategories } from './admin-service';
+import { themeOfPath } from './http-theme-access';
+import { presentTheme } from './presenters';
+import type { ThemesService } from './service';
 
-interface UploadFields {
-  type: 'cover' | 'bg';
-  cover_type?: ThemeElementType;
-  position: string;
-  format: string;
-  is_pattern: boolean;
-  scale: number;
-  image_type?: string;
-}
-
-
-function elementFieldsOf(fields: UploadFields): ElementFields {
+export function presentAdminTheme(theme: ThemeWithCategories) {
   return {
-    elementType: fields.type === 'cover' ? fields.cover_type! : 'PAGE_BACKGROUND',
-    imageType: fields.image_type || null,
-    position: fields.position,
-    format: fields.format,
-    isPattern: fields.is_pattern,
-    scale: fields.scale,
+    id: theme.id, name: theme.name, description: theme.description, approved: theme.approved,
+    author: theme.authorId, color: theme.colorId, style: theme.styleId, categories: theme.categories,
+    created_at: theme.createdAt.toISOString(),
   };
 }
 
-export function themeRoutes(deps: { themes: ThemesService; validator: Validator; media: MediaStorage; upload: UploadLimits }): RouteModule {
-  const { themes, validator, media } = deps;
+export function themeRoutes(deps: { themes: ThemesService; themesAdmin: ThemesAdminService; validator: Validator; media: MediaStorage }): RouteModule {
+  const { themes, themesAdmin, validator, media } = deps;
   const router = new Router();
+  const admin = requireRole('admin');
 
-  /** Loads the theme into ctx.state.theme: approved themes are open to all, the others to administrators only. */
-  const loadTheme = (access: 'read' | 'admin') => async (ctx: Context, next: Next) => {
-    const theme = await themes.findTheme(idParam(ctx.params.theme_id));
-    if (!theme) throw notFound();
-    const user = ctx.state.user as AuthenticatedUser | undefined;
-    if (access === 'read' && !theme.approved && user?.role !== 'admin') throw user ? forbidden() : notAuthenticated();
-    ctx.state.theme = theme;
-    await next();
-  };
+  router.get('/api/theme/', requireRole('moderator', 'admin'), validator.query('theme-list-query.json'), async (ctx) => {
+    const { approved } = queryOf(ctx, 'theme-list-query.json');
+    const page = await themesAdmin.list(approved, ctx.query.page, ctx.query.page_size);
+    if (!page) throw notFound('Invalid page.');
+    ctx.body = { ...page, results: page.results.map(presentAdminTheme) };
+  });
 
-  router.get('/api/theme/:theme_id/', loadTheme('read'), async (ctx) => {
-    const theme = ctx.state.theme as Theme;
+  router.post('/api/theme/', admin, validator.jsonBody('theme-create.json'), async (ctx) => {
+    const theme = await themesAdmin.create(requireUser(ctx).id, bodyOf(ctx, 'theme-create.json'));
+    ctx.status = 201;
+    ctx.body = presentAdminTheme(theme);
+  });
+
+  router.get('/api/theme/:theme_id/', async (ctx) => {
+    const theme = await themeOfPath(ctx, themes, 'read');
     ctx.body = presentTheme(theme, await themes.listElements(theme.id), media);
   });
 
-  router.get('/api/theme/:theme_id/element/', loadTheme('read'), validator.query('theme-element-query.json'), async (ctx) => {
-    const theme = ctx.state.theme as Theme;
-    const { element_type: type } = ctx.state.query as { element_type?: ThemeElementType };
-    ctx.body = (await themes.listElements(theme.id, type)).map((element) => presentElement(element, media));
+  router.patch('/api/theme/:theme_id/', admin, validator.jsonBody('theme-update.json'), async (ctx) => {
+    ctx.body = presentAdminTheme(await themesAdmin.update(idParam(ctx.params.theme_id), bodyOf(ctx, 'theme-update.json')));
   });
 
-  router.post('/api/theme/:theme_id/up-element/', requireRole('admin'), loadTheme('admin'),
-    singleFileUpload('file', deps.upload), async (ctx, next) => {
-      // Whatever happens from here on, the temporary upload does not outlive the request.
-      const file = ctx.file as { path: string } | undefined;
-      try {
-        await next();
-      } finally {
-        if (file) await rm(file.path, { force: true });
-      }
-    },
-    validator.form('theme-element-upload.json'),
-    async (ctx) => {
-      const file = ctx.file as { path: string } | undefined;
-      if (!file) throw validationError({ file: ['No file was submitted.'] });
-      const theme = ctx.state.theme as Theme;
-      try {
-        const element = await themes.addElement(theme.id, elementFieldsOf(ctx.state.body as UploadFields), path.resolve(file.path));
-        ctx.status = 201;
-        ctx.body = presentElement(element, media);
-      } catch (error) {
-        if (error instanceof InvalidImageError) throw validationError({ file: [error.message] });
-        throw error;
-      }
-    });
-
-  router.delete('/api/theme/:theme_id/element/:element_id/', requireRole('admin'), async (ctx) => {
-    const deleted = await themes.deleteElement(idParam(ctx.params.theme_id), idParam(ctx.params.element_id));
-    if (!deleted) throw notFound();
+  router.delete('/api/theme/:theme_id/', admin, async (ctx) => {
+    await themesAdmin.delete(idParam(ctx.params.theme_id));
     ctx.status = 204;
   });
 
@@ -98,37 +57,52 @@ export function themeRoutes(deps: { themes: ThemesService; validator: Validator;
 }
 
 const tags = ['themes'];
+// Grouped with the other administration routes (products, jobs) in the API's documentation.
+const adminTags = ['catalog administration'];
 const denied = {
   401: { description: 'Not logged in', schema: 'error-detail.json' },
   403: { description: 'Not an administrator', schema: 'error-detail.json' },
-  404: { description: 'No such theme (or element of this theme)', schema: 'error-detail.json' },
 };
-const readable = 'Open for approved themes; other themes are for administrators only.';
+const invalid = { description: 'Invalid fields, or ids that do not exist', schema: 'validation-error.json' };
 
 const THEME_DOCS: RouteDoc[] = [
   {
-    method: 'get', path: '/api/theme/:theme_id/', tags, summary: 'A theme with its elements', description: readable,
-    responses: { 200: { description: 'The theme', schema: 'theme.json' }, ...denied },
+    method: 'post', path: '/api/theme/', tags: adminTags, auth: true, summary: 'Create a theme (administrators)',
+    description: 'Sends the notification e-mail (job send-theme-email). Created approved, it also gets its products (job generate-products).',
+    body: { schema: 'theme-create.json' },
+    responses: { 201: { description: 'The theme', schema: 'theme-admin.json' }, 400: invalid, ...denied },
   },
   {
-    method: 'get', path: '/api/theme/:theme_id/element/', tags, summary: 'A theme\'s elements, oldest first', description: readable,
-    query: ['theme-element-query.json'],
-    responses: { 200: { description: 'The elements', schema: 'theme-element-list.json' }, 400: { description: 'Unknown element_type', schema: 'validation-error.json' }, ...denied },
-  },
-  {
-    method: 'post', path: '/api/theme/:theme_id/up-element/', tags, auth: true, summary: 'Upload a cover or background image (administrators)',
-    description: 'multipart/form-data with the fields of theme-element-upload.json. The image is checked by decoding it; JPEG derivatives _sm.jpg (300 px) and _md.jpg (1200 px) are stored beside it.',
-    body: { schema: 'theme-element-upload.json', contentType: 'multipart/form-data' },
+    method: 'get', path: '/api/theme/', tags: adminTags, auth: true, summary: 'Every theme, newest first (moderators and administrators)',
+    query: ['theme-list-query.json', 'gallery-paging.json'],
     responses: {
-      201: { description: 'The created element', schema: 'theme-element.json' },
-      400: { description: 'Invalid fields, or a file that is not an accepted image', schema: 'validation-error.json' },
-      413: { description: 'File over the size limit', schema: 'error-detail.json' },
-      415: { description: 'Not multipart/form-data', schema: 'error-detail.json' },
-      ...denied,
+      200: { description: 'A page of themes', schema: 'theme-admin-list.json' }, 400: invalid, ...denied,
+      404: { description: 'Invalid page.', schema: 'error-detail.json' },
     },
   },
   {
-    method: 'delete', path: '/api/theme/:theme_id/element/:element_id/', tags, auth: true, summary: 'Delete an element and its files (administrators)',
-    responses: { 204: { description: 'Deleted', schema: null }, ...denied },
+    method: 'get', path: '/api/theme/:theme_id/', tags, summary: 'A theme with its elements',
+    description: 'Open for approved themes; other themes are for administrators only.',
+    responses: {
+      200: { description: 'The theme', schema: 'theme.json' }, ...denied,
+      404: { description: 'No such theme (or element of this theme)', schema: 'error-detail.json' },
+    },
+  },
+  {
+    method: 'patch', path: '/api/theme/:theme_id/', tags: adminTags, auth: true, summary: 'Change a theme (administrators)',
+    description: 'Saved approved while it has no products: one product per format is generated, with layouts and previews, once.',
+    body: { schema: 'theme-update.json' },
+    responses: {
+      200: { description: 'The theme', schema: 'theme-admin.json' }, 400: invalid, ...denied,
+      404: { description: 'No such theme', schema: 'error-detail.json' },
+    },
+  },
+  {
+    method: 'delete', path: '/api/theme/:theme_id/', tags: adminTags, auth: true, summary: 'Delete a theme without products (administrators)',
+    responses: {
+      204: { description: 'Deleted, with its elements and their files', schema: null }, ...denied,
+      404: { description: 'No such theme', schema: 'error-detail.json' },
+      409: { description: 'The theme has products', schema: 'error-detail.json' },
+    },
   },
 ];

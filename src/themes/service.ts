@@ -34,7 +34,7 @@ export interface ThemesServiceDependencies {
 export { InvalidImageError };
 
 export function createThemesService({ db, media, imageWork, maxPixels, log, queue, deletions }: ThemesServiceDependencies) {
-  const repository = createThemesRepository(db.orm);
+  const repository = createThemesRepository(db.sql);
 
   async function deleteFiles(image: string): Promise<void> {
     await Promise.all([image, ...derivedKeys(image)].map((key) =>
@@ -58,7 +58,7 @@ export function createThemesService({ db, media, imageWork, maxPixels, log, queu
       });
       try {
         return await db.transaction(async (tx) => {
-          const element = await createThemesRepository(tx.orm).insertElement({ themeId, image, width, height, ...fields });
+          const element = await createThemesRepository(tx.sql).insertElement({ themeId, image, width, height, ...fields });
           if (element.elementType === 'FRONT_COVER_BACKGROUND') await frontCoverChanged(tx, queue, themeId);
           return element;
         });
@@ -74,7 +74,7 @@ export function createThemesService({ db, media, imageWork, maxPixels, log, queu
      */
     async deleteElement(themeId: number, elementId: number): Promise<boolean> {
       const recorded = await db.transaction(async (tx) => {
-        const element = await createThemesRepository(tx.orm).deleteElement(themeId, elementId);
+        const element = await createThemesRepository(tx.sql).deleteElement(themeId, elementId);
         if (!element) return undefined;
         if (element.elementType === 'FRONT_COVER_BACKGROUND') await frontCoverChanged(tx, queue, themeId);
         return deletions.record(tx, [element.image, ...derivedKeys(element.image)]);

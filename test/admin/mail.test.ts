@@ -6,7 +6,7 @@ import pino from 'pino';
 import request from 'supertest';
 import { jobRegistry } from '../../jobs/index';
 import { buildApp } from '../../src/app';
-import { loadReferenceData } from '../../src/catalog/fixtures';
+import { loadReferenceData } from '../../src/seed/fixtures';
 import { openRuntime, type Runtime } from '../../src/runtime';
 import { DATABASE_KIND, freshDatabase } from '../helpers/database';
 import { testConfig } from '../helpers/runtime';

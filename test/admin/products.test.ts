@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { renderPreviews } from '../../jobs/render-previews';
 import { buildApp } from '../../src/app';
-import { loadFixture, loadReferenceData } from '../../src/catalog/fixtures';
+import { loadFixture, loadReferenceData } from '../../src/seed/fixtures';
 import { createValidator, type Validator } from '../../src/http/validation';
 import { DATABASE_KIND } from '../helpers/database';
 import { type TestRuntime, testRuntime } from '../helpers/runtime';

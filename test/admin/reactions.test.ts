@@ -4,7 +4,7 @@ import request from 'supertest';
 import { generateProducts } from '../../jobs/generate-products';
 import { renderPreviews } from '../../jobs/render-previews';
 import { buildApp } from '../../src/app';
-import { loadFixture, loadReferenceData } from '../../src/catalog/fixtures';
+import { loadFixture, loadReferenceData } from '../../src/seed/fixtures';
 import { openPostgres } from '../../src/db/postgres';
 import { openRuntime, type Runtime } from '../../src/runtime';
 import { DATABASE_KIND } from '../helpers/database';

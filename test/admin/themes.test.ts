@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import request from 'supertest';
 import { buildApp } from '../../src/app';
-import { loadReferenceData } from '../../src/catalog/fixtures';
+import { loadReferenceData } from '../../src/seed/fixtures';
 import { createValidator, type Validator } from '../../src/http/validation';
 import { DATABASE_KIND } from '../helpers/database';
 import { type TestRuntime, testRuntime } from '../helpers/runtime';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { loadFixture, loadReferenceData } from '../../src/catalog/fixtures';
+import { loadFixture, loadReferenceData } from '../../src/seed/fixtures';
 import type { Database, NotificationListener } from '../../src/db/database';
 import { CATALOG_CHANNEL } from '../../src/gallery/change-feed';
 import { fixture } from '../gallery/catalog-fixture';

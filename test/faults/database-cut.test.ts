@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { generateProducts } from '../../jobs/generate-products';
-import { loadReferenceData } from '../../src/catalog/fixtures';
+import { loadReferenceData } from '../../src/seed/fixtures';
 import { runAdminStatement } from '../../src/db/admin';
 import { DATABASE_KIND, TEST_DATABASE_URL } from '../helpers/database';
 import { TEST_JWT_SECRET, type TestRuntime, testRuntime } from '../helpers/runtime';

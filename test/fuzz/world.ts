@@ -3,8 +3,8 @@
 // row that belongs to a user, found through the foreign keys (so tables added later are covered too).
 import jwt from 'jsonwebtoken';
 import sharp from 'sharp';
-import { loadReferenceData } from '../../src/catalog/fixtures';
-import { seedDemoCatalog } from '../../src/catalog/demo';
+import { loadReferenceData } from '../../src/seed/fixtures';
+import { seedDemoCatalog } from '../../src/seed/demo';
 import type { Role } from '../../src/db/tables/index';
 import type { SqlExecutor } from '../../src/db/database';
 import { TEST_JWT_SECRET, type TestRuntime, testRuntime, testServer } from '../helpers/runtime';

@@ -3,7 +3,7 @@ import pino from 'pino';
 import type { Database, NotificationHandlers } from '../../src/db/database';
 import { CatalogChangeFeed } from '../../src/gallery/change-feed';
 import type { CatalogChange } from '../../src/gallery/changes';
-import { loadFixture, loadReferenceData } from '../../src/catalog/fixtures';
+import { loadFixture, loadReferenceData } from '../../src/seed/fixtures';
 import { DATABASE_KIND } from '../helpers/database';
 import { type TestRuntime, testRuntime } from '../helpers/runtime';
 import { fixture } from './catalog-fixture';

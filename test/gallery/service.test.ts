@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { loadFixture, loadReferenceData } from '../../src/catalog/fixtures';
+import { loadFixture, loadReferenceData } from '../../src/seed/fixtures';
 import type { CatalogChangeFeed } from '../../src/gallery/change-feed';
 import type { CatalogChange } from '../../src/gallery/changes';
 import { databaseUrlOn, runAdminStatement } from '../../src/db/admin';

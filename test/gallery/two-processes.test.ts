@@ -5,7 +5,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import request from 'supertest';
 import { buildApp } from '../../src/app';
-import { loadFixture, loadReferenceData } from '../../src/catalog/fixtures';
+import { loadFixture, loadReferenceData } from '../../src/seed/fixtures';
 import { DATABASE_KIND } from '../helpers/database';
 import { TEST_JWT_SECRET, type TestRuntime, testRuntime } from '../helpers/runtime';
 import { type ChildServer, startChildServer } from '../realtime/child-server';

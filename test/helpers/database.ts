@@ -7,7 +7,7 @@ import pino from 'pino';
 import { jobRegistry } from '../../jobs/index';
 import { databaseUrlOn, runAdminStatement } from '../../src/db/admin';
 import type { Database } from '../../src/db/database';
-import { ensureReferenceData } from '../../src/catalog/fixtures';
+import { ensureReferenceData } from '../../src/seed/fixtures';
 import { migrate } from '../../src/db/migrate';
 import { wrapPGlite } from '../../src/db/pglite';
 import { openPostgres } from '../../src/db/postgres';

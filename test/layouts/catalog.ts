@@ -1,5 +1,5 @@
 // A small demo catalog and one user of each role, for the layout tests.
-import { seedDemoCatalog } from '../../src/catalog/demo';
+import { seedDemoCatalog } from '../../src/seed/demo';
 import type { TestRuntime } from '../helpers/runtime';
 
 export interface LayoutTestUsers {

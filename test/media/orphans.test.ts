@@ -6,7 +6,7 @@ import request from 'supertest';
 import { renderPreviews } from '../../jobs/render-previews';
 import { sweepUnnamedFiles } from '../../jobs/sweep-unnamed-files';
 import { buildApp } from '../../src/app';
-import { loadFixture, loadReferenceData } from '../../src/catalog/fixtures';
+import { loadFixture, loadReferenceData } from '../../src/seed/fixtures';
 import { derivedKeys } from '../../src/media/images';
 import type { SweepReport } from '../../src/retention/unnamed-files';
 import { eventually, roleTokens, type RoleTokens } from '../admin/helpers';

@@ -7,7 +7,7 @@ import { expect } from 'chai';
 import request from 'supertest';
 import { renderPreviews } from '../../jobs/render-previews';
 import { buildApp } from '../../src/app';
-import { loadFixture, loadReferenceData } from '../../src/catalog/fixtures';
+import { loadFixture, loadReferenceData } from '../../src/seed/fixtures';
 import { S3_MAX_ATTEMPTS } from '../../src/media/s3';
 import { eventually, jobStates, roleTokens, type RoleTokens, settled } from '../admin/helpers';
 import { DATABASE_KIND } from '../helpers/database';

@@ -1,5 +1,5 @@
 // A shop for checkout tests: reference data with the price list, one product per format, shoppers and their layouts.
-import { loadFixture, loadReferenceData } from '../../src/catalog/fixtures';
+import { loadFixture, loadReferenceData } from '../../src/seed/fixtures';
 import type { Runtime } from '../../src/runtime';
 
 export async function stockShop(runtime: Runtime): Promise<void> {

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { renderPrintFiles } from '../../jobs/render-print-files';
 import { buildApp } from '../../src/app';
-import { seedDemoCatalog } from '../../src/catalog/demo';
+import { seedDemoCatalog } from '../../src/seed/demo';
 import type { Block } from '../../src/db/tables/index';
 import { createUrlSigner } from '../../src/http/signed-url';
 import { createValidator } from '../../src/http/validation';

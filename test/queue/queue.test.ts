@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { jobRegistry } from '../../jobs/index';
 import { renderPreviews } from '../../jobs/render-previews';
 import { renderPrintFiles } from '../../jobs/render-print-files';
-import { loadFixture, loadReferenceData } from '../../src/catalog/fixtures';
+import { loadFixture, loadReferenceData } from '../../src/seed/fixtures';
 import { defineJob, retryWindowSeconds } from '../../src/queue/job';
 import { checkRegistry, JobRegistryError, type JobRegistry } from '../../src/queue/queue';
 import { DATABASE_KIND } from '../helpers/database';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { expect } from 'chai';
 import pino from 'pino';
-import { seedDemoCatalog } from '../../src/catalog/demo';
+import { seedDemoCatalog } from '../../src/seed/demo';
 import { derivedKeys } from '../../src/media/images';
 import { JOBS_AT_ONCE } from '../../src/queue/queue';
 import { openRuntime, type Runtime } from '../../src/runtime';

@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import sharp from 'sharp';
 import request from 'supertest';
 import { buildApp } from '../../src/app';
-import { loadFixture, loadReferenceData } from '../../src/catalog/fixtures';
+import { loadFixture, loadReferenceData } from '../../src/seed/fixtures';
 import { createValidator } from '../../src/http/validation';
 import { DATABASE_KIND } from '../helpers/database';
 import { mediaExists, mediaFolder } from '../helpers/media';

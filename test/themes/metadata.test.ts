@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import sharp from 'sharp';
 import request from 'supertest';
 import { buildApp } from '../../src/app';
-import { loadFixture, loadReferenceData } from '../../src/catalog/fixtures';
+import { loadFixture, loadReferenceData } from '../../src/seed/fixtures';
 import { DATABASE_KIND } from '../helpers/database';
 import { type TestRuntime, testRuntime } from '../helpers/runtime';
 import { noiseImage } from './images';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { ensureReferenceData } from '../../src/catalog/fixtures';
+import { ensureReferenceData } from '../../src/seed/fixtures';
 import type { Database } from '../../src/db/database';
 import { createLogger } from '../../src/log';
 import { openRuntime, type Runtime } from '../../src/runtime';

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import sharp from 'sharp';
 import { renderPreviews } from '../../jobs/render-previews';
-import { seedBulkProducts } from '../../src/catalog/bulk';
-import { seedDemoCatalog } from '../../src/catalog/demo';
+import { seedBulkProducts } from '../../src/seed/bulk';
+import { seedDemoCatalog } from '../../src/seed/demo';
 import { derivedKeys } from '../../src/media/images';
 import { DATABASE_KIND } from '../helpers/database';
 import { jobsSettled, queueDrained } from '../helpers/jobs';

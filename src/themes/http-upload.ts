@@ -1,5 +1,5 @@
 // Multipart uploads streamed to a temporary file on disk (never held in memory), with multer's errors
-// turned into the API's error bodies.
+// turned into the API's error bodies: an HTTP transport piece, so it may answer 413 and 415 itself.
 import { mkdirSync } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
@@ -7,6 +7,7 @@ import path from 'node:path';
 import multer from '@koa/multer';
 import type { Context, Next } from 'koa';
 import { HttpError, validationError } from '../http/errors';
+import { ServiceError } from '../shared/errors';
 import { isRunning } from '../util/process-running';
 
 export interface UploadLimits {
@@ -42,13 +43,20 @@ export function singleFileUpload(field: string, limits: UploadLimits) {
       const code = (error as { code?: string }).code;
       if (code === 'LIMIT_FILE_SIZE') throw new HttpError(413, { detail: `File is larger than ${megabytes(limits.maxBytes)}.` });
       if (code === 'LIMIT_UNEXPECTED_FILE') throw validationError({ [field]: ['Send exactly one file, in this field.'] });
-      if (code?.startsWith('LIMIT_')) throw new HttpError(400, { detail: (error as Error).message });
+      if (code?.startsWith('LIMIT_')) throw new ServiceError('invalid', (error as Error).message);
       // The file could not be written (a full disk, say): the service's fault, not the body's.
       if ((error as NodeJS.ErrnoException).syscall !== undefined) throw error;
-      throw new HttpError(400, { detail: 'Malformed multipart body.' });
+      throw new ServiceError('invalid', 'Malformed multipart body.');
     }
     await next();
   };
+}
+
+/** The path of the file singleFileUpload received, if one was sent. */
+export function uploadedFile(ctx: Context): string | undefined {
+  // multer sets ctx.file, which Koa's Context does not declare.
+  const file: { path: string } | undefined = ctx.file;
+  return file?.path;
 }
 
 /**

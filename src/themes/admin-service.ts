@@ -1,35 +1,28 @@
 // Administering themes. Each save enqueues its reactions in its own transaction: a created theme sends the
-// notification e-mail; a theme saved approved without products gets its products generated.
+// notification e-mail; a theme saved approved without products gets its products generated (reactions.ts).
 import { generateProducts } from '../../jobs/contracts/generate-products';
 import { sendThemeEmail } from '../../jobs/contracts/send-theme-email';
-import type { Database, Transaction } from '../db/database';
-import type { FieldErrors } from '../http/errors';
+import type { Transaction } from '../db/database';
 import { pageOfList } from '../gallery/paging';
-import type { Queue } from '../queue/queue';
 import { derivedKeys } from '../media/images';
+import type { Queue } from '../queue/queue';
 import type { StoredFileDeletions } from '../retention/stored-file-deletions';
-import { createCatalogRepository, type ThemeFields } from './catalog-repository';
+import { conflict, type FieldErrors, invalid, notFound } from '../shared/errors';
+import type { ThemeCreate, ThemeUpdate } from '../types/schemas';
+import { createThemesAdminRepository, type ThemeFields } from './admin-repository';
+import { createThemeReactions, type ThemeReactionDependencies } from './reactions';
 import { createThemesRepository, type Theme } from './repository';
 
-/** A theme as the administration API takes it (snake_case fields of theme-create.json). */
-export interface ThemeInput {
-  name?: string;
-  description?: string;
-  approved?: boolean;
-  author?: number | null;
-  color?: number | null;
-  style?: number | null;
-  categories?: number[];
-}
+export type ThemeWithCategories = Theme & { categories: number[] };
 
-export type SaveResult =
-  | { kind: 'saved'; theme: Theme & { categories: number[] } }
-  | { kind: 'invalid'; errors: FieldErrors }
-  | { kind: 'not-found' };
+export interface ThemesAdminDependencies extends ThemeReactionDependencies {
+  queue: Queue;
+  deletions: StoredFileDeletions;
+}
 
 const notExisting = (id: number) => `Invalid pk "${id}" - object does not exist.`;
 
-function fieldsOf(input: ThemeInput): ThemeFields {
+function fieldsOf(input: ThemeUpdate): ThemeFields {
   const fields: ThemeFields = {
     name: input.name, description: input.description, approved: input.approved,
     authorId: input.author, colorId: input.color, styleId: input.style,
@@ -37,12 +30,12 @@ function fieldsOf(input: ThemeInput): ThemeFields {
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
 }
 
-export function createCatalogService(deps: { db: Database; queue: Queue; deletions: StoredFileDeletions }) {
+export function createThemesAdminService(deps: ThemesAdminDependencies) {
   const { db, queue, deletions } = deps;
 
-  /** Field errors for references that do not exist. */
-  async function referenceErrors(tx: Transaction, input: ThemeInput): Promise<FieldErrors | undefined> {
-    const repository = createCatalogRepository(tx.orm);
+  /** Throws field errors for references that do not exist. */
+  async function checkReferences(tx: Transaction, input: ThemeUpdate): Promise<void> {
+    const repository = createThemesAdminRepository(tx.sql);
     const errors: FieldErrors = {};
     for (const field of ['author', 'color', 'style'] as const) {
       const id = input[field];
@@ -50,66 +43,65 @@ export function createCatalogService(deps: { db: Database; queue: Queue; deletio
     }
     const missing = await repository.missingReferences('categories', input.categories ?? []);
     if (missing.length > 0) errors.categories = missing.map(notExisting);
-    return Object.keys(errors).length > 0 ? errors : undefined;
+    if (Object.keys(errors).length > 0) throw invalid(errors);
   }
 
   /** Approved and still without products: generation is due (the job checks again under the theme's lock). */
   async function reactToApproval(tx: Transaction, theme: Theme): Promise<void> {
-    if (theme.approved && !(await createCatalogRepository(tx.orm).hasProducts(theme.id))) {
+    if (theme.approved && !(await createThemesAdminRepository(tx.sql).hasProducts(theme.id))) {
       await queue.enqueue(tx, generateProducts, { themeId: theme.id });
     }
   }
 
-  const withCategories = async (tx: Transaction, theme: Theme) =>
-    ({ ...theme, categories: (await createCatalogRepository(tx.orm).categoriesOf([theme.id])).get(theme.id)! });
+  const withCategories = async (tx: Transaction, theme: Theme): Promise<ThemeWithCategories> =>
+    ({ ...theme, categories: (await createThemesAdminRepository(tx.sql).categoriesOf([theme.id])).get(theme.id)! });
 
   return {
-    async create(userId: number, input: ThemeInput & { name: string }): Promise<SaveResult> {
+    ...createThemeReactions(deps),
+
+    async create(userId: number, input: ThemeCreate): Promise<ThemeWithCategories> {
       return db.transaction(async (tx) => {
-        const errors = await referenceErrors(tx, input);
-        if (errors) return { kind: 'invalid', errors };
-        const repository = createCatalogRepository(tx.orm);
+        await checkReferences(tx, input);
+        const repository = createThemesAdminRepository(tx.sql);
         const theme = await repository.insert({ ...fieldsOf(input), name: input.name, createdBy: userId });
         await repository.setCategories(theme.id, [...new Set(input.categories ?? [])]);
         await queue.enqueue(tx, sendThemeEmail, { themeId: theme.id });
         await reactToApproval(tx, theme);
-        return { kind: 'saved', theme: await withCategories(tx, theme) };
+        return withCategories(tx, theme);
       });
     },
 
-    async update(id: number, input: ThemeInput): Promise<SaveResult> {
+    async update(id: number, input: ThemeUpdate): Promise<ThemeWithCategories> {
       return db.transaction(async (tx) => {
-        const repository = createCatalogRepository(tx.orm);
-        if (!(await repository.lock(id))) return { kind: 'not-found' };
-        const errors = await referenceErrors(tx, input);
-        if (errors) return { kind: 'invalid', errors };
+        const repository = createThemesAdminRepository(tx.sql);
+        if (!(await repository.lock(id))) throw notFound();
+        await checkReferences(tx, input);
         const theme = await repository.update(id, fieldsOf(input));
         if (input.categories) await repository.setCategories(id, [...new Set(input.categories)]);
         await reactToApproval(tx, theme);
-        return { kind: 'saved', theme: await withCategories(tx, theme) };
+        return withCategories(tx, theme);
       });
     },
 
     /**
-     * 'conflict' while the theme has products: they, their layouts and orders of copies depend on it. The theme's
+     * A conflict while the theme has products: they, their layouts and orders of copies depend on it. The theme's
      * element files are recorded for deletion in the deletion's transaction, and go once it is committed.
      */
-    async delete(id: number): Promise<'deleted' | 'not-found' | 'conflict'> {
-      const outcome = await db.transaction(async (tx) => {
-        const repository = createCatalogRepository(tx.orm);
-        if (!(await repository.lock(id))) return 'not-found' as const;
-        if (await repository.hasProducts(id)) return 'conflict' as const;
-        const images = (await createThemesRepository(tx.orm).listElements(id)).map((element) => element.image);
+    async delete(id: number): Promise<void> {
+      const recorded = await db.transaction(async (tx) => {
+        const repository = createThemesAdminRepository(tx.sql);
+        if (!(await repository.lock(id))) throw notFound();
+        if (await repository.hasProducts(id)) throw conflict('The theme has products: delete them first.');
+        const images = (await createThemesRepository(tx.sql).listElements(id)).map((element) => element.image);
         await repository.delete(id);
         return deletions.record(tx, images.flatMap((image) => [image, ...derivedKeys(image)]));
       });
-      if (typeof outcome === 'string') return outcome;
-      await deletions.deleteSoon(outcome);
-      return 'deleted';
+      await deletions.deleteSoon(recorded);
     },
 
+    /** A page of themes, newest first; undefined for a page that does not exist. */
     async list(approved: boolean | undefined, rawPage: string | string[] | undefined, rawPageSize: string | string[] | undefined) {
-      const repository = createCatalogRepository(db.orm);
+      const repository = createThemesAdminRepository(db.sql);
       return pageOfList(await repository.countOf(approved), rawPage, rawPageSize, async (limit, offset) => {
         const themes = await repository.list(approved, limit, offset);
         const categories = await repository.categoriesOf(themes.map((theme) => theme.id));
@@ -119,4 +111,4 @@ export function createCatalogService(deps: { db: Database; queue: Queue; deletio
   };
 }
 
-export type CatalogService = ReturnType<typeof createCatalogService>;
+export type ThemesAdminService = ReturnType<typeof createThemesAdminService>;

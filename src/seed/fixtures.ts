@@ -2,7 +2,7 @@
 // go around the services on purpose: they trigger no creation reactions (no preview rendering, no e-mail).
 import { readFileSync } from 'node:fs';
 import type { Database, SqlExecutor } from '../db/database';
-import { MIGRATION_LOCK_KEY } from '../db/migrate';
+import { type ColumnTypes, createSeedRepository, type FixtureRow } from './repository';
 
 // Tables a fixture may fill, in an order where every reference points to an earlier table.
 export const FIXTURE_TABLES = [
@@ -13,18 +13,14 @@ export const FIXTURE_TABLES = [
 
 export class FixtureError extends Error {}
 
-type Row = Record<string, unknown>;
-type ColumnTypes = Map<string, string>;
-
-async function columnTypes(sql: SqlExecutor, table: string): Promise<ColumnTypes> {
-  const { rows } = await sql.query<{ column_name: string; data_type: string }>(
-    "SELECT column_name, data_type FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1",
-    [table],
-  );
-  return new Map(rows.map((row) => [row.column_name, row.data_type]));
+/** The row's columns must all exist in the table: the repository writes them as they are named. */
+function checkColumns(table: string, row: FixtureRow, types: ColumnTypes): void {
+  const columns = Object.keys(row);
+  const unknown = columns.find((column) => !types.has(column));
+  if (unknown || columns.length === 0) throw new FixtureError(`"${table}" has no column "${unknown ?? ''}"`);
 }
 
-function parseFixture(fixture: unknown): [string, Row[]][] {
+function parseFixture(fixture: unknown): [string, FixtureRow[]][] {
   if (typeof fixture !== 'object' || fixture === null || Array.isArray(fixture)) {
     throw new FixtureError('a fixture is an object of table names to arrays of rows');
   }
@@ -35,25 +31,7 @@ function parseFixture(fixture: unknown): [string, Row[]][] {
       throw new FixtureError(`"${table}" must be an array of objects`);
     }
   }
-  return FIXTURE_TABLES.flatMap((table) => entries.filter(([name]) => name === table) as [string, Row[]][]);
-}
-
-/** Returns how many rows it wrote (0: the row was there and keepExisting left it alone). */
-async function insertRow(sql: SqlExecutor, table: string, row: Row, types: ColumnTypes, keepExisting: boolean): Promise<number> {
-  const columns = Object.keys(row);
-  const unknown = columns.find((column) => !types.has(column));
-  if (unknown || columns.length === 0) throw new FixtureError(`"${table}" has no column "${unknown ?? ''}"`);
-  // jsonb takes JSON text; a text[] column takes the array as it is.
-  const values = columns.map((column) => (types.get(column) === 'jsonb' ? JSON.stringify(row[column]) : row[column]));
-  const quoted = columns.map((column) => `"${column}"`);
-  const placeholders = columns.map((_, index) => `$${index + 1}`);
-  // Reloading a fixture updates rows that have an id and keeps link rows: it can be run again safely.
-  // keepExisting: rows already present stay as they are (an operator may have changed them).
-  const onConflict = columns.includes('id') && !keepExisting
-    ? `ON CONFLICT (id) DO UPDATE SET ${quoted.map((column) => `${column} = EXCLUDED.${column}`).join(', ')}`
-    : 'ON CONFLICT DO NOTHING';
-  const result = await sql.query(`INSERT INTO "${table}" (${quoted.join(', ')}) VALUES (${placeholders.join(', ')}) ${onConflict}`, values);
-  return result.rowCount;
+  return FIXTURE_TABLES.flatMap((table) => entries.filter(([name]) => name === table) as [string, FixtureRow[]][]);
 }
 
 /** Loads the fixture in one transaction; returns how many rows each table received. */
@@ -65,16 +43,18 @@ export const loadFixture = (db: Database, fixture: unknown) => db.transaction((t
  */
 async function loadFixtureIn(sql: SqlExecutor, fixture: unknown, keepExisting: boolean): Promise<Record<string, number>> {
   const tables = parseFixture(fixture);
+  const repository = createSeedRepository(sql);
   const counts: Record<string, number> = {};
   for (const [table, rows] of tables) {
-    const types = await columnTypes(sql, table);
+    const types = await repository.columnTypes(table);
     let written = 0;
-    for (const row of rows) written += await insertRow(sql, table, row, types, keepExisting);
-    counts[table] = keepExisting ? written : rows.length;
-    // Explicit ids do not move a serial's sequence: move it past them so later inserts do not collide.
-    if (types.get('id') === 'integer' && rows.some((row) => 'id' in row)) {
-      await sql.query(`SELECT setval(pg_get_serial_sequence('"${table}"', 'id'), (SELECT max(id) FROM "${table}"))`);
+    for (const row of rows) {
+      checkColumns(table, row, types);
+      // Reloading a fixture updates rows that have an id and keeps link rows: it can be run again safely.
+      written += await repository.insertRow(table, row, types, keepExisting);
     }
+    counts[table] = keepExisting ? written : rows.length;
+    if (types.get('id') === 'integer' && rows.some((row) => 'id' in row)) await repository.moveSequencePastIds(table);
   }
   return counts;
 }
@@ -99,9 +79,9 @@ export const loadReferenceData = (db: Database) => loadFixture(db, readFixtureFi
  */
 export function ensureReferenceData(db: Database): Promise<Record<string, number> | undefined> {
   return db.transaction(async (tx) => {
-    await tx.sql.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
-    const { rows } = await tx.sql.query<{ present: boolean }>('SELECT EXISTS (SELECT 1 FROM formats) AS present');
-    if (rows[0]?.present) return undefined;
+    const repository = createSeedRepository(tx.sql);
+    await repository.lockAsMigrations();
+    if (await repository.hasFormats()) return undefined;
     return loadFixtureIn(tx.sql, readFixtureFile(REFERENCE_FIXTURE), true);
   });
 }

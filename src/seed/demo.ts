@@ -1,15 +1,14 @@
 // The demo catalog: themes with drawn images, linked to categories, products in every format with full layouts.
 import { randomUUID } from 'node:crypto';
-import { asc } from 'drizzle-orm';
-import type { Database, Transaction } from '../db/database';
-import { formats, themeAuthors, themeCategoryLinks, themeElements, themes, type ThemeElementType } from '../db/tables/index';
+import type { Database } from '../db/database';
+import type { ThemeElementType } from '../db/tables/index';
 import { storeWithDerivatives } from '../media/images';
 import type { MediaStorage } from '../media/storage';
-import { createProductsRepository } from '../products/repository';
 import type { ProductsService } from '../products/service';
 import { type DemoImageKind, drawDemoImage } from './demo-images';
 import { DESCRIPTION_OCCASIONS, THEME_ADJECTIVES, THEME_NOUNS } from './demo-names';
 import { ensureReferenceData } from './fixtures';
+import { createSeedRepository, type FormatRow, type SeedRepository } from './repository';
 
 export interface DemoDependencies {
   db: Database;
@@ -27,10 +26,8 @@ const ELEMENTS: { type: ThemeElementType; kind: DemoImageKind; width: number; he
   { type: 'PAGE_BACKGROUND', kind: 'page', width: IMAGE_SIDE, height: IMAGE_SIDE },
 ];
 
-type Format = typeof formats.$inferSelect;
-
 interface CatalogReference {
-  formats: Format[];
+  formats: FormatRow[];
   authorIds: number[];
 }
 
@@ -41,12 +38,12 @@ function themeName(index: number): string {
   return `${THEME_ADJECTIVES[index % THEME_ADJECTIVES.length]} ${THEME_NOUNS[Math.floor(index / THEME_ADJECTIVES.length) % THEME_NOUNS.length]}`;
 }
 
-async function drawElements(tx: Transaction, media: MediaStorage, themeId: number): Promise<void> {
+async function drawElements(repository: SeedRepository, media: MediaStorage, themeId: number): Promise<void> {
   for (const element of ELEMENTS) {
     const image = await drawDemoImage(themeId, element.kind, element.width, element.height);
     const key = `themes/${themeId}/${randomUUID()}.jpg`;
     await storeWithDerivatives(media, key, image);
-    await tx.orm.insert(themeElements).values({
+    await repository.insertElement({
       themeId, elementType: element.type, image: key, width: element.width, height: element.height,
       isPattern: element.kind === 'page',
     });
@@ -55,24 +52,25 @@ async function drawElements(tx: Transaction, media: MediaStorage, themeId: numbe
 /** A theme with its drawn elements and categories; with products in every format when approved. */
 async function seedTheme(deps: DemoDependencies, reference: CatalogReference, index: number, approved: boolean): Promise<number> {
   return deps.db.transaction(async (tx) => {
+    const repository = createSeedRepository(tx.sql);
     const name = themeName(index);
-    const [theme] = await tx.orm.insert(themes).values({
+    const themeId = await repository.insertTheme({
       name,
       description: `Тема «${name}» ${DESCRIPTION_OCCASIONS[index % DESCRIPTION_OCCASIONS.length]}`,
       approved,
       authorId: reference.authorIds[index % reference.authorIds.length],
       colorId: (index % 4) + 1,
       styleId: (index % 3) + 1,
-    }).returning({ id: themes.id });
+    });
     const categoryIds = [...new Set([(index % CATEGORY_COUNT) + 1, ((index * 5) % CATEGORY_COUNT) + 1])];
-    await tx.orm.insert(themeCategoryLinks).values(categoryIds.map((categoryId) => ({ themeId: theme.id, categoryId })));
-    await drawElements(tx, deps.media, theme.id);
+    await repository.linkCategories(themeId, categoryIds);
+    await drawElements(repository, deps.media, themeId);
     if (!approved) return 0;
     for (const [formatIndex, format] of reference.formats.entries()) {
       await deps.services.products.createWithLayout(tx, {
         name: `Фотокнига «${name}» ${format.name}`,
         description: `Фотокнига ${format.name} см ${DESCRIPTION_OCCASIONS[(index + formatIndex) % DESCRIPTION_OCCASIONS.length]}`,
-        themeId: theme.id,
+        themeId,
         formatId: format.id,
         productTypeId: ((index + formatIndex) % 4) + 1,
         specialProject: index % 8 === 0 ? 'newyear' : null,
@@ -92,15 +90,15 @@ export async function seedDemoCatalog(
   onProgress: (done: number, total: number) => void = () => undefined,
 ): Promise<number> {
   await ensureReferenceData(deps.db);
-  if ((await createProductsRepository(deps.db.orm).count()) > 0) return 0;
-  const authors = await deps.db.orm.insert(themeAuthors).values([
-    { nameRu: 'Анна Смирнова', nameEn: 'Anna Smirnova' },
-    { nameRu: 'Иван Петров', nameEn: 'Ivan Petrov' },
-    { nameRu: 'Студия «Кадр»', nameEn: 'Kadr Studio' },
-  ]).returning({ id: themeAuthors.id });
+  const repository = createSeedRepository(deps.db.sql);
+  if ((await repository.productCount()) > 0) return 0;
   const reference: CatalogReference = {
-    formats: await deps.db.orm.select().from(formats).orderBy(asc(formats.id)),
-    authorIds: authors.map((author) => author.id),
+    formats: await repository.formats(),
+    authorIds: await repository.insertAuthors([
+      { nameRu: 'Анна Смирнова', nameEn: 'Anna Smirnova' },
+      { nameRu: 'Иван Петров', nameEn: 'Ivan Petrov' },
+      { nameRu: 'Студия «Кадр»', nameEn: 'Kadr Studio' },
+    ]),
   };
   let created = 0;
   for (let index = 0; index < themeCount; index += 1) {

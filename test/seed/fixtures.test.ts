@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { FixtureError, loadFixture, loadReferenceData } from '../../src/catalog/fixtures';
+import { FixtureError, loadFixture, loadReferenceData } from '../../src/seed/fixtures';
 import type { Database } from '../../src/db/database';
 import { DATABASE_KIND, freshDatabase } from '../helpers/database';
 
