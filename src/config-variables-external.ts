@@ -6,7 +6,7 @@ const HTTP = ['http:', 'https:'] as const;
 
 export const IDENTITY_PROVIDERS = defineGroup({
   title: 'Identity providers',
-  intro: 'A provider is on when its client id is set; its secret is then required (see "Registering the service at each provider").',
+  intro: 'A provider is on when its client id is set; its secret is then required (see ["Registering the service at each provider"](#registering-the-service-at-each-provider)).',
   commented: true,
 }, {
   OAUTH_TIMEOUT_MS: {
@@ -43,7 +43,7 @@ export const IDENTITY_PROVIDERS = defineGroup({
 export const MEDIA = defineGroup({ title: 'Media storage' }, {
   MEDIA_STORAGE: {
     kind: 'choice', choices: ['disk', 's3'], default: 'disk',
-    description: 'where images and print files are kept: `disk` (`DATA_DIR/media` and `DATA_DIR/private`) or `s3` (an S3-compatible object store: AWS S3, MinIO, Ceph, R2, ...; see "Media storage")',
+    description: 'where images and print files are kept: `disk` (`DATA_DIR/media` and `DATA_DIR/private`) or `s3` (an S3-compatible object store: AWS S3, MinIO, Ceph, R2, ...; see ["Media storage"](#media-storage))',
   },
   MEDIA_PUBLIC_URL: {
     kind: 'url', protocols: HTTP, defaultText: '`PUBLIC_BASE_URL/media`', sample: 'https://cdn.example/media',
@@ -53,7 +53,7 @@ export const MEDIA = defineGroup({ title: 'Media storage' }, {
 
 export const OBJECT_STORE = defineGroup({
   title: 'S3-compatible object store (`MEDIA_STORAGE=s3`)',
-  intro: 'Read with `MEDIA_STORAGE=s3` only. One bucket holds `media/` (may be public-read) and `private/` (print files: never make it public).',
+  intro: 'Read with `MEDIA_STORAGE=s3` only (see ["Media storage"](#media-storage)). One bucket holds `media/` (may be public-read) and `private/` (print files: never make it public).',
   commented: true,
 }, {
   S3_ENDPOINT: {
@@ -76,7 +76,7 @@ export const OBJECT_STORE = defineGroup({
   },
   S3_TIMEOUT_MS: {
     kind: 'integer', default: 10_000, min: 100, max: 600_000,
-    description: 'the longest one call to the store may take, its retries included, until its answer starts; also the longest a connection may stay silent mid-transfer. Past it: `503` (see "Media storage")',
+    description: 'the longest one call to the store may take, its retries included, until its answer starts; also the longest a connection may stay silent mid-transfer. Past it: `503` (see ["Media storage"](#media-storage))',
   },
 });
 

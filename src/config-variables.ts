@@ -18,11 +18,11 @@ export const PROCESS = defineGroup({ title: 'The process' }, {
   },
   PORT: { kind: 'integer', default: 8000, min: 0, max: 65535, description: 'HTTP and Socket.IO port' },
   HOST: {
-    kind: 'text', default: '0.0.0.0',
+    kind: 'text', default: '0.0.0.0', allowed: 'an address or host name of this machine',
     description: 'interface to listen on; outside production, a `HOST` other machines can reach turns the sandbox login off unless `SANDBOX_LOGIN=1`',
   },
   DATA_DIR: {
-    kind: 'text', default: './data',
+    kind: 'text', default: './data', allowed: 'a folder, created when missing; relative: to the working directory',
     description: 'embedded database, media files (`DATA_DIR/media` and `DATA_DIR/private`, with `MEDIA_STORAGE=disk`), generated JWT secret',
   },
   PUBLIC_BASE_URL: {
@@ -59,7 +59,7 @@ export const PROCESS = defineGroup({ title: 'The process' }, {
   },
   METRICS_TOKEN: {
     kind: 'text',
-    description: 'the bearer token of `GET /metrics` (Prometheus; see "Metrics"). In production the route answers 404 while it is empty; when set (in any environment) a request without `Authorization: Bearer <METRICS_TOKEN>` gets 401',
+    description: 'the bearer token of `GET /metrics` (Prometheus; see ["Metrics"](#metrics)). In production the route answers 404 while it is empty; when set (in any environment) a request without `Authorization: Bearer <METRICS_TOKEN>` gets 401',
   },
 });
 
@@ -159,7 +159,7 @@ export const EDITING = defineGroup({ title: 'The editing channel' }, {
   },
   USER_EVENTS_PER_SECOND: {
     kind: 'integer', default: 400, min: 1, max: 100_000,
-    description: 'editing-channel events all of one user\'s connections may send together per second, per process, in bursts of as many; more: `rate_limited` (see "Limits that keep growth bounded")',
+    description: 'editing-channel events all of one user\'s connections may send together per second, per process, in bursts of as many; more: `rate_limited` (see ["Limits that keep growth bounded"](#limits-that-keep-growth-bounded))',
   },
   SOCKETS_PER_USER: {
     kind: 'integer', default: 20, min: 1, max: 10_000,
@@ -212,7 +212,7 @@ export const RECORDS = defineGroup({ title: 'Stored records per user' }, {
 
 export const JOB_RETRY = defineGroup({
   title: 'Background jobs\' retries',
-  intro: 'Each background job has its own retry policy (see "Reactions"); one of these set replaces that part of every job\'s policy: for tests and drills, not production.',
+  intro: 'Each background job has its own retry policy (see ["Reactions"](#reactions-background-jobs)); one of these set replaces that part of every job\'s policy: for tests and drills, not production.',
   commented: true,
 }, {
   JOB_RETRY_LIMIT: { kind: 'integer', min: 0, max: 100, description: 'how many times a failed job is retried' },
