@@ -1,7 +1,10 @@
 // Who may reach what from where, parsed from the environment: the sandbox login, and the browser origins that may
 // call the API (CORS).
 import { isIP } from 'node:net';
-import { ConfigError, type Env, flag } from './config-values';
+import { ConfigError, type Env, flag, text } from './config-values';
+import { VARIABLES } from './config-variables';
+
+const { SANDBOX_LOGIN, CORS_ORIGINS } = VARIABLES;
 
 /** The sandbox identity provider, /auth/sandbox/: a page of this service instead of an account anywhere. */
 export interface SandboxLoginConfig {
@@ -22,7 +25,7 @@ export function isLoopbackHost(host: string): boolean {
 // log in as any address and, outside production, with any role. SANDBOX_LOGIN=1 turns it on anyway (the server warns
 // at start, see sandbox-warnings.ts); in production it then never grants a role or an address.
 export function sandboxLoginConfig(env: Env, production: boolean, host: string): SandboxLoginConfig {
-  const enabled = flag(env, 'SANDBOX_LOGIN', !production && isLoopbackHost(host));
+  const enabled = flag(env, SANDBOX_LOGIN, !production && isLoopbackHost(host));
   return { enabled, roleChoice: enabled && !production };
 }
 
@@ -31,7 +34,7 @@ export function sandboxLoginConfig(env: Env, production: boolean, host: string):
  * a list that could match any origin would be no list at all.
  */
 export function corsOrigins(env: Env): readonly string[] {
-  const origins = (env.CORS_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean);
+  const origins = text(env, CORS_ORIGINS).split(',').map((origin) => origin.trim()).filter(Boolean);
   for (const origin of origins) {
     const parsed = URL.canParse(origin) ? new URL(origin) : undefined;
     if (!parsed || !['http:', 'https:'].includes(parsed.protocol) || parsed.origin !== origin) {

@@ -1,5 +1,12 @@
 // The limits that keep stored records and the editing channel's load bounded, parsed from the environment.
 import { type Env, integer } from './config-values';
+import { VARIABLES } from './config-variables';
+
+const {
+  EDITING_REPLAY_WINDOW_HOURS, SOCKETS_PER_USER, SOCKET_OUTGOING_BUFFER_BYTES, USER_EVENTS_PER_SECOND, LAYOUTS_PER_USER,
+  BIN_RETENTION_DAYS, VISITOR_RETENTION_DAYS, IDEMPOTENCY_KEYS_PER_USER, EDITING_LOCK_TIMEOUT_MS, EDITING_STATEMENT_TIMEOUT_MS,
+  EDITING_QUEUE_PER_LAYOUT, VIEWER_CACHE_BYTES, VIEWER_RENDER_QUEUE, VIEWER_RENDERS_PER_ADDRESS,
+} = VARIABLES;
 
 /** How long an editing message may wait on its layout, and how many may wait (see src/layouts/editing/editor.ts). */
 export interface EditingConfig {
@@ -43,29 +50,29 @@ export interface BoundsConfig {
 
 export function boundsConfig(env: Env): BoundsConfig {
   return {
-    editingReplayWindowHours: integer(env, 'EDITING_REPLAY_WINDOW_HOURS', 24, 1, 720),
-    socketsPerUser: integer(env, 'SOCKETS_PER_USER', 20, 1, 10_000),
-    socketOutgoingBufferBytes: integer(env, 'SOCKET_OUTGOING_BUFFER_BYTES', 1024 * 1024, 16 * 1024, 1024 * 1024 * 1024),
-    userEventsPerSecond: integer(env, 'USER_EVENTS_PER_SECOND', 400, 1, 100_000),
-    layoutsPerUser: integer(env, 'LAYOUTS_PER_USER', 1000, 1, 1_000_000),
-    binRetentionDays: integer(env, 'BIN_RETENTION_DAYS', 30, 1, 3650),
-    visitorRetentionDays: integer(env, 'VISITOR_RETENTION_DAYS', 30, 1, 3650),
-    idempotencyKeysPerUser: integer(env, 'IDEMPOTENCY_KEYS_PER_USER', 100, 1, 100_000),
+    editingReplayWindowHours: integer(env, EDITING_REPLAY_WINDOW_HOURS),
+    socketsPerUser: integer(env, SOCKETS_PER_USER),
+    socketOutgoingBufferBytes: integer(env, SOCKET_OUTGOING_BUFFER_BYTES),
+    userEventsPerSecond: integer(env, USER_EVENTS_PER_SECOND),
+    layoutsPerUser: integer(env, LAYOUTS_PER_USER),
+    binRetentionDays: integer(env, BIN_RETENTION_DAYS),
+    visitorRetentionDays: integer(env, VISITOR_RETENTION_DAYS),
+    idempotencyKeysPerUser: integer(env, IDEMPOTENCY_KEYS_PER_USER),
   };
 }
 
 export function editingConfig(env: Env): EditingConfig {
   return {
-    lockTimeoutMs: integer(env, 'EDITING_LOCK_TIMEOUT_MS', 2000, 10, 600_000),
-    statementTimeoutMs: integer(env, 'EDITING_STATEMENT_TIMEOUT_MS', 5000, 10, 600_000),
-    queuePerLayout: integer(env, 'EDITING_QUEUE_PER_LAYOUT', 1000, 1, 1_000_000),
+    lockTimeoutMs: integer(env, EDITING_LOCK_TIMEOUT_MS),
+    statementTimeoutMs: integer(env, EDITING_STATEMENT_TIMEOUT_MS),
+    queuePerLayout: integer(env, EDITING_QUEUE_PER_LAYOUT),
   };
 }
 
 export function viewerConfig(env: Env): ViewerConfig {
   return {
-    cacheBytes: integer(env, 'VIEWER_CACHE_BYTES', 32 * 1024 * 1024, 0, 16 * 1024 * 1024 * 1024),
-    renderQueue: integer(env, 'VIEWER_RENDER_QUEUE', 32, 0, 10_000),
-    rendersPerAddress: integer(env, 'VIEWER_RENDERS_PER_ADDRESS', 16, 1, 10_000),
+    cacheBytes: integer(env, VIEWER_CACHE_BYTES),
+    renderQueue: integer(env, VIEWER_RENDER_QUEUE),
+    rendersPerAddress: integer(env, VIEWER_RENDERS_PER_ADDRESS),
   };
 }

@@ -1,5 +1,11 @@
 // Where media files are kept (the local disk or an S3-compatible object store) and where their URLs point.
-import { ConfigError, type Env, flag, integer, oneOf, url } from './config-values';
+import { ConfigError, type Env, flag, integer, oneOf, text, urlValue } from './config-values';
+import { VARIABLES } from './config-variables';
+
+const {
+  MEDIA_STORAGE, MEDIA_PUBLIC_URL, S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_REGION, S3_FORCE_PATH_STYLE,
+  S3_TIMEOUT_MS,
+} = VARIABLES;
 
 export interface S3Config {
   /** Unset: AWS S3 of the region. */
@@ -24,29 +30,27 @@ export interface MediaConfig {
 const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 
 function s3Config(env: Env): S3Config {
-  const missing = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((name) => !env[name]);
+  const missing = [S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY].map(({ name }) => name).filter((name) => !env[name]);
   if (missing.length > 0) throw new ConfigError(`${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} required when MEDIA_STORAGE=s3`);
-  const bucket = env.S3_BUCKET!;
+  const bucket = text(env, S3_BUCKET)!;
   if (!BUCKET.test(bucket)) throw new ConfigError(`S3_BUCKET must be an S3 bucket name (3-63 lower-case letters, digits, dots, dashes), got "${bucket}"`);
-  const region = env.S3_REGION || 'us-east-1';
+  const region = text(env, S3_REGION);
   if (!/^[a-z0-9-]{1,64}$/.test(region)) throw new ConfigError(`S3_REGION must be a region name such as us-east-1, got "${region}"`);
-  const endpoint = env.S3_ENDPOINT ? url('S3_ENDPOINT', env.S3_ENDPOINT, ['http:', 'https:']).replace(/\/+$/, '') : undefined;
+  const endpoint = urlValue(env, S3_ENDPOINT)?.replace(/\/+$/, '');
   return {
     endpoint,
     bucket,
     region,
-    accessKeyId: env.S3_ACCESS_KEY_ID!,
-    secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+    accessKeyId: text(env, S3_ACCESS_KEY_ID)!,
+    secretAccessKey: text(env, S3_SECRET_ACCESS_KEY)!,
     // A server of your own (an endpoint) usually has no per-bucket host names; AWS itself prefers them.
-    forcePathStyle: flag(env, 'S3_FORCE_PATH_STYLE', endpoint !== undefined),
-    timeoutMs: integer(env, 'S3_TIMEOUT_MS', 10_000, 100, 600_000),
+    forcePathStyle: flag(env, S3_FORCE_PATH_STYLE, endpoint !== undefined),
+    timeoutMs: integer(env, S3_TIMEOUT_MS),
   };
 }
 
 export function mediaConfig(env: Env, publicBaseUrl: string): MediaConfig {
-  const kind = oneOf(env, 'MEDIA_STORAGE', ['disk', 's3'] as const, 'disk');
-  const publicBase = env.MEDIA_PUBLIC_URL
-    ? url('MEDIA_PUBLIC_URL', env.MEDIA_PUBLIC_URL, ['http:', 'https:']).replace(/\/+$/, '')
-    : `${publicBaseUrl}/media`;
+  const kind = oneOf(env, MEDIA_STORAGE);
+  const publicBase = urlValue(env, MEDIA_PUBLIC_URL)?.replace(/\/+$/, '') ?? `${publicBaseUrl}/media`;
   return { publicBase, storage: kind === 'disk' ? { kind } : { kind, ...s3Config(env) } };
 }

@@ -1,5 +1,11 @@
 // The identity providers' settings, parsed from the environment: each is on when its client id is set.
-import { ConfigError, endpoint, type Env, integer } from './config-values';
+import { ConfigError, type Env, integer, text, urlValue, type Variable } from './config-values';
+import { VARIABLES } from './config-variables';
+
+const {
+  OAUTH_TIMEOUT_MS, GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, GOOGLE_DISCOVERY_URL, VK_CLIENT_ID, VK_CLIENT_SECRET, VK_AUTHORIZE_URL,
+  VK_TOKEN_URL, VK_API_URL, VK_API_VERSION, INSTAGRAM_CLIENT_ID, INSTAGRAM_CLIENT_SECRET, INSTAGRAM_AUTHORIZE_URL, INSTAGRAM_TOKEN_URL,
+} = VARIABLES;
 
 export interface OAuthClient {
   clientId: string;
@@ -14,32 +20,32 @@ export interface OAuthConfig {
 }
 
 /** A provider is enabled by its client id; it then needs its secret, and its endpoints may be overridden. */
-function oauthClient(env: Env, prefix: string): OAuthClient | undefined {
-  const clientId = env[`${prefix}_CLIENT_ID`];
+function oauthClient(env: Env, id: Variable, secret: Variable): OAuthClient | undefined {
+  const clientId = env[id.name];
   if (!clientId) return undefined;
-  const clientSecret = env[`${prefix}_CLIENT_SECRET`];
-  if (!clientSecret) throw new ConfigError(`${prefix}_CLIENT_SECRET is required when ${prefix}_CLIENT_ID is set`);
+  const clientSecret = env[secret.name];
+  if (!clientSecret) throw new ConfigError(`${secret.name} is required when ${id.name} is set`);
   return { clientId, clientSecret };
 }
 
 export function oauthConfig(env: Env): OAuthConfig {
-  const google = oauthClient(env, 'GOOGLE');
-  const vk = oauthClient(env, 'VK');
-  const instagram = oauthClient(env, 'INSTAGRAM');
+  const google = oauthClient(env, GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET);
+  const vk = oauthClient(env, VK_CLIENT_ID, VK_CLIENT_SECRET);
+  const instagram = oauthClient(env, INSTAGRAM_CLIENT_ID, INSTAGRAM_CLIENT_SECRET);
   return {
-    timeoutMs: integer(env, 'OAUTH_TIMEOUT_MS', 10_000, 100, 60_000),
-    google: google && { ...google, discoveryUrl: endpoint(env, 'GOOGLE_DISCOVERY_URL', 'https://accounts.google.com/.well-known/openid-configuration') },
+    timeoutMs: integer(env, OAUTH_TIMEOUT_MS),
+    google: google && { ...google, discoveryUrl: urlValue(env, GOOGLE_DISCOVERY_URL) },
     vk: vk && {
       ...vk,
-      authorizeUrl: endpoint(env, 'VK_AUTHORIZE_URL', 'https://oauth.vk.com/authorize'),
-      tokenUrl: endpoint(env, 'VK_TOKEN_URL', 'https://oauth.vk.com/access_token'),
-      apiUrl: endpoint(env, 'VK_API_URL', 'https://api.vk.com/method'),
-      apiVersion: env.VK_API_VERSION || '5.131',
+      authorizeUrl: urlValue(env, VK_AUTHORIZE_URL),
+      tokenUrl: urlValue(env, VK_TOKEN_URL),
+      apiUrl: urlValue(env, VK_API_URL),
+      apiVersion: text(env, VK_API_VERSION),
     },
     instagram: instagram && {
       ...instagram,
-      authorizeUrl: endpoint(env, 'INSTAGRAM_AUTHORIZE_URL', 'https://api.instagram.com/oauth/authorize'),
-      tokenUrl: endpoint(env, 'INSTAGRAM_TOKEN_URL', 'https://api.instagram.com/oauth/access_token'),
+      authorizeUrl: urlValue(env, INSTAGRAM_AUTHORIZE_URL),
+      tokenUrl: urlValue(env, INSTAGRAM_TOKEN_URL),
     },
   };
 }

@@ -8,7 +8,8 @@ import { corsOrigins, sandboxLoginConfig, type SandboxLoginConfig } from './conf
 import { boundsConfig, type BoundsConfig, editingConfig, type EditingConfig, viewerConfig, type ViewerConfig } from './config-limits';
 import { mediaConfig, type MediaConfig } from './config-media';
 import { oauthConfig, type OAuthConfig } from './config-oauth';
-import { ConfigError, endpoint, type Env, flag, integer, oneOf, required, tokenName, url } from './config-values';
+import { ConfigError, type Env, flag, inWords, integer, isChoice, oneOf, required, text, tokenName, urlValue } from './config-values';
+import { VARIABLES } from './config-variables';
 
 export { isLoopbackHost, type SandboxLoginConfig } from './config-access';
 export { ConfigError, type Env } from './config-values';
@@ -34,12 +35,24 @@ export interface JobRetryConfig {
   backoff?: boolean;
 }
 
+const {
+  NODE_ENV, PORT, HOST, DATA_DIR, PUBLIC_BASE_URL, FRONTEND_URL, WORKER, SHUTDOWN_TIMEOUT_MS, LOG_LEVEL, LOG_FORMAT, TRUST_PROXY,
+  METRICS_TOKEN, DATABASE_URL, DATABASE_CONNECT_TIMEOUT_MS, DATABASE_STATEMENT_TIMEOUT_MS, JWT_SECRET, JWT_LIFETIME_SECONDS,
+  JWT_ISSUER, JWT_AUDIENCE, VISITOR_TOKEN_LIFETIME_SECONDS, LOGIN_RATE_LIMIT_PER_MINUTE, MAX_JSON_BODY_BYTES, UPLOAD_MAX_BYTES,
+  UPLOAD_MAX_PIXELS, IMAGE_CONCURRENCY, PRINT_DPI, GALLERY_CACHE_BYTES, GALLERY_MAX_STALENESS_MS, SOCKET_EVENTS_PER_SECOND,
+  WEBSOCKET_PING_INTERVAL_MS, SMTP_URL, MAIL_FROM, NOTIFY_EMAILS, JOB_RETRY_LIMIT, JOB_RETRY_DELAY_SECONDS, JOB_RETRY_BACKOFF,
+  DELIVERY_PROVIDER, DDELIVERY_URL, DDELIVERY_API_KEY, DDELIVERY_TIMEOUT_MS, PAYMENT_PROVIDER, PAYMENT_RETURN_URL,
+  PAYMENT_WEBHOOK_RATE_LIMIT_PER_MINUTE, YOOKASSA_URL, YOOKASSA_SHOP_ID, YOOKASSA_SECRET_KEY, YOOKASSA_TIMEOUT_MS,
+} = VARIABLES;
+
 function jobRetryOverride(env: Env): JobRetryConfig {
-  const given = (name: string) => Boolean(env[name]);
+  const limit = integer(env, JOB_RETRY_LIMIT);
+  const delaySeconds = integer(env, JOB_RETRY_DELAY_SECONDS);
+  const backoff = flag(env, JOB_RETRY_BACKOFF);
   return {
-    ...(given('JOB_RETRY_LIMIT') && { limit: integer(env, 'JOB_RETRY_LIMIT', 0, 0, 100) }),
-    ...(given('JOB_RETRY_DELAY_SECONDS') && { delaySeconds: integer(env, 'JOB_RETRY_DELAY_SECONDS', 1, 1, 3600) }),
-    ...(given('JOB_RETRY_BACKOFF') && { backoff: flag(env, 'JOB_RETRY_BACKOFF', true) }),
+    ...(limit !== undefined && { limit }),
+    ...(delaySeconds !== undefined && { delaySeconds }),
+    ...(backoff !== undefined && { backoff }),
   };
 }
 export type DeliveryConfig =
@@ -56,7 +69,7 @@ export interface GalleryCacheConfig {
   maxStalenessMs: number;
 }
 
-export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+export type LogLevel = (typeof VARIABLES.LOG_LEVEL.choices)[number];
 
 export interface Config {
   readonly env: 'production' | 'development' | 'test';
@@ -115,16 +128,14 @@ export interface Config {
   readonly payment: PaymentConfig;
 }
 
-const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-
 /**
  * Outside production a missing JWT_SECRET is generated once and kept in DATA_DIR, so tokens survive restarts
  * without anyone having to invent a secret for a local run.
  */
 function jwtSecret(env: Env, production: boolean, dataDir: string): string {
-  const given = env.JWT_SECRET;
+  const given = text(env, JWT_SECRET);
   if (given) {
-    if (given.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters');
+    if (given.length < JWT_SECRET.minLength) throw new ConfigError(`JWT_SECRET must be at least ${JWT_SECRET.minLength} characters`);
     return given;
   }
   if (production) throw new ConfigError('JWT_SECRET is required when NODE_ENV=production');
@@ -139,48 +150,50 @@ function jwtSecret(env: Env, production: boolean, dataDir: string): string {
 const EMAIL = /^[^@\s,]+@[^@\s,]+$/;
 
 function mailConfig(env: Env): MailConfig {
-  const notifyEmails = (env.NOTIFY_EMAILS ?? '').split(',').map((address) => address.trim()).filter(Boolean);
+  const notifyEmails = text(env, NOTIFY_EMAILS).split(',').map((address) => address.trim()).filter(Boolean);
   const invalid = notifyEmails.find((address) => !EMAIL.test(address));
   if (invalid) throw new ConfigError(`NOTIFY_EMAILS must be e-mail addresses separated by commas, got "${invalid}"`);
-  const from = env.MAIL_FROM || 'photobook@localhost';
+  const from = text(env, MAIL_FROM);
   if (!EMAIL.test(from)) throw new ConfigError(`MAIL_FROM must be an e-mail address, got "${from}"`);
-  return { smtpUrl: env.SMTP_URL ? url('SMTP_URL', env.SMTP_URL, ['smtp:', 'smtps:']) : undefined, from, notifyEmails };
+  return { smtpUrl: urlValue(env, SMTP_URL), from, notifyEmails };
 }
 
 /**
  * The sandbox is the default everywhere but in production, where a provider must be named (the sandbox too,
  * if that is really wanted): a shop must never take orders through a pretend aggregator by accident.
  */
-function providerName<Name extends string>(env: Env, variable: string, names: readonly Name[], production: boolean): Name {
-  const raw = env[variable];
+function providerName<const Names extends readonly string[]>(
+  env: Env, { name, choices, default: sandbox }: { name: string; choices: Names; default: Names[number] }, production: boolean,
+): Names[number] {
+  const raw = env[name];
   if (!raw) {
-    if (production) throw new ConfigError(`${variable} is required when NODE_ENV=production (${names.join(' or ')})`);
-    return 'sandbox' as Name;
+    if (production) throw new ConfigError(`${name} is required when NODE_ENV=production (${choices.join(' or ')})`);
+    return sandbox;
   }
-  if (!names.includes(raw as Name)) throw new ConfigError(`${variable} must be ${names.join(' or ')}, got "${raw}"`);
-  return raw as Name;
+  if (!isChoice(choices, raw)) throw new ConfigError(`${name} must be ${choices.join(' or ')}, got "${raw}"`);
+  return raw;
 }
 
 function deliveryConfig(env: Env, production: boolean): DeliveryConfig {
-  if (providerName(env, 'DELIVERY_PROVIDER', ['sandbox', 'ddelivery'], production) === 'sandbox') return { provider: 'sandbox' };
+  if (providerName(env, DELIVERY_PROVIDER, production) === 'sandbox') return { provider: 'sandbox' };
   return {
     provider: 'ddelivery',
-    url: endpoint(env, 'DDELIVERY_URL', 'https://ddelivery.ru/api/v1').replace(/\/+$/, ''),
-    apiKey: required(env, 'DDELIVERY_API_KEY', 'when DELIVERY_PROVIDER=ddelivery'),
-    timeoutMs: integer(env, 'DDELIVERY_TIMEOUT_MS', 5000, 100, 60_000),
+    url: urlValue(env, DDELIVERY_URL).replace(/\/+$/, ''),
+    apiKey: required(env, DDELIVERY_API_KEY, 'when DELIVERY_PROVIDER=ddelivery'),
+    timeoutMs: integer(env, DDELIVERY_TIMEOUT_MS),
   };
 }
 
 function paymentConfig(env: Env, production: boolean, frontendUrl: string): PaymentConfig {
-  const returnUrl = url('PAYMENT_RETURN_URL', env.PAYMENT_RETURN_URL || `${frontendUrl}/`, ['http:', 'https:']);
-  if (providerName(env, 'PAYMENT_PROVIDER', ['sandbox', 'yookassa'], production) === 'sandbox') return { provider: 'sandbox', returnUrl };
+  const returnUrl = urlValue(env, PAYMENT_RETURN_URL, `${frontendUrl}/`);
+  if (providerName(env, PAYMENT_PROVIDER, production) === 'sandbox') return { provider: 'sandbox', returnUrl };
   return {
     provider: 'yookassa',
     returnUrl,
-    url: endpoint(env, 'YOOKASSA_URL', 'https://api.yookassa.ru/v3').replace(/\/+$/, ''),
-    shopId: required(env, 'YOOKASSA_SHOP_ID', 'when PAYMENT_PROVIDER=yookassa'),
-    secretKey: required(env, 'YOOKASSA_SECRET_KEY', 'when PAYMENT_PROVIDER=yookassa'),
-    timeoutMs: integer(env, 'YOOKASSA_TIMEOUT_MS', 10_000, 100, 60_000),
+    url: urlValue(env, YOOKASSA_URL).replace(/\/+$/, ''),
+    shopId: required(env, YOOKASSA_SHOP_ID, 'when PAYMENT_PROVIDER=yookassa'),
+    secretKey: required(env, YOOKASSA_SECRET_KEY, 'when PAYMENT_PROVIDER=yookassa'),
+    timeoutMs: integer(env, YOOKASSA_TIMEOUT_MS),
   };
 }
 
@@ -193,67 +206,62 @@ export function environmentWith(defaults: Env = {}, env: Env = process.env): Env
 
 /** Where a serving command listens: read alone, so the port can be checked before loadConfig writes anything. */
 export function listenAddress(env: Env = process.env): { host: string; port: number } {
-  return { host: env.HOST || '0.0.0.0', port: integer(env, 'PORT', 8000, 0, 65535) };
+  return { host: text(env, HOST), port: integer(env, PORT) };
 }
 
 export function loadConfig(env: Env = process.env): Config {
-  const nodeEnv = env.NODE_ENV ?? 'development';
-  if (!['production', 'development', 'test'].includes(nodeEnv)) {
-    throw new ConfigError(`NODE_ENV must be production, development or test, got "${nodeEnv}"`);
-  }
+  // Unlike the others, an empty NODE_ENV is an error rather than the default.
+  const nodeEnv = env[NODE_ENV.name] ?? NODE_ENV.default;
+  if (!isChoice(NODE_ENV.choices, nodeEnv)) throw new ConfigError(`NODE_ENV must be ${inWords(NODE_ENV.choices)}, got "${nodeEnv}"`);
   const production = nodeEnv === 'production';
   const { host, port } = listenAddress(env);
-  const dataDir = path.resolve(env.DATA_DIR || './data');
-  const logLevel = (env.LOG_LEVEL || 'info') as LogLevel;
-  if (!LOG_LEVELS.includes(logLevel)) {
-    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
-  }
-  const databaseUrl = env.DATABASE_URL ? url('DATABASE_URL', env.DATABASE_URL, ['postgres:', 'postgresql:']) : undefined;
-  const publicBaseUrl = url('PUBLIC_BASE_URL', env.PUBLIC_BASE_URL || `http://localhost:${port}`, ['http:', 'https:'])
-    .replace(/\/+$/, '');
-  const frontendUrl = url('FRONTEND_URL', env.FRONTEND_URL || publicBaseUrl, ['http:', 'https:']).replace(/\/+$/, '');
+  const dataDir = path.resolve(text(env, DATA_DIR));
+  const logLevel = oneOf(env, LOG_LEVEL);
+  const databaseUrl = urlValue(env, DATABASE_URL);
+  const publicBaseUrl = urlValue(env, PUBLIC_BASE_URL, `http://localhost:${port}`).replace(/\/+$/, '');
+  const frontendUrl = urlValue(env, FRONTEND_URL, publicBaseUrl).replace(/\/+$/, '');
 
   return Object.freeze({
-    env: nodeEnv as Config['env'],
+    env: nodeEnv,
     port,
     host,
     databaseUrl,
     databaseTimeouts: {
-      connectMs: integer(env, 'DATABASE_CONNECT_TIMEOUT_MS', 5000, 100, 600_000),
-      statementMs: integer(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 10_000, 0, 3_600_000),
+      connectMs: integer(env, DATABASE_CONNECT_TIMEOUT_MS),
+      statementMs: integer(env, DATABASE_STATEMENT_TIMEOUT_MS),
     },
     dataDir,
     publicBaseUrl,
     jwtSecret: jwtSecret(env, production, dataDir),
-    jwtLifetimeSeconds: integer(env, 'JWT_LIFETIME_SECONDS', 7 * 24 * 3600, 60, 365 * 24 * 3600),
-    jwtIssuer: tokenName(env, 'JWT_ISSUER', 'photobook'),
-    jwtAudience: tokenName(env, 'JWT_AUDIENCE', 'photobook'),
-    visitorTokenLifetimeSeconds: integer(env, 'VISITOR_TOKEN_LIFETIME_SECONDS', 30 * 24 * 3600, 60, 365 * 24 * 3600),
+    jwtLifetimeSeconds: integer(env, JWT_LIFETIME_SECONDS),
+    jwtIssuer: tokenName(env, JWT_ISSUER),
+    jwtAudience: tokenName(env, JWT_AUDIENCE),
+    visitorTokenLifetimeSeconds: integer(env, VISITOR_TOKEN_LIFETIME_SECONDS),
     logLevel,
-    logFormat: oneOf(env, 'LOG_FORMAT', ['auto', 'json', 'pretty'] as const, 'auto'),
-    runWorker: flag(env, 'WORKER', true),
-    maxJsonBodyBytes: integer(env, 'MAX_JSON_BODY_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024),
-    shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100, 60_000),
-    uploadMaxBytes: integer(env, 'UPLOAD_MAX_BYTES', 25 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
-    uploadMaxPixels: integer(env, 'UPLOAD_MAX_PIXELS', 100_000_000, 1, 1_000_000_000),
-    imageConcurrency: integer(env, 'IMAGE_CONCURRENCY', 2, 1, 64),
-    printDpi: integer(env, 'PRINT_DPI', 300, 72, 600),
+    logFormat: oneOf(env, LOG_FORMAT),
+    runWorker: flag(env, WORKER),
+    maxJsonBodyBytes: integer(env, MAX_JSON_BODY_BYTES),
+    shutdownTimeoutMs: integer(env, SHUTDOWN_TIMEOUT_MS),
+    uploadMaxBytes: integer(env, UPLOAD_MAX_BYTES),
+    uploadMaxPixels: integer(env, UPLOAD_MAX_PIXELS),
+    imageConcurrency: integer(env, IMAGE_CONCURRENCY),
+    printDpi: integer(env, PRINT_DPI),
     frontendUrl,
-    loginRateLimitPerMinute: integer(env, 'LOGIN_RATE_LIMIT_PER_MINUTE', 30, 1, 100_000),
-    paymentWebhookRateLimitPerMinute: integer(env, 'PAYMENT_WEBHOOK_RATE_LIMIT_PER_MINUTE', 120, 1, 100_000),
-    socketEventsPerSecond: integer(env, 'SOCKET_EVENTS_PER_SECOND', 200, 1, 100_000),
-    websocketPingIntervalMs: integer(env, 'WEBSOCKET_PING_INTERVAL_MS', 25_000, 100, 600_000),
-    trustProxy: integer(env, 'TRUST_PROXY', 0, 0, 10) > 0,
-    trustProxyHops: integer(env, 'TRUST_PROXY', 0, 0, 10),
-    metricsToken: env.METRICS_TOKEN || undefined,
+    loginRateLimitPerMinute: integer(env, LOGIN_RATE_LIMIT_PER_MINUTE),
+    paymentWebhookRateLimitPerMinute: integer(env, PAYMENT_WEBHOOK_RATE_LIMIT_PER_MINUTE),
+    socketEventsPerSecond: integer(env, SOCKET_EVENTS_PER_SECOND),
+    websocketPingIntervalMs: integer(env, WEBSOCKET_PING_INTERVAL_MS),
+    trustProxy: integer(env, TRUST_PROXY) > 0,
+    trustProxyHops: integer(env, TRUST_PROXY),
+    metricsToken: text(env, METRICS_TOKEN),
     corsOrigins: corsOrigins(env),
     media: mediaConfig(env, publicBaseUrl),
     bounds: boundsConfig(env),
     editing: editingConfig(env),
     viewer: viewerConfig(env),
     gallery: {
-      cacheBytes: integer(env, 'GALLERY_CACHE_BYTES', 64 * 1024 * 1024, 0, 16 * 1024 * 1024 * 1024),
-      maxStalenessMs: integer(env, 'GALLERY_MAX_STALENESS_MS', 1000, 100, 60_000),
+      cacheBytes: integer(env, GALLERY_CACHE_BYTES),
+      maxStalenessMs: integer(env, GALLERY_MAX_STALENESS_MS),
     },
     oauth: oauthConfig(env),
     sandboxLogin: sandboxLoginConfig(env, production, host),
