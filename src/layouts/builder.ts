@@ -1,6 +1,7 @@
 // A product's layout built from its format, the theme's images and a choice of page schemes.
 import type { formats, templates } from '../db/tables/index';
 import type { Box } from '../db/tables/index';
+import { COVER_SPINE_MM } from '../render/book-geometry';
 import { backgroundBlock, fourDecimals, slotBlocks, textBlock } from './blocks';
 import type { NewLayoutPage } from './repository';
 
@@ -10,14 +11,6 @@ type CoverTemplate = Pick<typeof templates.$inferSelect, 'id' | 'width' | 'heigh
 
 const PIXELS_PER_CM = 100;
 const PIXELS_PER_MM = PIXELS_PER_CM / 10;
-/**
- * The editor's cover spread (back, spine, front) shows a nominal spine of this width whatever the page count, so
- * that a format has one cover template; print files size the real spine by the page count.
- */
-export const COVER_SPINE_MM = 10;
-
-/** The size in millimetres of a format's cover template: both covers and the spine, side by side. */
-export const coverTemplateSize = (format: Format) => ({ width: 2 * format.widthCm * 10 + COVER_SPINE_MM, height: format.heightCm * 10 });
 const TITLE_BOX = { x: 55, y: 40, width: 40, height: 20 };
 
 /**

@@ -2,7 +2,7 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Orm } from '../db/database';
 import { formats, products, templates, themeElements, type ThemeElementType } from '../db/tables/index';
-import { coverTemplateSize } from '../layouts/builder';
+import { coverTemplateSize } from '../render/book-geometry';
 import type { Format } from '../layouts/repository';
 
 export type NewProduct = typeof products.$inferInsert;
