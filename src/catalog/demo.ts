@@ -92,7 +92,7 @@ export async function seedDemoCatalog(
   onProgress: (done: number, total: number) => void = () => undefined,
 ): Promise<number> {
   await ensureReferenceData(deps.db);
-  if ((await createProductsRepository(deps.db.orm).count()) > 0) return 0;
+  if ((await createProductsRepository(deps.db.sql).count()) > 0) return 0;
   const authors = await deps.db.orm.insert(themeAuthors).values([
     { nameRu: 'Анна Смирнова', nameEn: 'Anna Smirnova' },
     { nameRu: 'Иван Петров', nameEn: 'Ivan Petrov' },

@@ -28,7 +28,7 @@ export const viewerPath = (hash: string) => `/layout/${hash}/`;
 
 export function createLayoutViewer(deps: { db: Database; media: MediaStorage; signer: UrlSigner }) {
   const { media, signer } = deps;
-  const repository = createLayoutsRepository(deps.db.orm);
+  const repository = createLayoutsRepository(deps.db.sql);
 
   return {
     /**
