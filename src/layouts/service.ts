@@ -1,11 +1,11 @@
 // Layouts: who may read or change which, shoppers' copies of catalog layouts, the bin, clones, page schemes.
 import { randomUUID } from 'node:crypto';
-import type { AuthenticatedUser } from '../auth/token-user';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { LayoutStatus } from '../db/tables/index';
 import { pageOfList } from '../gallery/paging';
 import type { MediaStorage } from '../media/storage';
+import type { AuthenticatedUser } from '../shared/user';
 import { schemeFitsFormat } from './builder';
 import { presentLayout, presentListedLayout, presentScheme } from './presenters';
 import { NO_PRINT_OPTIONS, type PrintOptions } from './print-options';
