@@ -47,7 +47,7 @@ async function main(): Promise<void> {
       });
       await runtime.db.sql.query('UPDATE layout_pages SET blocks = $2 WHERE id = $1', [page.id, JSON.stringify(blocks)]);
     }
-    const layouts = createLayoutsRepository(runtime.db.orm);
+    const layouts = createLayoutsRepository(runtime.db.sql);
     const drawable = (await loadDrawableLayout(layouts, (await layouts.find(copy.layout.id))!))!;
     const started = performance.now();
     const print = await renderLayoutForPrint(drawable, mediaImageReader(runtime.media), DPI);

@@ -11,7 +11,7 @@ import { renderPrintFiles as contract } from './contracts/render-print-files';
 export const renderPrintFiles = defineJob(contract, async ({ orderSetId }, { db, media, privateFiles, printDpi, log }) => {
   const layoutIds = await orderedLayouts(db.sql, orderSetId);
   if (!layoutIds) return log.warn({ orderSetId }, 'render-print-files: the order set is gone');
-  const layouts = createLayoutsRepository(db.orm);
+  const layouts = createLayoutsRepository(db.sql);
   const readImage = mediaImageReader(media);
   const files: NewPrintFile[] = [];
   const warnings: (PrintWarning & { layout: string })[] = [];

@@ -23,6 +23,7 @@ import type { SandboxPaymentProvider } from './payments/providers/sandbox';
 import { createRefunds, type Refunds } from './payments/refunds';
 import { createPaymentsService, type PaymentsService } from './payments/service';
 import { createProductsAdminService, type ProductsAdminService } from './products/admin-service';
+import { createProductPreviews, type ProductPreviews } from './products/preview-service';
 import { createProductsService, type ProductsService } from './products/service';
 import type { Queue } from './queue/queue';
 import { createStoredFileDeletions, type StoredFileDeletions } from './retention/stored-file-deletions';
@@ -55,6 +56,7 @@ export interface Services {
   orderAdmin: OrderAdminService;
   products: ProductsService;
   productsAdmin: ProductsAdminService;
+  productPreviews: ProductPreviews;
   layouts: LayoutsService;
   layoutViewer: LayoutViewer;
   /** The viewer's page images: one drawing queue and one cache per process. */
@@ -86,6 +88,7 @@ export function createServices(parts: ServiceParts): Services {
     orderAdmin: createOrderAdminService({ db, orders, refunds, queue }),
     products,
     productsAdmin: createProductsAdminService({ db, products, queue, deletions }),
+    productPreviews: createProductPreviews({ db, media, deletions, log }),
     layouts: createLayoutsService({ db, media, config }),
     layoutViewer: createLayoutViewer({ db, media, signer: createUrlSigner(config.jwtSecret, 'layout viewer') }),
     pageImages: createPageImages(config.viewer, parts.metrics),

@@ -1,23 +1,19 @@
 // A product's layout built from its format, the theme's images and a choice of page schemes.
-import type { formats, templates } from '../db/tables/index';
 import type { Box } from '../db/tables/index';
+import { COVER_SPINE_MM, type FormatSize as Format } from '../render/book-geometry';
 import { backgroundBlock, fourDecimals, slotBlocks, textBlock } from './blocks';
-import type { NewLayoutPage } from './repository';
+import type { NewLayoutPage, Template as PageScheme } from './repository';
 
-type Format = Pick<typeof formats.$inferSelect, 'widthCm' | 'heightCm'>;
-type Template = Pick<typeof templates.$inferSelect, 'id' | 'width' | 'height' | 'slots'>;
-type CoverTemplate = Pick<typeof templates.$inferSelect, 'id' | 'width' | 'height'>;
+type Template = Pick<PageScheme, 'id' | 'width' | 'height' | 'slots'>;
+type CoverTemplate = Pick<PageScheme, 'id' | 'width' | 'height'>;
+
+/** The text size, in points, a new layout starts with (the shopper may change it in the editor). */
+export const NEW_LAYOUT_FONT_SIZE_PT = 12;
+/** A new page is at its natural scale. */
+const NEW_PAGE_FACTOR = '1';
 
 const PIXELS_PER_CM = 100;
 const PIXELS_PER_MM = PIXELS_PER_CM / 10;
-/**
- * The editor's cover spread (back, spine, front) shows a nominal spine of this width whatever the page count, so
- * that a format has one cover template; print files size the real spine by the page count.
- */
-export const COVER_SPINE_MM = 10;
-
-/** The size in millimetres of a format's cover template: both covers and the spine, side by side. */
-export const coverTemplateSize = (format: Format) => ({ width: 2 * format.widthCm * 10 + COVER_SPINE_MM, height: format.heightCm * 10 });
 const TITLE_BOX = { x: 55, y: 40, width: 40, height: 20 };
 
 /**
@@ -52,11 +48,11 @@ export function buildLayoutPages(
   const height = format.heightCm * PIXELS_PER_CM;
   const spread = { width: coverTemplate.width * PIXELS_PER_MM, height: coverTemplate.height * PIXELS_PER_MM };
   const cover: NewLayoutPage = {
-    num: 0, type: 'COVER', widthPx: spread.width, viewbox: spread, templateId: coverTemplate.id,
+    num: 0, type: 'COVER', factor: NEW_PAGE_FACTOR, widthPx: spread.width, viewbox: spread, templateId: coverTemplate.id,
     blocks: [backgroundBlock('FRONT_COVER_BACKGROUND', images.frontCover, frontSideBox(coverTemplate)), textBlock(TITLE_BOX, title)],
   };
   const pages = pageTemplates.map((template, index): NewLayoutPage => ({
-    num: index + 1, type: 'PAGE', widthPx: width, viewbox: { width, height }, templateId: template.id,
+    num: index + 1, type: 'PAGE', factor: NEW_PAGE_FACTOR, widthPx: width, viewbox: { width, height }, templateId: template.id,
     blocks: [
       ...(images.pageBackground ? [backgroundBlock('PAGE_BACKGROUND', images.pageBackground)] : []),
       ...slotBlocks(template.slots),

@@ -3,6 +3,7 @@
 import {
   BINDING_TYPES, type BindingType, COVER_LAMINATIONS, COVER_TYPES, type CoverLamination, type CoverType,
 } from '../db/tables/index';
+import type { LayoutGenerate } from '../types/schemas';
 
 export interface PrintOptions {
   coverType: CoverType | null;
@@ -19,10 +20,10 @@ const known = <T extends string>(values: readonly T[], value: unknown): T | null
 const lamination = (value: unknown): CoverLamination | null =>
   (Array.isArray(value) ? value : [value]).map((item) => known(COVER_LAMINATIONS, item)).find((item) => item !== null) ?? null;
 
-export function printOptionsOf(body: Record<string, unknown> | undefined): PrintOptions {
+export function printOptionsOf(body: LayoutGenerate): PrintOptions {
   return {
-    coverType: known(COVER_TYPES, body?.cover_type),
-    bindingType: known(BINDING_TYPES, body?.binding_type),
-    coverLamination: lamination(body?.cover_lamination_types),
+    coverType: known(COVER_TYPES, body.cover_type),
+    bindingType: known(BINDING_TYPES, body.binding_type),
+    coverLamination: lamination(body.cover_lamination_types),
   };
 }

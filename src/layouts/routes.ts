@@ -1,17 +1,15 @@
 // Layouts over HTTP: the moderators' product layout, shoppers' own layouts ("my products"), page schemes.
 import Router from '@koa/router';
-import type { Context } from 'koa';
-import type { AuthenticatedUser } from '../auth/token-user';
 import { requireAccount } from '../http/auth';
-import { forbidden, HttpError, notFound, validationError } from '../http/errors';
+import { forbidden, notFound, validationError } from '../http/errors';
 import { idParam, layoutRefParam, uuidParam } from '../http/params';
+import { bodyOf, optionalUser, queryOf, requireUser } from '../http/request-state';
 import type { RouteDoc, RouteModule } from '../http/route-module';
 import type { Validator } from '../http/validation';
+import { conflict } from '../shared/errors';
 import { printOptionsOf } from './print-options';
 import type { LayoutsService, TooManyLayouts } from './service';
-import type { LayoutStatus } from '../db/tables/index';
 
-const userOf = (ctx: Context) => ctx.state.user as AuthenticatedUser;
 const tooManyLayouts = ({ limit }: TooManyLayouts) => validationError({
   non_field_errors: [`You already have ${limit} layouts outside the bin, the most one user may keep: move some to the bin first.`],
 });
@@ -22,14 +20,14 @@ export function layoutRoutes(deps: { layouts: LayoutsService; validator: Validat
 
   // The gallery's theme preview: public for products of approved themes (a 401 here would log the front end out).
   router.get('/api/ua/layout/product/:product_id/', async (ctx) => {
-    const layout = await layouts.forProduct(ctx.state.user as AuthenticatedUser | undefined, idParam(ctx.params.product_id));
+    const layout = await layouts.forProduct(optionalUser(ctx), idParam(ctx.params.product_id));
     if (!layout) throw notFound();
     ctx.body = layout;
   });
 
   router.post('/api/ua/layout/', signedIn, validator.jsonBody('layout-create.json'), async (ctx) => {
-    const { product_id: productId } = ctx.state.body as { product_id: number };
-    const result = await layouts.copyProduct(userOf(ctx), productId);
+    const { product_id: productId } = bodyOf(ctx, 'layout-create.json');
+    const result = await layouts.copyProduct(requireUser(ctx), productId);
     if (result.kind === 'no-product') throw validationError({ product_id: [`Invalid pk "${productId}" - object does not exist.`] });
     if (result.kind === 'too-many') throw tooManyLayouts(result);
     ctx.status = 201;
@@ -38,7 +36,8 @@ export function layoutRoutes(deps: { layouts: LayoutsService; validator: Validat
 
   // The front end's "make a book": the same copy as POST /api/ua/layout/, the product named by the path.
   router.post('/api/ua/product/:product_id/generate-layout/', signedIn, validator.jsonBody('layout-generate.json', { optional: true }), async (ctx) => {
-    const result = await layouts.copyProduct(userOf(ctx), idParam(ctx.params.product_id), printOptionsOf(ctx.state.body as Record<string, unknown> | undefined));
+    const options = printOptionsOf(bodyOf(ctx, 'layout-generate.json'));
+    const result = await layouts.copyProduct(requireUser(ctx), idParam(ctx.params.product_id), options);
     if (result.kind === 'no-product') throw notFound();
     if (result.kind === 'too-many') throw tooManyLayouts(result);
     ctx.status = 201;
@@ -46,30 +45,30 @@ export function layoutRoutes(deps: { layouts: LayoutsService; validator: Validat
   });
 
   router.get('/api/ua/layout/', signedIn, validator.query('layout-list-query.json'), async (ctx) => {
-    const { status } = ctx.state.query as { status?: LayoutStatus };
-    const page = await layouts.list(userOf(ctx), status, ctx.query.page, ctx.query.page_size);
-    if (!page) throw new HttpError(404, { detail: 'Invalid page.' });
+    const { status } = queryOf(ctx, 'layout-list-query.json');
+    const page = await layouts.list(requireUser(ctx), status, ctx.query.page, ctx.query.page_size);
+    if (!page) throw notFound('Invalid page.');
     ctx.body = page;
   });
 
   router.get('/api/ua/layout/:layout_id/', signedIn, async (ctx) => {
-    const layout = await layouts.get(userOf(ctx), layoutRefParam(ctx.params.layout_id));
+    const layout = await layouts.get(requireUser(ctx), layoutRefParam(ctx.params.layout_id));
     if (!layout) throw notFound();
     ctx.body = layout;
   });
 
   router.patch('/api/ua/layout/:layout_id/', signedIn, validator.jsonBody('layout-update.json'), async (ctx) => {
-    const result = await layouts.update(userOf(ctx), uuidParam(ctx.params.layout_id), ctx.state.body as { name?: string; deleted?: boolean });
+    const result = await layouts.update(requireUser(ctx), uuidParam(ctx.params.layout_id), bodyOf(ctx, 'layout-update.json'));
     if (result === 'not-found') throw notFound();
     if (result === 'forbidden') throw forbidden();
-    if (result === 'frozen') throw new HttpError(409, { detail: 'The layout is in an order and cannot be moved to the bin.' });
+    if (result === 'frozen') throw conflict('The layout is in an order and cannot be moved to the bin.');
     if ('kind' in result) throw tooManyLayouts(result);
     ctx.body = result;
   });
 
   router.post('/api/ua/layout/:layout_id/clone/', signedIn, validator.jsonBody('layout-clone.json'), async (ctx) => {
-    const { name } = ctx.state.body as { name: string };
-    const result = await layouts.clone(userOf(ctx), uuidParam(ctx.params.layout_id), name);
+    const { name } = bodyOf(ctx, 'layout-clone.json');
+    const result = await layouts.clone(requireUser(ctx), uuidParam(ctx.params.layout_id), name);
     if (!result) throw notFound();
     if (result.kind === 'too-many') throw tooManyLayouts(result);
     ctx.status = 201;
@@ -77,7 +76,7 @@ export function layoutRoutes(deps: { layouts: LayoutsService; validator: Validat
   });
 
   router.get('/api/ua/scheme/', signedIn, validator.query('scheme-query.json'), async (ctx) => {
-    const { fmt, template_cat: categories = [] } = ctx.state.query as { fmt: number; template_cat?: string[] };
+    const { fmt, template_cat: categories = [] } = queryOf(ctx, 'scheme-query.json');
     const schemes = await layouts.schemes(fmt, categories);
     if (!schemes) throw validationError({ fmt: [`Select a valid choice. ${fmt} is not one of the available choices.`] });
     ctx.body = schemes;

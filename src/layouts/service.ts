@@ -1,11 +1,11 @@
 // Layouts: who may read or change which, shoppers' copies of catalog layouts, the bin, clones, page schemes.
 import { randomUUID } from 'node:crypto';
-import type { AuthenticatedUser } from '../auth/token-user';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { LayoutStatus } from '../db/tables/index';
 import { pageOfList } from '../gallery/paging';
 import type { MediaStorage } from '../media/storage';
+import type { AuthenticatedUser } from '../shared/user';
 import { schemeFitsFormat } from './builder';
 import { presentLayout, presentListedLayout, presentScheme } from './presenters';
 import { NO_PRINT_OPTIONS, type PrintOptions } from './print-options';
@@ -50,7 +50,7 @@ export const isFrozen = (layout: Pick<LayoutRow, 'status'>) => layout.status ===
 export function createLayoutsService(deps: { db: Database; media: MediaStorage; config: Pick<Config, 'bounds'> }) {
   const { db, media } = deps;
   const { layoutsPerUser } = deps.config.bounds;
-  const repository = createLayoutsRepository(db.orm);
+  const repository = createLayoutsRepository(db.sql);
   const tooMany: TooManyLayouts = { kind: 'too-many', limit: layoutsPerUser };
 
   /**
@@ -70,7 +70,7 @@ export function createLayoutsService(deps: { db: Database; media: MediaStorage; 
    */
   const copy = (sourceId: string, ownerId: number, name: string | undefined, options?: PrintOptions) =>
     db.transaction(async (tx): Promise<{ kind: 'copied'; layout: ReturnType<typeof presentLayout> } | TooManyLayouts> => {
-      const repo = createLayoutsRepository(tx.orm);
+      const repo = createLayoutsRepository(tx.sql);
       if (!(await roomForOneMore(repo, ownerId))) return tooMany;
       const source = (await repo.find(sourceId))!;
       const pages = await repo.pagesOf(sourceId);
@@ -153,7 +153,7 @@ export function createLayoutsService(deps: { db: Database; media: MediaStorage; 
       if (!layout) return 'not-found' as const;
       if (!canWrite(user, layout)) return 'forbidden' as const;
       return db.transaction(async (tx) => {
-        const repo = createLayoutsRepository(tx.orm);
+        const repo = createLayoutsRepository(tx.sql);
         const restoring = changes.deleted === false && layout.status === 'DELETED' && layout.ownerId !== null;
         if (restoring && !(await roomForOneMore(repo, layout.ownerId!))) return tooMany;
         if (changes.deleted !== undefined) {

@@ -1,13 +1,14 @@
 // The layout viewer over HTTP: an HTML page of a layout's pages, the page images, and signed links to the page.
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import type { AuthenticatedUser } from '../auth/token-user';
 import { requireAccount } from '../http/auth';
 import { sendCacheable } from '../http/etag';
 import { HttpError, notFound } from '../http/errors';
 import { uuidParam } from '../http/params';
+import { optionalUser, queryOf, requireUser } from '../http/request-state';
 import type { RouteDoc, RouteModule } from '../http/route-module';
 import type { Validator } from '../http/validation';
+import { unavailable } from '../shared/errors';
 import { PAGE_IMAGE_RETRY_AFTER_SECONDS, PAGE_IMAGE_WIDTHS, type PageImageClient, PageImageRefusedError, type PageImages, snapPageWidth } from './page-images';
 import type { LayoutViewer, SignedQuery } from './viewer';
 import { viewerHtml } from './viewer-page';
@@ -31,8 +32,10 @@ function clientOf(ctx: Context): PageImageClient {
   return { address: ctx.ip, gone: gone.signal };
 }
 
-const refusal = (error: PageImageRefusedError) =>
-  new HttpError(error.reason === 'busy' ? 503 : 429, { detail: error.message }, { 'Retry-After': String(PAGE_IMAGE_RETRY_AFTER_SECONDS) });
+/** A full drawing queue is an outage to wait out (503); one client asking for too much at once is HTTP's own 429. */
+const refusal = (error: PageImageRefusedError) => (error.reason === 'busy'
+  ? unavailable(error.message, { retryAfterSeconds: PAGE_IMAGE_RETRY_AFTER_SECONDS })
+  : new HttpError(429, { detail: error.message }, { 'Retry-After': String(PAGE_IMAGE_RETRY_AFTER_SECONDS) }));
 
 /** The signature of the request, to hand on to the page's images (they are opened by the same link). */
 const signedQueryOf = (query: SignedQuery) =>
@@ -42,11 +45,9 @@ const signedQueryOf = (query: SignedQuery) =>
 export function layoutViewerRoutes(deps: { viewer: LayoutViewer; pageImages: PageImages; validator: Validator; publicBaseUrl: string }): RouteModule {
   const { viewer, pageImages, validator } = deps;
   const router = new Router();
-  const userOf = (ctx: Context) => ctx.state.user as AuthenticatedUser | undefined;
-
   router.get('/layout/:hash/', validator.query('layout-viewer-query.json'), async (ctx) => {
-    const query = ctx.state.query as SignedQuery;
-    const viewable = await viewer.open(hashParam(ctx.params.hash), userOf(ctx), query);
+    const query = queryOf(ctx, 'layout-viewer-query.json');
+    const viewable = await viewer.open(hashParam(ctx.params.hash), optionalUser(ctx), query);
     if (!viewable) throw notFound();
     ctx.set({
       // No script at all; images only from this service. The signed link is in the page's URL: never sent on.
@@ -59,10 +60,10 @@ export function layoutViewerRoutes(deps: { viewer: LayoutViewer; pageImages: Pag
   });
 
   router.get('/layout/:hash/page/:file', validator.query('layout-page-image-query.json'), async (ctx) => {
-    const query = ctx.state.query as SignedQuery & { width: number };
+    const query = queryOf(ctx, 'layout-page-image-query.json');
     const width = snapPageWidth(query.width);
     const num = PAGE_FILE.exec(ctx.params.file ?? '')?.[1];
-    const viewable = num === undefined ? undefined : await viewer.open(hashParam(ctx.params.hash), userOf(ctx), query);
+    const viewable = num === undefined ? undefined : await viewer.open(hashParam(ctx.params.hash), optionalUser(ctx), query);
     const etag = viewable && viewer.pageEtag(viewable, Number(num), width);
     if (!viewable || !etag) throw notFound();
     ctx.set('Referrer-Policy', 'no-referrer');
@@ -79,7 +80,7 @@ export function layoutViewerRoutes(deps: { viewer: LayoutViewer; pageImages: Pag
   });
 
   router.get('/api/ua/layout/:layout_id/viewer/', requireAccount(), async (ctx) => {
-    const link = await viewer.signedLink(userOf(ctx)!, uuidParam(ctx.params.layout_id), deps.publicBaseUrl);
+    const link = await viewer.signedLink(requireUser(ctx), uuidParam(ctx.params.layout_id), deps.publicBaseUrl);
     if (!link) throw notFound();
     ctx.set('Cache-Control', 'no-store');
     ctx.body = link;

@@ -1,10 +1,10 @@
 // The layout viewer: who may look at a layout's pages in a browser, and its pages drawn as JPEG images.
 import { createHash } from 'node:crypto';
-import type { AuthenticatedUser } from '../auth/token-user';
 import type { Database } from '../db/database';
 import type { UrlSigner } from '../http/signed-url';
 import type { MediaStorage } from '../media/storage';
 import { renderSceneToJpeg } from '../render/raster';
+import type { AuthenticatedUser } from '../shared/user';
 import { drawLayoutPage, type DrawableLayout, loadDrawableLayout, mediaImageReader } from './drawing';
 import { createLayoutsRepository } from './repository';
 import { canRead, mayReadProductLayout } from './service';
@@ -28,7 +28,7 @@ export const viewerPath = (hash: string) => `/layout/${hash}/`;
 
 export function createLayoutViewer(deps: { db: Database; media: MediaStorage; signer: UrlSigner }) {
   const { media, signer } = deps;
-  const repository = createLayoutsRepository(deps.db.orm);
+  const repository = createLayoutsRepository(deps.db.sql);
 
   return {
     /**

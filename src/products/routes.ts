@@ -1,21 +1,13 @@
 // Administering products (administrators; moderators may read).
 import Router from '@koa/router';
 import { requireRole } from '../http/auth';
-import { HttpError, notFound, validationError } from '../http/errors';
 import { idParam } from '../http/params';
+import { bodyOf, queryOf } from '../http/request-state';
 import type { RouteDoc, RouteModule } from '../http/route-module';
 import type { Validator } from '../http/validation';
 import type { MediaStorage } from '../media/storage';
-import type { ProductInput, ProductsAdminService } from './admin-service';
+import type { ProductsAdminService } from './admin-service';
 import type { Product } from './repository';
-
-interface ProductUpdate {
-  product_type_id?: number;
-  name?: string;
-  description?: string;
-  special_project?: string | null;
-  popularity?: number;
-}
 
 export function presentAdminProduct(product: Product, media: MediaStorage) {
   return {
@@ -33,38 +25,31 @@ export function productRoutes(deps: { products: ProductsAdminService; validator:
   const reader = requireRole('moderator', 'admin');
 
   router.post('/api/product/', admin, validator.jsonBody('product-create.json'), async (ctx) => {
-    const result = await products.create(ctx.state.body as ProductInput);
-    if ('errors' in result) throw validationError(result.errors);
+    const product = await products.create(bodyOf(ctx, 'product-create.json'));
     ctx.status = 201;
-    ctx.body = presentAdminProduct(result.product, media);
+    ctx.body = presentAdminProduct(product, media);
   });
 
   router.get('/api/product/', reader, validator.query('product-list-query.json'), async (ctx) => {
-    const { theme_id: themeId } = ctx.state.query as { theme_id?: number };
-    const page = await products.list(themeId, ctx.query.page, ctx.query.page_size);
-    if (!page) throw new HttpError(404, { detail: 'Invalid page.' });
+    const page = await products.list(queryOf(ctx, 'product-list-query.json').theme_id, ctx.query.page, ctx.query.page_size);
     ctx.body = { ...page, results: page.results.map((product) => presentAdminProduct(product, media)) };
   });
 
   router.get('/api/product/:product_id/', reader, async (ctx) => {
-    const product = await products.find(idParam(ctx.params.product_id));
-    if (!product) throw notFound();
-    ctx.body = presentAdminProduct(product, media);
+    ctx.body = presentAdminProduct(await products.find(idParam(ctx.params.product_id)), media);
   });
 
   router.patch('/api/product/:product_id/', admin, validator.jsonBody('product-update.json'), async (ctx) => {
-    const body = ctx.state.body as ProductUpdate;
-    const result = await products.update(idParam(ctx.params.product_id), {
+    const body = bodyOf(ctx, 'product-update.json');
+    const product = await products.update(idParam(ctx.params.product_id), {
       productTypeId: body.product_type_id, name: body.name, description: body.description,
       specialProject: body.special_project, popularity: body.popularity,
     });
-    if (!result) throw notFound();
-    if ('errors' in result) throw validationError(result.errors);
-    ctx.body = presentAdminProduct(result, media);
+    ctx.body = presentAdminProduct(product, media);
   });
 
   router.delete('/api/product/:product_id/', admin, async (ctx) => {
-    if (!(await products.delete(idParam(ctx.params.product_id)))) throw notFound();
+    await products.delete(idParam(ctx.params.product_id));
     ctx.status = 204;
   });
 

@@ -2,7 +2,7 @@
 // products made for a theme get a full layout from the theme's images and the page schemes of their format.
 import { renderPreviews } from '../../jobs/contracts/render-previews';
 import type { Transaction } from '../db/database';
-import { buildLayoutPages, pickSchemes, schemeUsage } from '../layouts/builder';
+import { buildLayoutPages, NEW_LAYOUT_FONT_SIZE_PT, pickSchemes, schemeUsage } from '../layouts/builder';
 import { createLayoutsRepository } from '../layouts/repository';
 import type { Queue } from '../queue/queue';
 import { type NewProduct, type Product, createProductsRepository } from './repository';
@@ -17,7 +17,7 @@ export type NewCatalogProduct = Omit<NewProduct, 'templateCategories' | 'layoutI
 export function createProductsService(queue: Queue) {
   /** Inserts the product and enqueues its preview in the same transaction: no product without its job. */
   async function create(tx: Transaction, values: NewProduct): Promise<Product> {
-    const product = await createProductsRepository(tx.orm).insert(values);
+    const product = await createProductsRepository(tx.sql).insert(values);
     await queue.enqueue(tx, renderPreviews, { productId: product.id });
     return product;
   }
@@ -30,20 +30,24 @@ export function createProductsService(queue: Queue) {
      * ten pages on the theme's page background, following schemes that fit the format. Undefined for an unknown format.
      */
     async createWithLayout(tx: Transaction, { schemeOffset = 0, ...values }: NewCatalogProduct): Promise<Product | undefined> {
-      const products = createProductsRepository(tx.orm);
-      const format = await products.format(values.formatId);
+      const products = createProductsRepository(tx.sql);
+      const layouts = createLayoutsRepository(tx.sql);
+      const format = await layouts.format(values.formatId);
       if (!format) return undefined;
-      const layouts = createLayoutsRepository(tx.orm);
       const pageSchemes = pickSchemes(await layouts.templates([]), format, PAGES_PER_LAYOUT, schemeOffset);
       const product = await create(tx, {
         ...values, templateCategories: [...new Set(pageSchemes.map((scheme) => scheme.categoryId))].sort(),
       });
-      const pages = buildLayoutPages(format, await products.coverTemplate(format), pageSchemes, {
+      const pages = buildLayoutPages(format, await layouts.coverTemplate(format), pageSchemes, {
         frontCover: await products.newestElementImage(values.themeId, 'FRONT_COVER_BACKGROUND'),
         pageBackground: await products.newestElementImage(values.themeId, 'PAGE_BACKGROUND'),
       }, product.name);
       const layoutId = await layouts.insertWithPages(
-        { productId: product.id, formatId: format.id, name: product.name, schemeThemeRel: schemeUsage(pages), lastSchemePageNum: pages.length - 1 }, pages,
+        {
+          productId: product.id, formatId: format.id, name: product.name, fontSize: NEW_LAYOUT_FONT_SIZE_PT, unplaced: [],
+          schemeThemeRel: schemeUsage(pages), lastSchemePageNum: pages.length - 1,
+        },
+        pages,
       );
       await products.setLayout(product.id, layoutId);
       return { ...product, layoutId };

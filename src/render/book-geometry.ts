@@ -1,10 +1,19 @@
-// Sizes of a printed book in millimetres: its pages, its spine by the page count, and its cover spread.
-import { COVER_SPINE_MM } from '../layouts/builder';
+// Sizes of a book in millimetres: its pages, its spine by the page count, its cover spread, and the editor's cover
+// template (whose spine is nominal) that the cover's blocks are placed on.
 
 export interface FormatSize {
   widthCm: number;
   heightCm: number;
 }
+
+/**
+ * The editor's cover spread (back, spine, front) shows a nominal spine of this width whatever the page count, so
+ * that a format has one cover template; print files size the real spine by the page count.
+ */
+export const COVER_SPINE_MM = 10;
+
+/** The size in millimetres of a format's cover template: both covers and the spine, side by side. */
+export const coverTemplateSize = (format: FormatSize) => ({ width: 2 * format.widthCm * 10 + COVER_SPINE_MM, height: format.heightCm * 10 });
 
 /**
  * The spine rule: 0.1 mm of paper per interior page (a leaf of 170 g/m² coated paper is about 0.2 mm and carries two

@@ -52,12 +52,3 @@ export interface Scene {
   background: string;
   items: SceneItem[];
 }
-
-/** The overlap of two rectangles, or undefined when they do not overlap. */
-export function intersect(a: Rect, b: Rect): Rect | undefined {
-  const x = Math.max(a.x, b.x);
-  const y = Math.max(a.y, b.y);
-  const right = Math.min(a.x + a.width, b.x + b.width);
-  const bottom = Math.min(a.y + a.height, b.y + b.height);
-  return right > x && bottom > y ? { x, y, width: right - x, height: bottom - y } : undefined;
-}

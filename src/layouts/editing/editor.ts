@@ -4,10 +4,10 @@
 // row lock at most lockTimeoutMs and for any statement at most statementTimeoutMs; its messages are then answered
 // server_error.
 import type { Logger } from 'pino';
-import type { AuthenticatedUser } from '../../auth/token-user';
 import type { EditingConfig } from '../../config';
 import type { Database } from '../../db/database';
 import type { MediaStorage } from '../../media/storage';
+import type { AuthenticatedUser } from '../../shared/user';
 import { type PresentedPage, presentPage } from '../presenters';
 import { canRead, canWrite, isFrozen } from '../service';
 import { type EditAck, errorAck, type ParsedMessage } from './messages';

@@ -1,5 +1,6 @@
 // What one batch of editing messages reads, changes in memory and writes back in one transaction.
-import type { Block, LayoutStatus, PageType, Role, TemplateSlot, UnplacedContent } from '../../db/tables/index';
+import type { LayoutStatus, Role, TemplateSlot, UnplacedContent } from '../../db/tables/index';
+import type { LayoutPageRow } from '../repository';
 
 export interface EditedLayout {
   id: string;
@@ -14,18 +15,7 @@ export interface EditedLayout {
   changed: boolean;
 }
 
-export interface EditedPage {
-  id: string;
-  layoutId: string;
-  num: number;
-  type: PageType;
-  factor: string;
-  widthPx: number;
-  viewbox: { width: number; height: number };
-  templateId: number | null;
-  templateWidth: number | null;
-  templateHeight: number | null;
-  blocks: Block[];
+export interface EditedPage extends LayoutPageRow {
   changed: boolean;
 }
 

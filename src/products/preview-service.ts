@@ -1,0 +1,61 @@
+// A product's gallery preview, rendered when it is created or its cover changes: drawn from its layout's cover
+// (src/products/preview.ts), stored with _sm.jpg and _md.jpg derivatives beside it like theme images.
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { Database } from '../db/database';
+import { derivedKeys, storeWithDerivatives } from '../media/images';
+import { type MediaStorage, readIfPresent } from '../media/storage';
+import type { StoredFileDeletions } from '../retention/stored-file-deletions';
+import { drawCoverPreview } from './preview';
+import { createProductsRepository, type PreviewSource } from './repository';
+
+/** The layout's front cover background, else the theme's newest front cover; undefined when neither can be read. */
+async function coverBackground(source: PreviewSource, media: MediaStorage): Promise<Buffer | undefined> {
+  const fromLayout = source.coverBlocks?.find((block) => block.theme_element_type === 'FRONT_COVER_BACKGROUND')?.content.image;
+  for (const key of [fromLayout, source.themeFrontCover]) {
+    if (!key || /^https?:/.test(key)) continue;
+    // A missing image falls back; an outage of the storage fails the rendering, which is retried.
+    const image = await readIfPresent(media, key);
+    if (image) return image;
+  }
+  return undefined;
+}
+
+export function createProductPreviews(deps: { db: Database; media: MediaStorage; deletions: StoredFileDeletions; log: Logger }) {
+  const { db, media, deletions, log } = deps;
+
+  return {
+    /** Draws and stores the product's preview, and sets it in place of the one before (nothing for a product that is gone). */
+    async render(productId: number): Promise<void> {
+      const source = await createProductsRepository(db.sql).previewSource(productId);
+      if (!source) return log.warn({ productId }, 'render-previews: the product is gone');
+      const title = source.coverBlocks?.find((block) => block.type === 'TEXT')?.content.text || source.name;
+      const image = await drawCoverPreview({
+        widthCm: source.widthCm, heightCm: source.heightCm, background: await coverBackground(source, media), title,
+      });
+      // A new key each time: cached copies of an older preview are never served for this one.
+      const key = `products/${productId}/preview-${randomUUID()}.jpg`;
+      const written = await storeWithDerivatives(media, key, image);
+      // Whatever the swap replaced is recorded for deletion in its transaction, unless another product shows it too
+      // (bulk products share their exemplar's); the new files are, when the product is gone. Two runs at once each
+      // record what they replaced, so neither leaves a file behind; a storage that fails the deletion delays it (the
+      // delete-stored-files job retries it) without failing this rendering, which would draw yet another preview.
+      const recorded = await db.transaction(async (tx) => {
+        const products = createProductsRepository(tx.sql);
+        const swapped = await products.swapPreview(productId, key);
+        if (swapped === undefined) return deletions.record(tx, written);
+        const { previous } = swapped;
+        if (!previous || (await products.previewInUse(previous))) return [];
+        return deletions.record(tx, [previous, ...derivedKeys(previous)]);
+      }).catch(async (error: unknown) => {
+        // Files no row names would never be found again: when the swap fails, the new ones go before the job is retried
+        // (or, with the storage failing too, are left to the sweep of unnamed files).
+        await Promise.all(written.map((file) => media.delete(file).catch(() => undefined)));
+        throw error;
+      });
+      await deletions.deleteSoon(recorded);
+    },
+  };
+}
+
+export type ProductPreviews = ReturnType<typeof createProductPreviews>;
