@@ -1,6 +1,6 @@
 // The specification's delivery request (already checked against delivery-create.json) as the service uses it.
 import { validationError } from '../http/errors';
-import { kopecksOf, TWO_DECIMALS } from '../orders/money';
+import { kopecksOf, TWO_DECIMALS } from '../shared/money';
 import { DEFAULT_PARCEL_COUNT, type ParcelContents } from './parcel-contents';
 import type { AggregatorOrder, DeliveryType, ProductLine } from './provider';
 

@@ -9,7 +9,7 @@ import { idempotent } from '../http/idempotency';
 import { idParam } from '../http/params';
 import type { RouteModule } from '../http/route-module';
 import type { Validator } from '../http/validation';
-import { roubles } from '../orders/money';
+import { roubles } from '../shared/money';
 import { DELIVERY_DOCS } from './docs';
 import { presentOffers } from './presenters';
 import { type DeliveryBody, idOf, parseDeliveryRequest } from './request';

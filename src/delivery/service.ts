@@ -3,7 +3,7 @@
 import type { Logger } from 'pino';
 import type { Database } from '../db/database';
 import { HttpError, notFound, validationError } from '../http/errors';
-import { roubles } from '../orders/money';
+import { roubles } from '../shared/money';
 import { type OrderSet, type OrdersService, unchangeable } from '../orders/service';
 import type { PaymentsService } from '../payments/service';
 import { createTtlCache } from '../util/ttl-cache';

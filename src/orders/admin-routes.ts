@@ -8,7 +8,7 @@ import type { RouteDoc, RouteModule } from '../http/route-module';
 import type { Validator } from '../http/validation';
 import type { MediaStorage } from '../media/storage';
 import type { AdminOrderSet, OrderAdminService } from './admin-service';
-import { roubles } from './money';
+import { roubles } from '../shared/money';
 import { presentOrderSet } from './presenters';
 import type { OrderSetStatus } from './repository';
 import type { AdminTarget } from './status-transitions';
