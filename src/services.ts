@@ -73,16 +73,17 @@ export function createServices(parts: ServiceParts): Services {
   const payments = createPaymentsService({ db, provider: paymentProvider, queue, log, returnUrl: config.payment.returnUrl });
   const refunds = createRefunds({ provider: paymentProvider, log });
   const products = createProductsService(queue);
+  const mailer = createMailer(config.mail, config.dataDir);
   return {
     deliveryProvider,
     paymentProvider,
-    mailer: createMailer(config.mail, config.dataDir),
+    mailer,
     deletions,
     orders,
     payments,
     refunds,
     delivery: createDeliveryService({ db, provider: deliveryProvider, orders, payments, log }),
-    orderAdmin: createOrderAdminService({ db, orders, refunds, queue }),
+    orderAdmin: createOrderAdminService({ db, orders, refunds, queue, mailer, log }),
     products,
     productsAdmin: createProductsAdminService({ db, products, queue, deletions }),
     layouts: createLayoutsService({ db, media, config }),
