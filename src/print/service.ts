@@ -9,7 +9,7 @@ import type { MediaStorage } from '../media/storage';
 import { type PrintPartName, type PrintWarning, renderLayoutForPrint } from './render-layout';
 import { createPrintRepository, type NewPrintFile } from './repository';
 
-export const printFileKey = (orderSetId: number, layoutId: string, part: PrintPartName) => `order-sets/${orderSetId}/${layoutId}-${part}.pdf`;
+const printFileKey = (orderSetId: number, layoutId: string, part: PrintPartName) => `order-sets/${orderSetId}/${layoutId}-${part}.pdf`;
 
 /** What a run made, kept as the job's result for an operator: the files written and every warning. */
 export interface PrintRun {
