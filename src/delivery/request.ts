@@ -1,4 +1,5 @@
-// The specification's delivery request (checked against delivery-create.json, which types it and fills its defaults) as the service uses it.
+// The specification's delivery request as the service uses it: checked against delivery-create.json, which also
+// types it (src/types/schemas.d.ts) and fills its defaults.
 import { invalid } from '../shared/errors';
 import { kopecksOf, TWO_DECIMALS } from '../shared/money';
 import type { DeliveryCreate } from '../types/schemas';

@@ -71,7 +71,8 @@ export function createOrderAdminService(deps: {
     /**
      * Moves the set. A cancellation first claims the refund (committed, so that it survives a lost answer), asks the
      * provider outside any transaction (the sandbox provider writes through the database too), then cancels; a failed
-     * refund is a RefundUnavailableError and the set stays where it was, open only to another cancel, which asks for the same refund.
+     * refund is a RefundUnavailableError and the set stays where it was, open only to another cancel, which asks for
+     * the same refund.
      */
     async move(orderSetId: number, change: StatusChange, adminId: number): Promise<AdminOrderSet> {
       if (change.status === 'CANCELED') {
