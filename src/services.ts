@@ -22,6 +22,7 @@ import { createPaymentProvider } from './payments/providers/index';
 import type { SandboxPaymentProvider } from './payments/providers/sandbox';
 import { createRefunds, type Refunds } from './payments/refunds';
 import { createPaymentsService, type PaymentsService } from './payments/service';
+import { createPrintService, type PrintService } from './print/service';
 import { createProductsAdminService, type ProductsAdminService } from './products/admin-service';
 import { createProductPreviews, type ProductPreviews } from './products/preview-service';
 import { createProductsService, type ProductsService } from './products/service';
@@ -37,6 +38,8 @@ export interface ServiceParts {
   log: Logger;
   db: Database;
   media: MediaStorage;
+  /** Files that are never served under /media/ (print files): a private area of the same kind of storage. */
+  privateFiles: MediaStorage;
   queue: Queue;
   catalogChanges: CatalogChangeFeed;
   metrics: Metrics;
@@ -54,6 +57,7 @@ export interface Services {
   refunds: Refunds;
   delivery: DeliveryService;
   orderAdmin: OrderAdminService;
+  print: PrintService;
   products: ProductsService;
   productsAdmin: ProductsAdminService;
   productPreviews: ProductPreviews;
@@ -85,7 +89,8 @@ export function createServices(parts: ServiceParts): Services {
     payments,
     refunds,
     delivery: createDeliveryService({ db, provider: deliveryProvider, orders, payments, log }),
-    orderAdmin: createOrderAdminService({ db, orders, refunds, queue }),
+    orderAdmin: createOrderAdminService({ db, orders, refunds, queue, mailer, log }),
+    print: createPrintService({ db, media, privateFiles: parts.privateFiles, printDpi: config.printDpi, log }),
     products,
     productsAdmin: createProductsAdminService({ db, products, queue, deletions }),
     productPreviews: createProductPreviews({ db, media, deletions, log }),

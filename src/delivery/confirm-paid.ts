@@ -1,21 +1,26 @@
 // Once its order set is paid, a delivery placed as a draft at the aggregator is confirmed there (from the
-// order-paid job, which pg-boss retries when the aggregator fails).
+// order-paid job, which pg-boss retries when the aggregator fails); the row records it, so a retry repeats nothing done.
 import type { Logger } from 'pino';
 import type { Database } from '../db/database';
 import type { DeliveryProvider } from './provider';
-import { createDeliveryRepository } from './repository';
+import type { DeliveryRepository } from './repository';
 
-export async function confirmDraftAtAggregator(deps: { db: Database; deliveryProvider: DeliveryProvider; log: Logger }, orderSetId: number): Promise<void> {
-  const repository = createDeliveryRepository();
-  const draft = await repository.draftAtAggregator(deps.db.sql, orderSetId);
-  if (!draft) return;
-  if (draft.provider !== deps.deliveryProvider.name) {
-    // Retrying cannot help: the order lives at an aggregator this process does not talk to.
-    deps.log.error({ orderSetId, provider: draft.provider, externalId: draft.externalId }, 'paid draft is at another aggregator; confirm it there');
-    return;
-  }
-  // A crash between the two steps repeats the confirm on retry, which the aggregator answers as the first.
-  await deps.deliveryProvider.confirmOrder(draft.externalId);
-  await repository.markConfirmedAtAggregator(deps.db.sql, orderSetId);
-  deps.log.info({ orderSetId, externalId: draft.externalId }, 'aggregator order confirmed');
+export function createPaidDraftConfirmation(deps: { db: Database; provider: DeliveryProvider; repository: DeliveryRepository; log: Logger }) {
+  const { db, provider, repository, log } = deps;
+  return async function confirmPaid(orderSetId: number): Promise<void> {
+    const set = await repository.orderSetState(db.sql, orderSetId);
+    if (!set) return log.warn({ orderSetId }, 'order-paid: the order set is gone');
+    log.info({ orderSetId, userId: set.userId, status: set.status }, 'order set paid');
+    const draft = await repository.draftAtAggregator(db.sql, orderSetId);
+    if (!draft) return;
+    if (draft.provider !== provider.name) {
+      // Retrying cannot help: the order lives at an aggregator this process does not talk to.
+      log.error({ orderSetId, provider: draft.provider, externalId: draft.externalId }, 'paid draft is at another aggregator; confirm it there');
+      return;
+    }
+    // A crash between the two steps repeats the confirm on retry, which the aggregator answers as the first.
+    await provider.confirmOrder(draft.externalId);
+    await repository.markConfirmedAtAggregator(db.sql, orderSetId);
+    log.info({ orderSetId, externalId: draft.externalId }, 'aggregator order confirmed');
+  };
 }

@@ -1,5 +1,5 @@
 // The aggregator form (spec 2.5): the calculator's envelope, per type code each company with its price and dates.
-import { roubles } from '../orders/money';
+import { roubles } from '../shared/money';
 import type { Offers } from './provider';
 
 export function presentOffers(offers: Offers) {

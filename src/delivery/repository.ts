@@ -55,6 +55,12 @@ export function createDeliveryRepository() {
         [orderSetId, externalId, confirmedAtAggregator]);
     },
 
+    /** The order set's status and shopper; undefined when there is no such set. */
+    async orderSetState(sql: SqlExecutor, orderSetId: number): Promise<{ status: string; userId: number } | undefined> {
+      const { rows: [row] } = await sql.query<{ status: string; user_id: unknown }>('SELECT status, user_id FROM order_sets WHERE id = $1', [orderSetId]);
+      return row && { status: row.status, userId: Number(row.user_id) };
+    },
+
     /** The set's aggregator order when it is still a draft there. */
     async draftAtAggregator(sql: SqlExecutor, orderSetId: number): Promise<{ provider: string; externalId: string } | undefined> {
       const { rows } = await sql.query<{ provider: string; external_id: string }>(
@@ -80,3 +86,5 @@ export function createDeliveryRepository() {
     },
   };
 }
+
+export type DeliveryRepository = ReturnType<typeof createDeliveryRepository>;

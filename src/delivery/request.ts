@@ -1,35 +1,10 @@
-// The specification's delivery request (already checked against delivery-create.json) as the service uses it.
-import { validationError } from '../http/errors';
-import { kopecksOf, TWO_DECIMALS } from '../orders/money';
-import { DEFAULT_PARCEL_COUNT, type ParcelContents } from './parcel-contents';
+// The specification's delivery request as the service uses it: checked against delivery-create.json, which also
+// types it (src/types/schemas.d.ts) and fills its defaults.
+import { invalid } from '../shared/errors';
+import { kopecksOf, TWO_DECIMALS } from '../shared/money';
+import type { DeliveryCreate } from '../types/schemas';
+import type { ParcelContents } from './parcel-contents';
 import type { AggregatorOrder, DeliveryType, ProductLine } from './provider';
-
-export interface DeliveryBody {
-  type: DeliveryType;
-  delivery_point_id?: number | string;
-  delivery_company_id?: number | string;
-  pickup_company_id?: number | string;
-  to_city_id?: number | string;
-  to_street?: string;
-  to_house?: string;
-  to_flat?: string;
-  to_postal_code?: string;
-  item_count?: number;
-  fio_name: string;
-  fio_surname: string;
-  fio_fathername?: string;
-  to_phone: string;
-  to_add_phone?: string;
-  to_email?: string;
-  products?: ProductLine[];
-  services?: unknown[];
-  comment?: string;
-  company_info?: unknown;
-  price?: number;
-  delivery_sum?: number;
-  npp_option: boolean;
-  is_confirm: boolean;
-}
 
 export interface DeliveryChoice {
   type: DeliveryType;
@@ -39,7 +14,7 @@ export interface DeliveryChoice {
 }
 
 export interface DeliveryRequest extends DeliveryChoice {
-  body: DeliveryBody;
+  body: DeliveryCreate;
   /** The client's figures in kopecks, checked against the server's when sent: price the goods, delivery_sum the delivery. */
   priceKopecks?: number;
   deliverySumKopecks?: number;
@@ -48,14 +23,14 @@ export interface DeliveryRequest extends DeliveryChoice {
 /** Company and point ids may arrive as strings ("12"); the schema has checked that they are digits. */
 export const idOf = (value: number | string | undefined): number | undefined => (value === undefined ? undefined : Number(value));
 
-function money(body: DeliveryBody, field: 'price' | 'delivery_sum'): number | undefined {
+function money(body: DeliveryCreate, field: 'price' | 'delivery_sum'): number | undefined {
   if (body[field] === undefined) return undefined;
   const kopecks = kopecksOf(body[field]);
-  if (kopecks === null) throw validationError({ [field]: [TWO_DECIMALS] });
+  if (kopecks === null) throw invalid({ [field]: [TWO_DECIMALS] });
   return kopecks;
 }
 
-export function parseDeliveryRequest(body: DeliveryBody): DeliveryRequest {
+export function parseDeliveryRequest(body: DeliveryCreate): DeliveryRequest {
   const request: DeliveryRequest = {
     type: body.type,
     toCityId: idOf(body.to_city_id),
@@ -94,11 +69,11 @@ export function deliveryRecord(request: DeliveryRequest, server: ServerDeliveryF
     pickup_company_id: aggregator ? server.pickupCompanyId : null,
     fio_name: body.fio_name,
     fio_surname: body.fio_surname,
-    fio_fathername: body.fio_fathername ?? null,
+    fio_fathername: body.fio_fathername,
     to_phone: normalisedPhone(body.to_phone),
     to_add_phone: body.to_add_phone === undefined ? null : normalisedPhone(body.to_add_phone),
     to_email: body.to_email ?? null,
-    item_count: body.item_count ?? DEFAULT_PARCEL_COUNT,
+    item_count: body.item_count,
     npp_option: body.npp_option,
     comment: body.comment ?? null,
     products: server.products,

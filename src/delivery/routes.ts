@@ -1,30 +1,45 @@
 // Delivery for front ends: the aggregator's reference lists, price checks, the options form, the delivery request.
 import Router from '@koa/router';
 import type { Context, Next } from 'koa';
-import type { AuthenticatedUser } from '../auth/token-user';
 import type { Database } from '../db/database';
 import { refuseVisitors, requireAccount } from '../http/auth';
-import { HttpError } from '../http/errors';
 import { idempotent } from '../http/idempotency';
 import { idParam } from '../http/params';
+import { bodyOf, queryOf, requireUser } from '../http/request-state';
 import type { RouteModule } from '../http/route-module';
 import type { Validator } from '../http/validation';
-import { roubles } from '../orders/money';
+import { PaymentUnavailableError } from '../payments/service';
+import { roubles } from '../shared/money';
 import { DELIVERY_DOCS } from './docs';
 import { presentOffers } from './presenters';
-import { type DeliveryBody, idOf, parseDeliveryRequest } from './request';
+import { idOf, parseDeliveryRequest } from './request';
 import { DeliveryUnavailableError, type DeliveryService } from './service';
 
-const userId = (ctx: Context) => (ctx.state.user as AuthenticatedUser).id;
+const userId = (ctx: Context) => requireUser(ctx).id;
 const loggedIn = requireAccount();
-const unavailable = () => new HttpError(500, { error: 500, detail: 'The delivery service is unavailable; please try again later.' });
+const UNAVAILABLE = { error: 500, detail: 'The delivery service is unavailable; please try again later.' };
+const PAYMENT_UNAVAILABLE = { error: 500, detail: 'The payment service is unavailable; please try again.' };
+// Starting the payment again is always safe: the provider is asked with the same Idempotence-Key.
+const PAYMENT_RETRY_AFTER_SECONDS = 5;
 
-/** Turns aggregator failures into the given answer (they are logged where they happen). */
-const onAggregatorFailure = (answer: () => HttpError) => async (_ctx: Context, next: Next) => {
+/**
+ * Answers a failure of the aggregator (and of the payment provider) with the specification's bodies: a 500 that no
+ * service error kind describes. The failures are logged where they happen.
+ */
+const onVendorFailure = (aggregatorAnswer: Record<string, unknown>) => async (ctx: Context, next: Next) => {
   try {
     await next();
   } catch (error) {
-    throw error instanceof DeliveryUnavailableError ? answer() : error;
+    if (error instanceof DeliveryUnavailableError) {
+      ctx.status = 500;
+      ctx.body = aggregatorAnswer;
+    } else if (error instanceof PaymentUnavailableError) {
+      ctx.status = 500;
+      ctx.body = PAYMENT_UNAVAILABLE;
+      ctx.set('Retry-After', String(PAYMENT_RETRY_AFTER_SECONDS));
+    } else {
+      throw error;
+    }
   }
 };
 
@@ -33,23 +48,23 @@ export function deliveryRoutes(deps: { delivery: DeliveryService; validator: Val
   const router = new Router();
   const orderSetId = (ctx: Context) => idParam(ctx.params.orderset_id);
 
-  router.get('/api/merch/delivery/city/', loggedIn, validator.query('delivery-city-query.json'), onAggregatorFailure(unavailable), async (ctx) => {
-    ctx.body = await delivery.cities((ctx.state.query as { q: string }).q);
+  router.get('/api/merch/delivery/city/', loggedIn, validator.query('delivery-city-query.json'), onVendorFailure(UNAVAILABLE), async (ctx) => {
+    ctx.body = await delivery.cities(queryOf(ctx, 'delivery-city-query.json').q);
   });
 
-  router.get('/api/merch/delivery/point/', loggedIn, validator.query('delivery-point-query.json'), onAggregatorFailure(unavailable), async (ctx) => {
-    ctx.body = await delivery.points((ctx.state.query as { city_id: number }).city_id);
+  router.get('/api/merch/delivery/point/', loggedIn, validator.query('delivery-point-query.json'), onVendorFailure(UNAVAILABLE), async (ctx) => {
+    ctx.body = await delivery.points(queryOf(ctx, 'delivery-point-query.json').city_id);
   });
 
-  router.get('/api/merch/delivery/company/', loggedIn, onAggregatorFailure(unavailable), async (ctx) => {
+  router.get('/api/merch/delivery/company/', loggedIn, onVendorFailure(UNAVAILABLE), async (ctx) => {
     ctx.body = await delivery.companies();
   });
 
   router.post('/api/merch/orderset/:orderset_id/delivery/check_delivery_price/', loggedIn,
     validator.jsonBody('delivery-price-check.json'),
-    onAggregatorFailure(() => new HttpError(500, { check_delivery_price: ['server_error'] })),
+    onVendorFailure({ check_delivery_price: ['server_error'] }),
     async (ctx) => {
-      const body = ctx.state.body as { type: DeliveryBody['type']; to_city_id?: number | string; delivery_company_id?: number | string };
+      const body = bodyOf(ctx, 'delivery-price-check.json');
       const priceKopecks = await delivery.checkPrice(userId(ctx), orderSetId(ctx), {
         type: body.type, toCityId: idOf(body.to_city_id), companyId: idOf(body.delivery_company_id),
       });
@@ -57,8 +72,8 @@ export function deliveryRoutes(deps: { delivery: DeliveryService; validator: Val
     });
 
   router.get('/api/merch/orderset/:orderset_id/delivery/options/', loggedIn, validator.query('delivery-options-query.json'),
-    onAggregatorFailure(unavailable), async (ctx) => {
-      ctx.body = presentOffers(await delivery.offers(userId(ctx), orderSetId(ctx), (ctx.state.query as { to_city_id: number }).to_city_id));
+    onVendorFailure(UNAVAILABLE), async (ctx) => {
+      ctx.body = presentOffers(await delivery.offers(userId(ctx), orderSetId(ctx), queryOf(ctx, 'delivery-options-query.json').to_city_id));
     });
 
   /** On a CONFIRMED set the request is the pay action: its link, without the delivery fields (any body, even none). */
@@ -68,11 +83,12 @@ export function deliveryRoutes(deps: { delivery: DeliveryService; validator: Val
     ctx.body = { link };
   };
 
-  // Confirming a delivery and paying need a logged-in shopper: a visitor's order would have nobody to reach.
-  router.post('/api/merch/orderset/:orderset_id/delivery/', loggedIn, refuseVisitors(),
-    idempotent(deps.db, deps.idempotencyKeysPerUser, (ctx) => `delivery:${ctx.params.orderset_id}`), onAggregatorFailure(unavailable), payAction,
+  // Confirming a delivery and paying need a logged-in shopper: a visitor's order would have nobody to reach. A
+  // failure is answered outside the Idempotency-Key's middleware, which keeps no failed answer: a retry runs again.
+  router.post('/api/merch/orderset/:orderset_id/delivery/', loggedIn, refuseVisitors(), onVendorFailure(UNAVAILABLE),
+    idempotent(deps.db, deps.idempotencyKeysPerUser, (ctx) => `delivery:${ctx.params.orderset_id}`), payAction,
     validator.jsonBody('delivery-create.json'), async (ctx) => {
-      ctx.body = { link: await delivery.create(userId(ctx), orderSetId(ctx), parseDeliveryRequest(ctx.state.body as DeliveryBody)) };
+      ctx.body = { link: await delivery.create(userId(ctx), orderSetId(ctx), parseDeliveryRequest(bodyOf(ctx, 'delivery-create.json'))) };
     });
 
   return { router, docs: DELIVERY_DOCS };

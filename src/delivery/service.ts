@@ -2,16 +2,17 @@
 // aggregator order, confirms the set and starts exactly one payment, however many requests arrive at once.
 import type { Logger } from 'pino';
 import type { Database } from '../db/database';
-import { HttpError, notFound, validationError } from '../http/errors';
-import { roubles } from '../orders/money';
 import { type OrderSet, type OrdersService, unchangeable } from '../orders/service';
 import type { PaymentsService } from '../payments/service';
+import { conflict, invalid, locked, notFound, unavailable } from '../shared/errors';
+import { roubles } from '../shared/money';
 import { createTtlCache } from '../util/ttl-cache';
 import { VendorError } from '../util/vendor-http';
 import type { AggregatorType, City, Company, DeliveryProvider, Offers, Parcel, PickupPoint } from './provider';
 import { TYPE_CODES } from './provider';
-import { createDeliveryRepository } from './repository';
+import { createPaidDraftConfirmation } from './confirm-paid';
 import { checkClientContents, parcelContentsOf } from './parcel-contents';
+import { createDeliveryRepository } from './repository';
 import { aggregatorOrder, type DeliveryChoice, deliveryRecord, type DeliveryRequest, idOf } from './request';
 
 /** The aggregator failed (down, slow, garbage, an error envelope); the cause is logged where it is caught. */
@@ -20,8 +21,9 @@ export class DeliveryUnavailableError extends Error {}
 /** Reference lists change rarely: each is kept this long per process. */
 export const LIST_CACHE_SECONDS = 3600;
 
-const conflict = (detail: string, extra: Record<string, unknown> = {}) => new HttpError(409, { error: 409, detail, ...extra });
-const emptySet = () => validationError({ non_field_errors: ['The order set is empty.'] });
+/** A refusal as the front end's contract words a delivery's: {error: 409, detail} and the figures it names. */
+const refused = (detail: string, extra: Record<string, unknown> = {}) => conflict(detail, { extra: { error: 409, ...extra } });
+const emptySet = () => invalid({ non_field_errors: ['The order set is empty.'] });
 
 /** The server's quote of a delivery choice: its price and the company that collects the parcel (null for PICKUP). */
 interface Quote {
@@ -40,11 +42,11 @@ export function createDeliveryService(deps: {
   const companies = createTtlCache<Company[]>(LIST_CACHE_SECONDS * 1000, 1);
   // A placing without an answer is settled once it cannot be in flight any more: that is when to come back.
   const unansweredMs = 2 * provider.placingDeadlineMs;
-  const retryAfter = { 'Retry-After': String(Math.ceil(unansweredMs / 1000)) };
-  const beingConfirmed = () => new HttpError(423, { error: 423, detail: 'The order set is being confirmed.' }, retryAfter);
-  const outcomeUnknown = () => new HttpError(503, {
-    error: 503, detail: 'The delivery aggregator did not answer whether it placed the order. Try again later: the retry finds that order and never places a second one.',
-  }, retryAfter);
+  const retryAfterSeconds = Math.ceil(unansweredMs / 1000);
+  const beingConfirmed = () => locked('The order set is being confirmed.', { retryAfterSeconds, extra: { error: 423 } });
+  const outcomeUnknown = () => unavailable(
+    'The delivery aggregator did not answer whether it placed the order. Try again later: the retry finds that order and never places a second one.',
+    { retryAfterSeconds, extra: { error: 503 } });
 
   /** Runs a call to the aggregator; its failures become DeliveryUnavailableError, logged with the cause. */
   async function aggregator<T>(what: string, call: () => Promise<T>): Promise<T> {
@@ -76,12 +78,12 @@ export function createDeliveryService(deps: {
   async function withPoint<Choice extends DeliveryChoice>(choice: Choice): Promise<Choice> {
     if (choice.type !== 'PVZ' || choice.pointId === undefined) return choice;
     const point = await pointById(choice.pointId);
-    if (!point) throw validationError({ delivery_point_id: ['No such pickup point.'] });
+    if (!point) throw invalid({ delivery_point_id: ['No such pickup point.'] });
     if (choice.toCityId !== undefined && choice.toCityId !== point.city_id) {
-      throw validationError({ delivery_point_id: ['This pickup point is in another city.'] });
+      throw invalid({ delivery_point_id: ['This pickup point is in another city.'] });
     }
     if (choice.companyId !== undefined && choice.companyId !== point.delivery_company_id) {
-      throw validationError({ delivery_company_id: ['This pickup point belongs to another company.'] });
+      throw invalid({ delivery_company_id: ['This pickup point belongs to another company.'] });
     }
     return { ...choice, toCityId: point.city_id, companyId: point.delivery_company_id };
   }
@@ -91,7 +93,7 @@ export function createDeliveryService(deps: {
     if (choice.type === 'PICKUP') return { priceKopecks: 0, pickupCompanyId: null };
     const offers = await aggregator('calculator', () => provider.offers(parcelOf(set, choice.toCityId!)));
     const offer = offers[TYPE_CODES[choice.type]].offers.find((candidate) => candidate.companyId === choice.companyId);
-    if (!offer) throw validationError({ delivery_company_id: ['This company does not deliver this way to this city.'] });
+    if (!offer) throw invalid({ delivery_company_id: ['This company does not deliver this way to this city.'] });
     return { priceKopecks: offer.priceKopecks, pickupCompanyId: offer.pickupCompanyId };
   }
 
@@ -147,7 +149,7 @@ export function createDeliveryService(deps: {
       return linkOfConfirmed((await orders.load(set.userId, set.id))!);
     }
     const refusal = unchangeable(set, set.delivery);
-    if (refusal) throw set.delivery?.status === 'placing' ? beingConfirmed() : conflict(refusal.message);
+    if (refusal) throw set.delivery?.status === 'placing' ? beingConfirmed() : refused(refusal.message);
     return null;
   }
 
@@ -159,10 +161,10 @@ export function createDeliveryService(deps: {
       // Confirmed meanwhile, or being placed by another request: that request's outcome stands.
       if (locked.status === 'CONFIRMED' || locked.delivery?.status === 'placing') return false;
       const refusal = unchangeable(locked, null);
-      if (refusal) throw conflict(refusal.message);
+      if (refusal) throw refused(refusal.message);
       // The quote was for this cart: one changed since then needs a new quote.
       if (locked.goodsKopecks !== set.goodsKopecks || JSON.stringify(locked.box) !== JSON.stringify(set.box)) {
-        throw conflict('The cart changed; check the delivery price again.');
+        throw refused('The cart changed; check the delivery price again.');
       }
       return repository.claim(tx.sql, set.id, values);
     });
@@ -207,6 +209,9 @@ export function createDeliveryService(deps: {
       return aggregator('calculator', () => provider.offers(parcel));
     },
 
+    /** After the set is paid (the order-paid job): its delivery, when placed as a draft at the aggregator, is confirmed there. */
+    confirmPaid: createPaidDraftConfirmation({ db, provider, repository, log }),
+
     /** The pay action: a CONFIRMED set's payment link, or null when the set is OPEN and needs its delivery. */
     payAction: async (userId: number, orderSetId: number) => linkOfConfirmed(await ownSet(userId, orderSetId)),
 
@@ -226,11 +231,11 @@ export function createDeliveryService(deps: {
       // A figure the client leaves out is the server's (the front end sends delivery_sum and no price).
       const goodsDiffer = request.priceKopecks !== undefined && request.priceKopecks !== set.goodsKopecks;
       if (goodsDiffer || (request.deliverySumKopecks !== undefined && request.deliverySumKopecks !== priceKopecks)) {
-        throw conflict('The price has changed.', { price: roubles(set.goodsKopecks), delivery_sum: roubles(priceKopecks) });
+        throw refused('The price has changed.', { price: roubles(set.goodsKopecks), delivery_sum: roubles(priceKopecks) });
       }
       const givenPickup = idOf(request.body.pickup_company_id);
       if (quoted.pickupCompanyId !== null && givenPickup !== undefined && givenPickup !== quoted.pickupCompanyId) {
-        throw validationError({ pickup_company_id: [`The quoted offer is collected by company ${quoted.pickupCompanyId}.`] });
+        throw invalid({ pickup_company_id: [`The quoted offer is collected by company ${quoted.pickupCompanyId}.`] });
       }
       checkClientContents(request.body, parcelContentsOf(set));
       const placedHere = await place(set, request, quoted);

@@ -1,7 +1,7 @@
 // Response bodies for layouts and pages (schemas/layout.json, layout-list.json, layout-page.json, scheme-list.json).
 import type { Block, UnplacedContent } from '../db/tables/index';
 import type { MediaStorage } from '../media/storage';
-import { roubles } from '../orders/money';
+import { roubles } from '../shared/money';
 import { unitPriceKopecks } from '../orders/pricing';
 import { fourDecimals, percent } from './blocks';
 import type { LayoutPageRow, LayoutRow, ListedLayoutRow, Template } from './repository';

@@ -20,6 +20,15 @@ export interface RefundRow {
   externalId: string | null;
 }
 
+/** What the shopper's e-mail about a move says: the move, the shopper's address, the refund of a cancellation. */
+export interface StatusChangeMail {
+  orderSetId: number;
+  toStatus: string;
+  trackingNumber: string | null;
+  email: string | null;
+  refundKopecks: number | null;
+}
+
 export function createOrderAdminRepository() {
   return {
     async count(sql: SqlExecutor, status: OrderSetStatus | undefined): Promise<number> {
@@ -107,6 +116,22 @@ export function createOrderAdminRepository() {
       if (userIds.length === 0) return new Map();
       const { rows } = await sql.query<{ id: unknown; email: string | null }>('SELECT id, email FROM users WHERE id = ANY($1::int[])', [userIds]);
       return new Map(rows.map((row) => [Number(row.id), row.email]));
+    },
+
+    /** The move of history row historyId with what its e-mail needs; undefined when the row is gone. */
+    async statusChangeMail(sql: SqlExecutor, historyId: number): Promise<StatusChangeMail | undefined> {
+      const { rows: [row] } = await sql.query<Record<string, unknown>>(
+        `SELECT h.order_set_id, h.to_status, h.tracking_number, u.email, r.amount_kopecks AS refund_kopecks
+           FROM order_status_history h JOIN order_sets s ON s.id = h.order_set_id JOIN users u ON u.id = s.user_id
+           LEFT JOIN refunds r ON r.order_set_id = s.id AND h.to_status = 'CANCELED'
+          WHERE h.id = $1`, [historyId]);
+      if (!row) return undefined;
+      return {
+        orderSetId: Number(row.order_set_id), toStatus: String(row.to_status),
+        trackingNumber: row.tracking_number === null ? null : String(row.tracking_number),
+        email: row.email === null ? null : String(row.email),
+        refundKopecks: row.refund_kopecks === null ? null : Number(row.refund_kopecks),
+      };
     },
   };
 }

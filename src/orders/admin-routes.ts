@@ -1,17 +1,16 @@
 // Administrators' order sets: the list (paged, filterable by status), one set, and the status moves after payment.
 import Router from '@koa/router';
-import type { AuthenticatedUser } from '../auth/token-user';
 import { requireRole } from '../http/auth';
-import { HttpError } from '../http/errors';
+import { notFound } from '../http/errors';
 import { idParam } from '../http/params';
+import { bodyOf, queryOf, requireUser } from '../http/request-state';
 import type { RouteDoc, RouteModule } from '../http/route-module';
 import type { Validator } from '../http/validation';
 import type { MediaStorage } from '../media/storage';
+import { RefundUnavailableError } from '../payments/refunds';
+import { roubles } from '../shared/money';
 import type { AdminOrderSet, OrderAdminService } from './admin-service';
-import { roubles } from './money';
 import { presentOrderSet } from './presenters';
-import type { OrderSetStatus } from './repository';
-import type { AdminTarget } from './status-transitions';
 
 function presentAdminOrderSet(set: AdminOrderSet, media: MediaStorage) {
   return {
@@ -31,9 +30,9 @@ export function orderAdminRoutes(deps: { orderAdmin: OrderAdminService; validato
   const admin = requireRole('admin');
 
   router.get('/api/admin/orderset/', admin, validator.query('admin-order-set-query.json'), async (ctx) => {
-    const { status } = ctx.state.query as { status?: OrderSetStatus };
+    const { status } = queryOf(ctx, 'admin-order-set-query.json');
     const page = await orderAdmin.list(status, ctx.query.page, ctx.query.page_size);
-    if (!page) throw new HttpError(404, { detail: 'Invalid page.' });
+    if (!page) throw notFound('Invalid page.');
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { ...page, results: page.results.map((set) => presentAdminOrderSet(set, media)) };
   });
@@ -44,10 +43,17 @@ export function orderAdminRoutes(deps: { orderAdmin: OrderAdminService; validato
   });
 
   router.patch('/api/admin/orderset/:orderset_id/', admin, validator.jsonBody('order-set-status-update.json'), async (ctx) => {
-    const body = ctx.state.body as { status: AdminTarget; tracking_number?: string };
-    const set = await orderAdmin.move(idParam(ctx.params.orderset_id), { status: body.status, trackingNumber: body.tracking_number },
-      (ctx.state.user as AuthenticatedUser).id);
-    ctx.body = presentAdminOrderSet(set, media);
+    const body = bodyOf(ctx, 'order-set-status-update.json');
+    try {
+      const set = await orderAdmin.move(idParam(ctx.params.orderset_id), { status: body.status, trackingNumber: body.tracking_number },
+        requireUser(ctx).id);
+      ctx.body = presentAdminOrderSet(set, media);
+    } catch (error) {
+      if (!(error instanceof RefundUnavailableError)) throw error;
+      // The provider's failure is the specification's own answer, a status no service error kind has.
+      ctx.status = 502;
+      ctx.body = { error: 'provider_unavailable', detail: error.message };
+    }
   });
 
   return { router, docs: ORDER_ADMIN_DOCS };

@@ -1,15 +1,18 @@
 // Administrators and paid order sets: the list (paged, by status) and the moves through production, shipping and
 // delivery, or a cancellation with its refund. Each move locks the set, is recorded with who and when, and enqueues
-// the shopper's e-mail in its own transaction.
+// the shopper's e-mail in its own transaction (sent by sendStatusEmail, from the send-order-status-email job).
+import type { Logger } from 'pino';
 import { sendOrderStatusEmail } from '../../jobs/contracts/send-order-status-email';
 import type { Database, Transaction } from '../db/database';
 import { pageOfList } from '../gallery/paging';
-import { notFound } from '../http/errors';
+import type { Mailer } from '../mail/mailer';
 import type { Refunds } from '../payments/refunds';
 import type { Queue } from '../queue/queue';
+import { notFound } from '../shared/errors';
 import { createOrderAdminRepository, type RefundRow, type StatusHistoryRow } from './admin-repository';
 import type { OrderSetRow, OrderSetStatus } from './repository';
 import type { OrderSet, OrdersService } from './service';
+import { statusChangeMessage } from './status-email';
 import { refusalOf, type StatusChange } from './status-transitions';
 
 export interface AdminOrderSet extends OrderSet {
@@ -18,8 +21,10 @@ export interface AdminOrderSet extends OrderSet {
   history: StatusHistoryRow[];
 }
 
-export function createOrderAdminService(deps: { db: Database; orders: OrdersService; refunds: Refunds; queue: Queue }) {
-  const { db, orders, refunds, queue } = deps;
+export function createOrderAdminService(deps: {
+  db: Database; orders: OrdersService; refunds: Refunds; queue: Queue; mailer: Mailer; log: Logger;
+}) {
+  const { db, orders, refunds, queue, mailer, log } = deps;
   const repository = createOrderAdminRepository();
 
   async function lockAllowed(tx: Transaction, orderSetId: number, change: StatusChange) {
@@ -66,7 +71,8 @@ export function createOrderAdminService(deps: { db: Database; orders: OrdersServ
     /**
      * Moves the set. A cancellation first claims the refund (committed, so that it survives a lost answer), asks the
      * provider outside any transaction (the sandbox provider writes through the database too), then cancels; a failed
-     * refund is a 502 and the set stays where it was, open only to another cancel, which asks for the same refund.
+     * refund is a RefundUnavailableError and the set stays where it was, open only to another cancel, which asks for
+     * the same refund.
      */
     async move(orderSetId: number, change: StatusChange, adminId: number): Promise<AdminOrderSet> {
       if (change.status === 'CANCELED') {
@@ -81,6 +87,15 @@ export function createOrderAdminService(deps: { db: Database; orders: OrdersServ
         await db.transaction(async (tx) => apply(tx, await lockAllowed(tx, orderSetId, change), change, adminId));
       }
       return this.find(orderSetId);
+    },
+
+    /** Mails the shopper about the move of history row historyId (the send-order-status-email job). */
+    async sendStatusEmail(historyId: number): Promise<void> {
+      const change = await repository.statusChangeMail(db.sql, historyId);
+      if (!change) return log.warn({ historyId }, 'send-order-status-email: the status change is gone');
+      const { email } = change;
+      if (!email) return log.info({ historyId }, 'send-order-status-email: nothing sent: the shopper has no e-mail address');
+      await mailer.send(statusChangeMessage(historyId, { ...change, email }));
     },
   };
 }

@@ -1,6 +1,6 @@
 // Order sets and orders as the front ends read them: money in roubles, the set's box, its delivery or null.
 import type { MediaStorage } from '../media/storage';
-import { roubles } from './money';
+import { roubles } from '../shared/money';
 import type { DeliveryRow } from './repository';
 import type { OrderSet } from './service';
 

@@ -1,17 +1,17 @@
 // The cart and the user's order sets, as existing front ends call them.
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import type { AuthenticatedUser } from '../auth/token-user';
 import { requireAccount } from '../http/auth';
 import { notFound, validationError } from '../http/errors';
 import { idParam, uuidParam } from '../http/params';
+import { bodyOf, requireUser } from '../http/request-state';
 import type { RouteDoc, RouteModule } from '../http/route-module';
 import type { Validator } from '../http/validation';
 import type { MediaStorage } from '../media/storage';
 import { presentOrder, presentOrderSet } from './presenters';
 import type { OrdersService } from './service';
 
-const userId = (ctx: Context) => (ctx.state.user as AuthenticatedUser).id;
+const userId = (ctx: Context) => requireUser(ctx).id;
 const loggedIn = requireAccount();
 const noSuchLayout = (layoutId: string) => () => validationError({ layout_id: [`Invalid pk "${layoutId}" - object does not exist.`] });
 
@@ -20,7 +20,7 @@ export function orderRoutes(deps: { orders: OrdersService; validator: Validator;
   const router = new Router();
 
   router.post('/api/merch/order/', loggedIn, validator.jsonBody('order-create.json'), async (ctx) => {
-    const { layout_id: layoutId, count } = ctx.state.body as { layout_id: string; count: number };
+    const { layout_id: layoutId, count } = bodyOf(ctx, 'order-create.json');
     const { set, orderId } = await orders.addLayout(userId(ctx), layoutId.toLowerCase(), count, noSuchLayout(layoutId));
     ctx.status = 201;
     ctx.body = presentOrder(set, orderId, media);
@@ -41,7 +41,7 @@ export function orderRoutes(deps: { orders: OrdersService; validator: Validator;
   });
 
   const changeCount = async (ctx: Context) => {
-    const { count } = ctx.state.body as { count: number };
+    const { count } = bodyOf(ctx, 'order-count-update.json');
     const { set, orderId } = await orders.changeCount(userId(ctx), idParam(ctx.params.order_id), count);
     ctx.body = presentOrder(set, orderId, media);
   };

@@ -2,10 +2,11 @@
 // a provider sends no token, and nothing here trusts the request (the payment is read back from the provider).
 import Router from '@koa/router';
 import type { Logger } from 'pino';
-import { HttpError } from '../http/errors';
 import { rateLimit } from '../http/rate-limit';
+import { bodyOf } from '../http/request-state';
 import type { RouteDoc, RouteModule } from '../http/route-module';
 import type { Validator } from '../http/validation';
+import { unavailable } from '../shared/errors';
 import { VendorError } from '../util/vendor-http';
 import type { PaymentProvider } from './provider';
 import type { SandboxPaymentProvider } from './providers/sandbox';
@@ -20,14 +21,14 @@ export function paymentRoutes(deps: {
 
   // Each notification costs a call to the provider with the shop's credentials: a flood from one source is cut short.
   router.post('/api/merch/payment/webhook/', rateLimit(deps.webhookPerMinute), validator.jsonBody('payment-notification.json'), async (ctx) => {
-    const { object } = ctx.state.body as { object: { id: string } };
+    const { object } = bodyOf(ctx, 'payment-notification.json');
     try {
       ctx.body = { outcome: await payments.applyNotification(object.id) };
     } catch (error) {
       if (!(error instanceof VendorError)) throw error;
       // Not acknowledged: the provider sends the notification again later.
       log.error({ err: error, paymentId: object.id }, 'payment notification could not be checked');
-      throw new HttpError(503, { detail: 'The payment provider could not be reached; send the notification again later.' });
+      throw unavailable('The payment provider could not be reached; send the notification again later.');
     }
   });
 

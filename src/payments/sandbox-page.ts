@@ -5,8 +5,8 @@ import { notFound } from '../http/errors';
 import type { RouteDoc } from '../http/route-module';
 import type { SandboxPaymentProvider } from './providers/sandbox';
 import type { PaymentsService } from './service';
-import { amountText } from './providers/yookassa';
 import { escapeHtml as escape } from '../http/html';
+import { roublesText } from '../shared/money';
 
 const STATUS_TEXT = { pending: 'Awaiting payment', waiting_for_capture: 'Awaiting capture', succeeded: 'Payment succeeded', canceled: 'Payment declined' };
 
@@ -19,7 +19,7 @@ function page(payment: Awaited<ReturnType<SandboxPaymentProvider['find']>> & obj
 <html lang="en"><head><meta charset="utf-8"><title>Sandbox payment</title>
 <style>body{font:16px sans-serif;max-width:30em;margin:3em auto}form{display:inline-block;margin-right:1em}</style></head>
 <body><h1>Sandbox payment</h1>
-<p>${escape(payment.description)}: <strong id="amount">${amountText(payment.amountKopecks)} RUB</strong></p>
+<p>${escape(payment.description)}: <strong id="amount">${roublesText(payment.amountKopecks)} RUB</strong></p>
 <p id="status" data-status="${payment.status}">${STATUS_TEXT[payment.status]}</p>
 ${actions}
 <p><small>No money moves: this is the shop's built-in test payment provider.</small></p></body></html>`;

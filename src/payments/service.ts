@@ -3,16 +3,22 @@ import type { Logger } from 'pino';
 import { orderPaid } from '../../jobs/contracts/order-paid';
 import { renderPrintFiles } from '../../jobs/contracts/render-print-files';
 import type { Database, Transaction } from '../db/database';
-import { HttpError } from '../http/errors';
 import type { OrderSet } from '../orders/service';
 import type { Queue } from '../queue/queue';
+import { conflict } from '../shared/errors';
 import { VendorError } from '../util/vendor-http';
 import type { PaymentProvider, RemotePayment } from './provider';
 import type { SandboxPaymentProvider } from './providers/sandbox';
 import { createPaymentsRepository } from './repository';
 
-// A retry is always safe: it starts the payment with the same Idempotence-Key, so the provider never makes two.
-export const paymentUnavailable = () => new HttpError(500, { error: 500, detail: 'The payment service is unavailable; please try again.' }, { 'Retry-After': '5' });
+/**
+ * The provider could not start the payment (the cause is logged where it failed). A retry is always safe: it starts
+ * the payment with the same Idempotence-Key, so the provider never makes two.
+ */
+export class PaymentUnavailableError extends Error {}
+
+/** A refusal as the front end's contract words a payment's: {error: 409, detail}. */
+const refused = (detail: string) => conflict(detail, { extra: { error: 409 } });
 
 export type NotificationOutcome = 'paid' | 'canceled' | 'unchanged' | 'unknown';
 
@@ -42,10 +48,10 @@ export function createPaymentsService(deps: { db: Database; provider: PaymentPro
      * is started again with the same Idempotence-Key, so the provider never holds two for one set.
      */
     async link(set: OrderSet): Promise<string> {
-      if (set.status !== 'CONFIRMED') throw new HttpError(409, { error: 409, detail: `The order set is ${set.status}.` });
+      if (set.status !== 'CONFIRMED') throw refused(`The order set is ${set.status}.`);
       const amountKopecks = set.goodsKopecks + (set.delivery?.priceKopecks ?? 0);
       // Only an empty set costs nothing, and none is confirmed any more; one confirmed before that is never "paid".
-      if (amountKopecks <= 0) throw new HttpError(409, { error: 409, detail: 'Nothing to pay: the order set costs 0.00.' });
+      if (amountKopecks <= 0) throw refused('Nothing to pay: the order set costs 0.00.');
       const payment = await repository.live(db.sql, set.id, provider.name, amountKopecks);
       if (payment.confirmationUrl) return payment.confirmationUrl;
       let remote;
@@ -57,11 +63,11 @@ export function createPaymentsService(deps: { db: Database; provider: PaymentPro
       } catch (error) {
         if (!(error instanceof VendorError)) throw error;
         log.error({ err: error, orderSetId: set.id }, 'payment could not be started');
-        throw paymentUnavailable();
+        throw new PaymentUnavailableError(error.message);
       }
       if (!remote.confirmationUrl) {
         log.error({ orderSetId: set.id, paymentId: remote.id }, 'payment provider gave no confirmation URL');
-        throw paymentUnavailable();
+        throw new PaymentUnavailableError('no confirmation URL');
       }
       await repository.markStarted(db.sql, payment.id, remote.id, remote.confirmationUrl);
       return remote.confirmationUrl;

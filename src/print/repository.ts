@@ -28,46 +28,53 @@ export interface NewPrintFile {
   warnings: PrintWarning[];
 }
 
-/** Files are named by what they are, so a re-run writes over its own files instead of adding new ones. */
-export const printFileKey = (orderSetId: number, layoutId: string, part: PrintPartName) => `order-sets/${orderSetId}/${layoutId}-${part}.pdf`;
+export function createPrintRepository() {
+  return {
+    /** The order set's status; undefined when there is no such set. */
+    async orderSetStatus(sql: SqlExecutor, orderSetId: number): Promise<string | undefined> {
+      const { rows: [set] } = await sql.query<{ status: string }>('SELECT status FROM order_sets WHERE id = $1', [orderSetId]);
+      return set?.status;
+    },
 
-/** The order set's layouts, each once however many copies were ordered; undefined when there is no such set. */
-export async function orderedLayouts(sql: SqlExecutor, orderSetId: number): Promise<string[] | undefined> {
-  const { rows: [set] } = await sql.query('SELECT id FROM order_sets WHERE id = $1', [orderSetId]);
-  if (!set) return undefined;
-  const { rows } = await sql.query<{ layout_id: string }>(
-    'SELECT DISTINCT layout_id FROM orders WHERE order_set_id = $1 ORDER BY layout_id', [orderSetId]);
-  return rows.map((row) => row.layout_id);
-}
+    /** The order set's layouts, each once however many copies were ordered; undefined when there is no such set. */
+    async orderedLayouts(sql: SqlExecutor, orderSetId: number): Promise<string[] | undefined> {
+      const { rows: [set] } = await sql.query('SELECT id FROM order_sets WHERE id = $1', [orderSetId]);
+      if (!set) return undefined;
+      const { rows } = await sql.query<{ layout_id: string }>(
+        'SELECT DISTINCT layout_id FROM orders WHERE order_set_id = $1 ORDER BY layout_id', [orderSetId]);
+      return rows.map((row) => row.layout_id);
+    },
 
-/** Records the set's files in one statement: a row that exists (an earlier run) is replaced, never doubled. */
-export async function recordPrintFiles(sql: SqlExecutor, orderSetId: number, files: NewPrintFile[]): Promise<void> {
-  if (files.length === 0) return;
-  await sql.query(`
-    INSERT INTO print_files (order_set_id, layout_id, part, storage_key, size_bytes, page_count, width_mm, height_mm, spine_mm, warnings)
-    SELECT $1, f.layout_id, f.part, f.storage_key, f.size_bytes, f.page_count, f.width_mm, f.height_mm, f.spine_mm, f.warnings
-    FROM jsonb_to_recordset($2::jsonb) AS f(layout_id uuid, part text, storage_key text, size_bytes bigint, page_count int,
-                                           width_mm numeric, height_mm numeric, spine_mm numeric, warnings jsonb)
-    ON CONFLICT (order_set_id, layout_id, part) DO UPDATE SET
-      storage_key = excluded.storage_key, size_bytes = excluded.size_bytes, page_count = excluded.page_count,
-      width_mm = excluded.width_mm, height_mm = excluded.height_mm, spine_mm = excluded.spine_mm,
-      warnings = excluded.warnings, rendered_at = now()`,
-  [orderSetId, JSON.stringify(files.map((file) => ({
-    layout_id: file.layoutId, part: file.part, storage_key: file.storageKey, size_bytes: file.sizeBytes, page_count: file.pageCount,
-    width_mm: file.widthMm, height_mm: file.heightMm, spine_mm: file.spineMm, warnings: file.warnings,
-  })))]);
-}
+    /** Records the set's files in one statement: a row that exists (an earlier run) is replaced, never doubled. */
+    async record(sql: SqlExecutor, orderSetId: number, files: NewPrintFile[]): Promise<void> {
+      if (files.length === 0) return;
+      await sql.query(`
+        INSERT INTO print_files (order_set_id, layout_id, part, storage_key, size_bytes, page_count, width_mm, height_mm, spine_mm, warnings)
+        SELECT $1, f.layout_id, f.part, f.storage_key, f.size_bytes, f.page_count, f.width_mm, f.height_mm, f.spine_mm, f.warnings
+        FROM jsonb_to_recordset($2::jsonb) AS f(layout_id uuid, part text, storage_key text, size_bytes bigint, page_count int,
+                                               width_mm numeric, height_mm numeric, spine_mm numeric, warnings jsonb)
+        ON CONFLICT (order_set_id, layout_id, part) DO UPDATE SET
+          storage_key = excluded.storage_key, size_bytes = excluded.size_bytes, page_count = excluded.page_count,
+          width_mm = excluded.width_mm, height_mm = excluded.height_mm, spine_mm = excluded.spine_mm,
+          warnings = excluded.warnings, rendered_at = now()`,
+      [orderSetId, JSON.stringify(files.map((file) => ({
+        layout_id: file.layoutId, part: file.part, storage_key: file.storageKey, size_bytes: file.sizeBytes, page_count: file.pageCount,
+        width_mm: file.widthMm, height_mm: file.heightMm, spine_mm: file.spineMm, warnings: file.warnings,
+      })))]);
+    },
 
-export async function printFilesOf(sql: SqlExecutor, orderSetId: number): Promise<PrintFileRow[]> {
-  const { rows } = await sql.query<PrintFileRow>(`
-    SELECT id, layout_id, part, storage_key, size_bytes::float8 AS size_bytes, page_count, width_mm::float8 AS width_mm,
-           height_mm::float8 AS height_mm, spine_mm::float8 AS spine_mm, warnings, rendered_at
-    FROM print_files WHERE order_set_id = $1 ORDER BY layout_id, part DESC`, [orderSetId]);
-  return rows;
-}
+    async filesOf(sql: SqlExecutor, orderSetId: number): Promise<PrintFileRow[]> {
+      const { rows } = await sql.query<PrintFileRow>(`
+        SELECT id, layout_id, part, storage_key, size_bytes::float8 AS size_bytes, page_count, width_mm::float8 AS width_mm,
+               height_mm::float8 AS height_mm, spine_mm::float8 AS spine_mm, warnings, rendered_at
+        FROM print_files WHERE order_set_id = $1 ORDER BY layout_id, part DESC`, [orderSetId]);
+      return rows;
+    },
 
-export async function printFile(sql: SqlExecutor, id: number): Promise<PrintFileRow | undefined> {
-  const { rows: [row] } = await sql.query<PrintFileRow>(
-    'SELECT id, layout_id, part, storage_key, size_bytes::float8 AS size_bytes, page_count FROM print_files WHERE id = $1', [id]);
-  return row;
+    async file(sql: SqlExecutor, id: number): Promise<PrintFileRow | undefined> {
+      const { rows: [row] } = await sql.query<PrintFileRow>(
+        'SELECT id, layout_id, part, storage_key, size_bytes::float8 AS size_bytes, page_count FROM print_files WHERE id = $1', [id]);
+      return row;
+    },
+  };
 }

@@ -2,15 +2,15 @@
 // expiring link (for a printer's system or a browser that holds no token).
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import type { AuthenticatedUser } from '../auth/token-user';
 import type { Database } from '../db/database';
 import { requireRole } from '../http/auth';
 import { forbidden, notAuthenticated, notFound } from '../http/errors';
 import { idParam } from '../http/params';
+import { optionalUser } from '../http/request-state';
 import type { RouteDoc, RouteModule } from '../http/route-module';
 import type { UrlSigner } from '../http/signed-url';
 import type { MediaStorage } from '../media/storage';
-import { printFile, printFilesOf } from './repository';
+import { createPrintRepository } from './repository';
 
 /** How long a download link works: long enough to hand to a printer's upload, short enough to leak little. */
 export const DOWNLOAD_LINK_SECONDS = 15 * 60;
@@ -19,18 +19,19 @@ const downloadPath = (orderSetId: number, fileId: number) => `/api/admin/orderse
 
 export function printRoutes(deps: { db: Database; files: MediaStorage; signer: UrlSigner; publicBaseUrl: string }): RouteModule {
   const { db, files, signer } = deps;
+  const repository = createPrintRepository();
   const router = new Router();
 
   router.get('/api/admin/orderset/:id/print/', requireRole('admin'), async (ctx) => {
     const orderSetId = idParam(ctx.params.id);
-    const { rows: [set] } = await db.sql.query<{ status: string }>('SELECT status FROM order_sets WHERE id = $1', [orderSetId]);
-    if (!set) throw notFound();
+    const status = await repository.orderSetStatus(db.sql, orderSetId);
+    if (!status) throw notFound();
     const expires = new Date(Date.now() + DOWNLOAD_LINK_SECONDS * 1000).toISOString();
     ctx.set('Cache-Control', 'no-store');
     ctx.body = {
       order_set: orderSetId,
-      status: set.status,
-      files: (await printFilesOf(db.sql, orderSetId)).map((file) => {
+      status,
+      files: (await repository.filesOf(db.sql, orderSetId)).map((file) => {
         const path = downloadPath(orderSetId, file.id);
         return {
           id: file.id, layout: file.layout_id, part: file.part, page_count: file.page_count, size: file.size_bytes,
@@ -45,12 +46,12 @@ export function printRoutes(deps: { db: Database; files: MediaStorage; signer: U
   router.get('/api/admin/orderset/:id/print/:file_id/download/', async (ctx: Context) => {
     const orderSetId = idParam(ctx.params.id);
     const fileId = idParam(ctx.params.file_id);
-    const user = ctx.state.user as AuthenticatedUser | undefined;
+    const user = optionalUser(ctx);
     if (!signer.verify(downloadPath(orderSetId, fileId), ctx.query.expires, ctx.query.sig)) {
       if (!user) throw notAuthenticated();
       if (user.role !== 'admin') throw forbidden();
     }
-    const file = await printFile(db.sql, fileId);
+    const file = await repository.file(db.sql, fileId);
     // The file must be of the set in the path: a signature for one set's path never opens another set's file.
     // Streamed from whichever storage holds it: a book's PDF can be large. An outage of the storage is a 503.
     const stored = file?.storage_key.startsWith(`order-sets/${orderSetId}/`) ? await files.open(file.storage_key) : undefined;

@@ -2,7 +2,7 @@
 // {status: "ok" | "error", message, data}. Reads are retried once (safe); order/create never is (a lost answer is
 // looked up by shop_refnum in order/list.json before placing again). The wire format is
 // written from the public SDK's behaviour, as is the choice of order/confirm.json (form: order_id) for a draft.
-import { kopecksOf } from '../../orders/money';
+import { kopecksOf } from '../../shared/money';
 import { dateAfterDays, daysUntil, isAggregatorDate } from '../dates';
 import { isObject, type VendorCall, VendorError, vendorRequest } from '../../util/vendor-http';
 import { type AggregatorOrder, type City, type Company, type DeliveryProvider, type Offer, type Offers, type PickupPoint, PRODUCT_LINE_FIELDS } from '../provider';

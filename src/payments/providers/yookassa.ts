@@ -1,5 +1,6 @@
 // YooKassa API v3: POST /payments and POST /refunds with Basic auth and an Idempotence-Key, GET /payments/<id>. A 5xx,
 // a timeout or a lost connection is retried with the same key, which YooKassa answers with the same payment or refund.
+import { roublesText } from '../../shared/money';
 import { isObject, type VendorCall, VendorError, vendorRequest } from '../../util/vendor-http';
 import { PAYMENT_ID, type PaymentProvider, type RemotePayment, type RemoteRefund, type RemoteStatus } from '../provider';
 
@@ -23,8 +24,6 @@ function kopecksOfText(value: unknown): number {
   if (!match) return fail('bad amount');
   return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
 }
-
-export const amountText = (kopecks: number) => `${Math.floor(kopecks / 100)}.${String(kopecks % 100).padStart(2, '0')}`;
 
 function paymentOf(json: unknown): RemotePayment {
   if (!isObject(json) || typeof json.id !== 'string' || !STATUSES.includes(json.status as RemoteStatus)) return fail('answered no payment');
@@ -63,7 +62,7 @@ export function createYooKassaProvider(options: YooKassaOptions): PaymentProvide
         method: 'POST',
         headers: { Authorization: authorization, 'Idempotence-Key': payment.idempotenceKey, 'Content-Type': 'application/json' },
         body: JSON.stringify({
-          amount: { value: amountText(payment.amountKopecks), currency: 'RUB' },
+          amount: { value: roublesText(payment.amountKopecks), currency: 'RUB' },
           capture: true,
           confirmation: { type: 'redirect', return_url: payment.returnUrl },
           description: payment.description,
@@ -85,7 +84,7 @@ export function createYooKassaProvider(options: YooKassaOptions): PaymentProvide
       const response = await vendorRequest(`${options.url}/refunds`, {
         method: 'POST',
         headers: { Authorization: authorization, 'Idempotence-Key': refund.idempotenceKey, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ payment_id: refund.paymentId, amount: { value: amountText(refund.amountKopecks), currency: 'RUB' } }),
+        body: JSON.stringify({ payment_id: refund.paymentId, amount: { value: roublesText(refund.amountKopecks), currency: 'RUB' } }),
       }, call);
       if (response.status !== 200) return refused(response.status, response.json);
       return refundOf(response.json);

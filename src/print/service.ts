@@ -1,0 +1,70 @@
+// Print files of a paid order set: each ordered layout as print-ready PDFs (interior and cover) in the private file
+// area, recorded in print_files. Files are named by what they are, so a re-run writes over its own files and
+// replaces the rows: a set never has two files of one part of one layout.
+import type { Logger } from 'pino';
+import type { Database } from '../db/database';
+import { loadDrawableLayout, mediaImageReader } from '../layouts/drawing';
+import { createLayoutsRepository } from '../layouts/repository';
+import type { MediaStorage } from '../media/storage';
+import { type PrintPartName, type PrintWarning, renderLayoutForPrint } from './render-layout';
+import { createPrintRepository, type NewPrintFile } from './repository';
+
+const printFileKey = (orderSetId: number, layoutId: string, part: PrintPartName) => `order-sets/${orderSetId}/${layoutId}-${part}.pdf`;
+
+/** What a run made, kept as the job's result for an operator: the files written and every warning. */
+export interface PrintRun {
+  order_set: number;
+  files: string[];
+  warnings: (PrintWarning & { layout: string })[];
+}
+
+export function createPrintService(deps: {
+  db: Database; media: MediaStorage; privateFiles: MediaStorage; log: Logger;
+  /** Resolution of the images in print files (PRINT_DPI). */
+  printDpi: number;
+}) {
+  const { db, media, privateFiles, printDpi, log } = deps;
+  const repository = createPrintRepository();
+
+  return {
+    /** Renders and records the set's print files; undefined when the set is gone. */
+    async renderOrderSet(orderSetId: number): Promise<PrintRun | undefined> {
+      const layoutIds = await repository.orderedLayouts(db.sql, orderSetId);
+      if (!layoutIds) {
+        log.warn({ orderSetId }, 'render-print-files: the order set is gone');
+        return undefined;
+      }
+      const layouts = createLayoutsRepository(db.sql);
+      const readImage = mediaImageReader(media);
+      const files: NewPrintFile[] = [];
+      const warnings: PrintRun['warnings'] = [];
+      for (const layoutId of layoutIds) {
+        const layout = await layouts.find(layoutId);
+        const drawable = layout && (await loadDrawableLayout(layouts, layout));
+        if (!drawable || drawable.pages.length === 0) {
+          // A retry cannot draw pages that are not there: said loudly, but no retries.
+          log.error({ orderSetId, layoutId }, 'render-print-files: the layout has no pages or no format to print');
+          warnings.push({ layout: layoutId, page: 0, kind: 'nothing-to-print', message: 'the layout has no pages or no format: nothing printed' });
+          continue;
+        }
+        const print = await renderLayoutForPrint(drawable, readImage, printDpi);
+        warnings.push(...print.warnings.map((warning) => ({ layout: layoutId, ...warning })));
+        for (const part of print.parts.filter((candidate) => candidate.pageCount > 0)) {
+          const storageKey = printFileKey(orderSetId, layoutId, part.part);
+          await privateFiles.put(storageKey, part.pdf);
+          files.push({
+            layoutId, part: part.part, storageKey, sizeBytes: part.pdf.length, pageCount: part.pageCount,
+            widthMm: part.widthMm, heightMm: part.heightMm, spineMm: part.spineMm,
+            warnings: print.warnings.filter((warning) => (warning.page === 0) === (part.part === 'cover')),
+          });
+        }
+      }
+      await db.transaction((tx) => repository.record(tx.sql, orderSetId, files));
+      if (warnings.length > 0) log.warn({ orderSetId, warnings }, 'print files rendered with warnings');
+      log.info({ orderSetId, files: files.length }, 'print files rendered');
+      return { order_set: orderSetId, files: files.map((file) => file.storageKey), warnings };
+    },
+  };
+}
+
+export type PrintService = ReturnType<typeof createPrintService>;
