@@ -61,7 +61,7 @@ export async function openRuntime(config: Config, log: Logger, database?: Databa
       config, log, db, queue, media, privateFiles, metrics, services,
       jobContext: { ...services, db, media, privateFiles, printDpi: config.printDpi, log, queue, mail: config.mail, retention: config.bounds },
       tokens: createTokenService(tokenSettings(config), log),
-      users: createUsersRepository(db.orm),
+      users: createUsersRepository(db.sql),
       catalogChanges,
       schemas: loadSchemas(),
       checkMediaStorage: () => storages.check(log),
