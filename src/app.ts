@@ -11,6 +11,7 @@ import { adminJobRoutes } from './admin/jobs-routes';
 import { deliveryRoutes } from './delivery/routes';
 import { sandboxPageRoutes } from './auth/providers/sandbox-page';
 import { accountRoutes, enabledProviders, loginRoutes } from './auth/routes';
+import { holderOf } from './auth/token-user';
 import { buildOpenApiDocument } from './docs/openapi';
 import { docsRoutes } from './docs/routes';
 import { galleryRoutes } from './gallery/routes';
@@ -129,7 +130,7 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
     app.use(module.router.allowedMethods());
   };
   modules.filter((module) => module.ignoresAuthorization).forEach(mount);
-  app.use(authenticate(deps.tokens, deps.users));
+  app.use(authenticate((token) => holderOf(token, deps.tokens, deps.users)));
   modules.filter((module) => !module.ignoresAuthorization).forEach(mount);
   return app;
 }
