@@ -4,7 +4,7 @@ import type { AuthenticatedUser } from '../auth/token-user';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { LayoutStatus } from '../db/tables/index';
-import { pageOfList } from '../gallery/paging';
+import { pageOfList } from '../shared/paging';
 import type { MediaStorage } from '../media/storage';
 import { schemeFitsFormat } from './builder';
 import { presentLayout, presentListedLayout, presentScheme } from './presenters';

@@ -3,7 +3,7 @@
 // the shopper's e-mail in its own transaction.
 import { sendOrderStatusEmail } from '../../jobs/contracts/send-order-status-email';
 import type { Database, Transaction } from '../db/database';
-import { pageOfList } from '../gallery/paging';
+import { pageOfList } from '../shared/paging';
 import { notFound } from '../http/errors';
 import type { Refunds } from '../payments/refunds';
 import type { Queue } from '../queue/queue';

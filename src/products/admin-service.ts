@@ -2,7 +2,7 @@
 import { renderPreviews } from '../../jobs/contracts/render-previews';
 import type { Database, Orm, Transaction } from '../db/database';
 import { productTypes } from '../db/tables/index';
-import { pageOfList } from '../gallery/paging';
+import { pageOfList } from '../shared/paging';
 import type { FieldErrors } from '../http/errors';
 import { derivedKeys } from '../media/images';
 import type { Queue } from '../queue/queue';

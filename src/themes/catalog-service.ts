@@ -4,7 +4,7 @@ import { generateProducts } from '../../jobs/contracts/generate-products';
 import { sendThemeEmail } from '../../jobs/contracts/send-theme-email';
 import type { Database, Transaction } from '../db/database';
 import type { FieldErrors } from '../http/errors';
-import { pageOfList } from '../gallery/paging';
+import { pageOfList } from '../shared/paging';
 import type { Queue } from '../queue/queue';
 import { derivedKeys } from '../media/images';
 import type { StoredFileDeletions } from '../retention/stored-file-deletions';
