@@ -55,11 +55,11 @@ export async function openRuntime(config: Config, log: Logger, database?: Databa
     const storages = openMediaStorages(config);
     const { media, privateFiles } = storages;
     const catalogChanges = new CatalogChangeFeed(db, config.gallery.maxStalenessMs, log);
-    const services = createServices({ config, log, db, media, queue, catalogChanges, metrics });
+    const services = createServices({ config, log, db, media, privateFiles, queue, catalogChanges, metrics });
     let closing: Promise<boolean> | undefined;
     return {
       config, log, db, queue, media, privateFiles, metrics, services,
-      jobContext: { ...services, db, media, privateFiles, printDpi: config.printDpi, log, queue, mail: config.mail, retention: config.bounds },
+      jobContext: { ...services, db, media, privateFiles, printDpi: config.printDpi, log, queue, mail: config.mail },
       tokens: createTokenService(tokenSettings(config), log),
       users: createUsersRepository(db.sql),
       catalogChanges,

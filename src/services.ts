@@ -25,6 +25,7 @@ import { createPaymentsService, type PaymentsService } from './payments/service'
 import { createProductsAdminService, type ProductsAdminService } from './products/admin-service';
 import { createProductsService, type ProductsService } from './products/service';
 import type { Queue } from './queue/queue';
+import { createRetentionService, type RetentionService } from './retention/service';
 import { createStoredFileDeletions, type StoredFileDeletions } from './retention/stored-file-deletions';
 import { createCatalogService, type CatalogService } from './themes/catalog-service';
 import { createThemesService, type ThemesService } from './themes/service';
@@ -36,6 +37,8 @@ export interface ServiceParts {
   log: Logger;
   db: Database;
   media: MediaStorage;
+  /** The private file area (print files): never served under /media/. */
+  privateFiles: MediaStorage;
   queue: Queue;
   catalogChanges: CatalogChangeFeed;
   metrics: Metrics;
@@ -48,6 +51,8 @@ export interface Services {
   mailer: Mailer;
   /** The outbox of deletions: files a write leaves without a row naming them. */
   deletions: StoredFileDeletions;
+  /** The scheduled purge of expired records and sweep of files no row names. */
+  retention: RetentionService;
   orders: OrdersService;
   payments: PaymentsService;
   refunds: Refunds;
@@ -78,6 +83,7 @@ export function createServices(parts: ServiceParts): Services {
     paymentProvider,
     mailer: createMailer(config.mail, config.dataDir),
     deletions,
+    retention: createRetentionService({ db, media, privateFiles: parts.privateFiles, deletions, log, bounds: config.bounds }),
     orders,
     payments,
     refunds,
