@@ -6,7 +6,6 @@ import type { TokenService } from './auth/tokens';
 import type { UsersRepository } from './auth/users-repository';
 import type { Config } from './config';
 import type { Database } from './db/database';
-import { jobRegistry } from '../jobs/index';
 import { adminJobRoutes } from './admin/jobs-routes';
 import { deliveryRoutes } from './delivery/routes';
 import { sandboxPageRoutes } from './auth/providers/sandbox-page';
@@ -99,7 +98,7 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
     }),
     catalogRoutes({ catalog: services.catalog, validator }),
     productRoutes({ products: services.productsAdmin, validator, media: deps.media }),
-    adminJobRoutes({ db: deps.db, registry: jobRegistry, queue: deps.queue }),
+    adminJobRoutes({ queue: deps.queue }),
     printRoutes({
       db: deps.db, files: deps.privateFiles, signer: createUrlSigner(deps.config.jwtSecret, 'print file download'), publicBaseUrl: deps.config.publicBaseUrl,
     }),
