@@ -4,8 +4,4 @@
 import { defineJob } from './job-context';
 import { deleteStoredFiles as contract } from './contracts/delete-stored-files';
 
-export const deleteStoredFiles = defineJob(contract, async ({ ids }, { deletions }) => {
-  const outcome = await deletions.deleteRecorded(ids);
-  if (outcome.failed > 0) throw new Error(`${outcome.failed} of ${outcome.failed + outcome.deleted} files could not be deleted: ${outcome.error}`);
-  return outcome;
-});
+export const deleteStoredFiles = defineJob(contract, ({ ids }, { deletions }) => deletions.deleteEveryRecorded(ids));

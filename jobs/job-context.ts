@@ -1,7 +1,7 @@
 // What a job handler is given: the process's services, the same instances the HTTP app and the editing channel use
 // (src/services.ts), never building its own; and defineJob typed by it for the handlers of jobs/.
 import type { Logger } from 'pino';
-import type { BoundsConfig, MailConfig } from '../src/config';
+import type { MailConfig } from '../src/config';
 import type { Database } from '../src/db/database';
 import type { MediaStorage } from '../src/media/storage';
 import { defineJob as defineQueueJob, type JobContract, type JobDefinition } from '../src/queue/job';
@@ -19,8 +19,6 @@ export interface JobContext extends Services {
   /** For jobs whose work causes further jobs (a generated product gets its preview). */
   queue: Queue;
   mail: MailConfig;
-  /** How long the purge keeps what it purges: applied editing transactions and layouts in the bin. */
-  retention: Pick<BoundsConfig, 'editingReplayWindowHours' | 'binRetentionDays' | 'visitorRetentionDays'>;
 }
 
 export type JobHandler<Payload> = JobDefinition<Payload, JobContext>;

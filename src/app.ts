@@ -6,11 +6,11 @@ import type { TokenService } from './auth/tokens';
 import type { UsersRepository } from './auth/users-repository';
 import type { Config } from './config';
 import type { Database } from './db/database';
-import { jobRegistry } from '../jobs/index';
 import { adminJobRoutes } from './admin/jobs-routes';
 import { deliveryRoutes } from './delivery/routes';
 import { sandboxPageRoutes } from './auth/providers/sandbox-page';
 import { accountRoutes, enabledProviders, loginRoutes } from './auth/routes';
+import { holderOf } from './auth/token-user';
 import { buildOpenApiDocument } from './docs/openapi';
 import { docsRoutes } from './docs/routes';
 import { galleryRoutes } from './gallery/routes';
@@ -98,7 +98,7 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
       validator, publicBaseUrl: deps.config.publicBaseUrl,
     }),
     productRoutes({ products: services.productsAdmin, validator, media: deps.media }),
-    adminJobRoutes({ db: deps.db, registry: jobRegistry, queue: deps.queue }),
+    adminJobRoutes({ queue: deps.queue }),
     printRoutes({
       db: deps.db, files: deps.privateFiles, signer: createUrlSigner(deps.config.jwtSecret, 'print file download'), publicBaseUrl: deps.config.publicBaseUrl,
     }),
@@ -129,7 +129,7 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
     app.use(module.router.allowedMethods());
   };
   modules.filter((module) => module.ignoresAuthorization).forEach(mount);
-  app.use(authenticate(deps.tokens, deps.users));
+  app.use(authenticate((token) => holderOf(token, deps.tokens, deps.users)));
   modules.filter((module) => !module.ignoresAuthorization).forEach(mount);
   return app;
 }

@@ -59,9 +59,9 @@ export async function openRuntime(config: Config, log: Logger, database?: Databa
     let closing: Promise<boolean> | undefined;
     return {
       config, log, db, queue, media, privateFiles, metrics, services,
-      jobContext: { ...services, db, media, privateFiles, printDpi: config.printDpi, log, queue, mail: config.mail, retention: config.bounds },
+      jobContext: { ...services, db, media, privateFiles, printDpi: config.printDpi, log, queue, mail: config.mail },
       tokens: createTokenService(tokenSettings(config), log),
-      users: createUsersRepository(db.orm),
+      users: createUsersRepository(db.sql),
       catalogChanges,
       schemas: loadSchemas(),
       checkMediaStorage: () => storages.check(log),

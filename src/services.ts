@@ -27,6 +27,7 @@ import { createProductsAdminService, type ProductsAdminService } from './product
 import { createProductPreviews, type ProductPreviews } from './products/preview-service';
 import { createProductsService, type ProductsService } from './products/service';
 import type { Queue } from './queue/queue';
+import { createRetentionService, type RetentionService } from './retention/service';
 import { createStoredFileDeletions, type StoredFileDeletions } from './retention/stored-file-deletions';
 import { createThemesAdminService, type ThemesAdminService } from './themes/admin-service';
 import { createThemesService, type ThemesService } from './themes/service';
@@ -52,6 +53,8 @@ export interface Services {
   mailer: Mailer;
   /** The outbox of deletions: files a write leaves without a row naming them. */
   deletions: StoredFileDeletions;
+  /** The scheduled purge of expired records and sweep of files no row names. */
+  retention: RetentionService;
   orders: OrdersService;
   payments: PaymentsService;
   refunds: Refunds;
@@ -85,6 +88,7 @@ export function createServices(parts: ServiceParts): Services {
     paymentProvider,
     mailer,
     deletions,
+    retention: createRetentionService({ db, media, privateFiles: parts.privateFiles, deletions, log, bounds: config.bounds }),
     orders,
     payments,
     refunds,

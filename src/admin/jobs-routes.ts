@@ -2,48 +2,24 @@
 // jobs that look stuck, and the most recent failures (retrying or failed for good) with their error and attempt count.
 // POST /api/admin/jobs/<id>/retry/: a job failed for good is run again.
 import Router from '@koa/router';
-import type { Database } from '../db/database';
 import { requireRole } from '../http/auth';
-import { HttpError, notFound } from '../http/errors';
 import type { RouteDoc, RouteModule } from '../http/route-module';
-import type { JobRegistry, Queue } from '../queue/queue';
+import type { Queue } from '../queue/queue';
+import { conflict, notFound } from '../shared/errors';
 
-const STATES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
-const RECENT_FAILURES = 20;
-const STUCK_SHOWN = 20;
-
-interface StuckRow { id: string; name: string; started_at: Date; expires_at: Date; past_expiry: boolean; payload: object }
-interface FailureRow { id: string; name: string; state: 'retry' | 'failed'; error: string | null; attempts: number; failed_at: Date | null; payload: object }
-
-export function adminJobRoutes(deps: { db: Database; registry: JobRegistry; queue: Queue }): RouteModule {
+export function adminJobRoutes(deps: { queue: Queue }): RouteModule {
   const router = new Router();
 
   router.get('/api/admin/jobs/', requireRole('admin'), async (ctx) => {
-    const names = deps.registry.map((job) => job.name);
-    const { rows: counts } = await deps.db.sql.query<{ name: string; state: string; jobs: number }>(
-      'SELECT name, state::text AS state, count(*)::int AS jobs FROM pgboss.job WHERE name = ANY($1::text[]) GROUP BY name, state', [names]);
-    const { rows: failures } = await deps.db.sql.query<FailureRow>(`
-      SELECT id::text, name, state::text AS state, output->>'message' AS error,
-             coalesce((output->>'attempt')::int, retry_count + 1) AS attempts,
-             coalesce(completed_on, started_on) AS failed_at, coalesce(data, '{}'::jsonb) AS payload
-      FROM (SELECT *, row_number() OVER (PARTITION BY name ORDER BY coalesce(completed_on, started_on) DESC NULLS LAST) AS recent
-            FROM pgboss.job WHERE name = ANY($1::text[]) AND state IN ('retry', 'failed') AND output IS NOT NULL) failed
-      WHERE recent <= $2 ORDER BY failed_at DESC NULLS LAST`, [names, RECENT_FAILURES]);
-    // Running for more than half its expiry: hung, or its worker died (the queue retries it once the expiry passed).
-    const { rows: stuck } = await deps.db.sql.query<StuckRow>(`
-      SELECT id::text, name, started_on AS started_at, started_on + expire_in AS expires_at,
-             started_on + expire_in < now() AS past_expiry, coalesce(data, '{}'::jsonb) AS payload
-      FROM (SELECT *, row_number() OVER (PARTITION BY name ORDER BY started_on) AS oldest
-            FROM pgboss.job WHERE name = ANY($1::text[]) AND state = 'active' AND started_on + expire_in / 2 < now()) running
-      WHERE oldest <= $2 ORDER BY started_on`, [names, STUCK_SHOWN]);
+    const overview = await deps.queue.overview();
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = names.map((name) => ({
+    ctx.body = overview.map(({ name, counts, stuck, recentFailures }) => ({
       name,
-      counts: Object.fromEntries(STATES.map((state) => [state, counts.find((row) => row.name === name && row.state === state)?.jobs ?? 0])),
-      stuck: stuck.filter((row) => row.name === name).map(({ name: _name, started_at: startedAt, expires_at: expiresAt, ...row }) => ({
+      counts,
+      stuck: stuck.map(({ name: _name, started_at: startedAt, expires_at: expiresAt, ...row }) => ({
         ...row, started_at: new Date(startedAt).toISOString(), expires_at: new Date(expiresAt).toISOString(),
       })),
-      recent_failures: failures.filter((row) => row.name === name).map(({ name: _name, failed_at: failedAt, error, ...row }) => ({
+      recent_failures: recentFailures.map(({ name: _name, failed_at: failedAt, error, ...row }) => ({
         ...row, error: error ?? '', failed_at: failedAt ? new Date(failedAt).toISOString() : null,
       })),
     }));
@@ -53,7 +29,7 @@ export function adminJobRoutes(deps: { db: Database; registry: JobRegistry; queu
     const id = ctx.params.job_id;
     const rerun = await deps.queue.rerun(id);
     if (rerun.outcome === 'not-found') throw notFound();
-    if (rerun.outcome === 'not-failed') throw new HttpError(409, { detail: `Only a job that failed for good can be run again; this one is ${rerun.state}.` });
+    if (rerun.outcome === 'not-failed') throw conflict(`Only a job that failed for good can be run again; this one is ${rerun.state}.`);
     ctx.body = { id, name: rerun.name, state: 'created' };
   });
 

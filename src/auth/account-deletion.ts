@@ -1,6 +1,8 @@
 // Deleting a user without losing the shop's records: orders, deliveries and payments keep pointing at the user's
 // row (the database refuses to delete it while they exist), so the row is anonymised instead.
 import type { Database } from '../db/database';
+import { createIdentitiesRepository } from './identities-repository';
+import { createUsersRepository } from './users-repository';
 
 /**
  * Removes everything personal: e-mail, name, the login identities with their provider profiles (a later login
@@ -9,13 +11,8 @@ import type { Database } from '../db/database';
  */
 export async function deleteUser(db: Database, userId: number): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const { rowCount } = await tx.sql.query(
-      `UPDATE users SET email = NULL, name = '', deleted_at = now(), token_version = token_version + 1
-       WHERE id = $1 AND deleted_at IS NULL`,
-      [userId],
-    );
-    if (rowCount === 0) return false;
-    await tx.sql.query('DELETE FROM user_identities WHERE user_id = $1', [userId]);
+    if (!(await createUsersRepository(tx.sql).anonymise(userId))) return false;
+    await createIdentitiesRepository(tx.sql).deleteOf(userId);
     return true;
   });
 }

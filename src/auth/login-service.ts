@@ -3,31 +3,23 @@
 // visitor started takes the visitor's work into the account in the same transaction (see visitors.ts).
 import type { Database, Transaction } from '../db/database';
 import type { ExternalProfile, ProviderName } from './oauth/provider';
+import { createIdentitiesRepository } from './identities-repository';
 import { createUsersRepository, type User } from './users-repository';
 import { mergeVisitorInto } from './visitors';
 
 const UNIQUE_VIOLATION = '23505';
 
 async function findOrCreate(tx: Transaction, provider: ProviderName, profile: ExternalProfile): Promise<User> {
-  const { rows: [existing] } = await tx.sql.query<{ user_id: number }>(
-    'SELECT user_id FROM user_identities WHERE provider = $1 AND provider_user_id = $2', [provider, profile.providerUserId]);
-  let userId = existing?.user_id;
+  const identities = createIdentitiesRepository(tx.sql);
+  const users = createUsersRepository(tx.sql);
+  let userId = await identities.userIdOf(provider, profile.providerUserId);
   if (userId === undefined) {
-    // The user's own address is set only when verified and not already someone else's.
-    const { rows: [created] } = await tx.sql.query<{ id: number }>(
-      `INSERT INTO users (email, name)
-       SELECT CASE WHEN $3 AND NOT EXISTS (SELECT 1 FROM users WHERE lower(email) = lower($1)) THEN $1 END, $2
-       RETURNING id`,
-      [profile.email, profile.name, profile.emailVerified && profile.email !== null],
-    );
-    userId = created.id;
-    await tx.sql.query('INSERT INTO user_identities (user_id, provider, provider_user_id) VALUES ($1, $2, $3)',
-      [userId, provider, profile.providerUserId]);
+    userId = await identities.createUserOf(profile);
+    await identities.link(userId, provider, profile.providerUserId);
   }
-  await tx.sql.query('UPDATE user_identities SET email = $3, profile = $4 WHERE provider = $1 AND provider_user_id = $2',
-    [provider, profile.providerUserId, profile.email, JSON.stringify(profile.raw)]);
-  if (profile.role) await tx.sql.query('UPDATE users SET role = $2 WHERE id = $1', [userId, profile.role]);
-  return (await createUsersRepository(tx.orm).findById(userId))!;
+  await identities.updateProfile(provider, profile);
+  if (profile.role) return users.setRole(userId, profile.role);
+  return (await users.findById(userId))!;
 }
 
 export function createLoginService(db: Database) {

@@ -6,11 +6,13 @@ import type { Context } from 'koa';
 import type { Logger } from 'pino';
 import { type Config, isLoopbackHost } from '../config';
 import type { Database } from '../db/database';
-import { type AuthenticatedUser, holderOf } from './token-user';
+import { holderOf } from './token-user';
 import { requireAccount } from '../http/auth';
-import { HttpError, notAuthenticated } from '../http/errors';
+import { notAuthenticated } from '../http/errors';
 import { rateLimit } from '../http/rate-limit';
+import { requireUser } from '../http/request-state';
 import type { RouteDoc, RouteModule } from '../http/route-module';
+import { notFound, type ServiceError } from '../shared/errors';
 import { deleteUser } from './account-deletion';
 import { createLoginService } from './login-service';
 import { bindBrowser, presentedBrowserHash } from './oauth/browser-binding';
@@ -49,14 +51,10 @@ function sandboxOffBecause(config: Config): string {
 }
 
 /** The answer of a provider's route when the provider is not configured: what is missing, not a bare 404. */
-function notConfigured(name: ProviderName, config: Config): HttpError {
-  if (name === 'sandbox') {
-    return new HttpError(404, { detail: `The sandbox login is off on this server (${sandboxOffBecause(config)}): set SANDBOX_LOGIN=1 to allow it.` });
-  }
+function notConfigured(name: ProviderName, config: Config): ServiceError {
+  if (name === 'sandbox') return notFound(`The sandbox login is off on this server (${sandboxOffBecause(config)}): set SANDBOX_LOGIN=1 to allow it.`);
   const prefix = name.toUpperCase();
-  return new HttpError(404, {
-    detail: `Login with ${name} is not configured on this server: set ${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET.`,
-  });
+  return notFound(`Login with ${name} is not configured on this server: set ${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET.`);
 }
 
 /**
@@ -143,21 +141,21 @@ export function loginRoutes(deps: {
 export function accountRoutes(users: UsersRepository, db: Database): RouteModule {
   const router = new Router();
   router.get('/api/auth/user/', requireAccount(), async (ctx) => {
-    const user = await users.findById((ctx.state.user as AuthenticatedUser).id);
+    const user = await users.findById(requireUser(ctx).id);
     if (!user) throw notAuthenticated();
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { id: user.id, email: user.email, name: user.name, full_name: user.name, role: user.role };
   });
 
   router.post('/api/auth/logout/', requireAccount(), async (ctx) => {
-    const { id } = ctx.state.user as AuthenticatedUser;
+    const { id } = requireUser(ctx);
     await users.raiseTokenVersion(id);
     ctx.body = { detail: 'Successfully logged out.' };
   });
 
   // The user's own account: anonymised, not removed (see deleteUser); their orders stay with the shop.
   router.delete('/api/auth/user/', requireAccount(), async (ctx) => {
-    await deleteUser(db, (ctx.state.user as AuthenticatedUser).id);
+    await deleteUser(db, requireUser(ctx).id);
     ctx.status = 204;
   });
 

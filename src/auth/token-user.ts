@@ -1,12 +1,9 @@
 // From a presented token to the user it stands for, for HTTP requests and both editing-channel transports alike.
-import type { Role } from '../db/tables/index';
+import type { AuthenticatedUser } from '../shared/user';
 import type { TokenService } from './tokens';
 import type { UsersRepository } from './users-repository';
 
-export interface AuthenticatedUser {
-  id: number;
-  role: Role;
-}
+export type { AuthenticatedUser } from '../shared/user';
 
 /** What a user's token grants beyond the user: long-lived connections are ended when it no longer holds. */
 export interface TokenTerms {

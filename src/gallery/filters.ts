@@ -1,6 +1,7 @@
 // From validated query parameters to a product query: ids are checked against the catalog, theme-level and
 // orientation filters become lists of theme and format ids.
 import type { FieldErrors } from '../http/errors';
+import type { Gallery2Filter } from '../types/schemas';
 import { type ProductVersion, SIMPLE_CASE_LETTERS } from './changes';
 import type { FilterMatcher } from './page-cache';
 import type { CatalogSnapshot } from './snapshot';
@@ -39,9 +40,10 @@ export const V1_FILTER_PARAMS = [
   'search', 'type', 'fmt', 'fmt_orient', 'template_cat', 'theme_cat', 'theme_color', 'theme_style', 'theme_author', 'sort',
 ] as const;
 export const V2_FILTER_PARAMS = [...V1_FILTER_PARAMS, 'special_project'] as const;
+export type FilterParamName = (typeof V2_FILTER_PARAMS)[number];
 
 /** The parameters a version knows; anything else in the query string is ignored. */
-export function pickFilterParams(query: Record<string, unknown>, known: readonly string[]): GalleryFilterParams {
+export function pickFilterParams(query: Gallery2Filter, known: readonly FilterParamName[]): GalleryFilterParams {
   return Object.fromEntries(known.filter((name) => query[name] !== undefined).map((name) => [name, query[name]]));
 }
 

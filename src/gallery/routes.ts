@@ -1,14 +1,15 @@
 // GET /api/gallery/product/ (v1), /api/gallery/meta/, /api/gallery2/product/ (v2), /api/gallery2/themecategory/
 import Router from '@koa/router';
 import type { Context, Next } from 'koa';
-import { HttpError, validationError } from '../http/errors';
+import { notFound, validationError } from '../http/errors';
 import { sendCacheable } from '../http/etag';
 import { type Language, languageOf } from '../http/language';
+import { queryOf } from '../http/request-state';
 import type { RouteDoc, RouteModule } from '../http/route-module';
 import type { Validator } from '../http/validation';
 import type { MediaStorage } from '../media/storage';
 import type { Metrics } from '../metrics/metrics';
-import { pickFilterParams, V1_FILTER_PARAMS, V2_FILTER_PARAMS } from './filters';
+import { type FilterParamName, pickFilterParams, V1_FILTER_PARAMS, V2_FILTER_PARAMS } from './filters';
 import { presentMeta, presentThemeCategories, presentV1Page, presentV2Page } from './presenters';
 import type { CachedResponse } from './page-cache';
 import type { GalleryPage, GalleryService } from './service';
@@ -16,7 +17,14 @@ import type { CatalogSnapshot } from './snapshot';
 
 const ECHOED_PARAMS = [...V2_FILTER_PARAMS, 'page', 'page_size'];
 
-const invalidPage = () => new HttpError(404, { detail: 'Invalid page.' });
+const invalidPage = () => notFound('Invalid page.');
+
+declare module 'koa' {
+  interface DefaultState {
+    /** Whether this gallery request may use the cache: asked once, before validation (see servedFromCache). */
+    galleryCaching?: boolean;
+  }
+}
 
 /** The applied query parameters as strings (repeated values joined by commas), or undefined when nothing filters. */
 function appliedQueryParams(ctx: Context): Record<string, string> | undefined {
@@ -55,12 +63,13 @@ export function galleryRoutes(deps: { gallery: GalleryService; validator: Valida
   };
 
   const listProducts = (
-    known: readonly string[], cacheKey: (ctx: Context) => string,
+    filterSchema: 'gallery-filter.json' | 'gallery2-filter.json', known: readonly FilterParamName[], cacheKey: (ctx: Context) => string,
     present: (page: GalleryPage, snapshot: CatalogSnapshot, ctx: Context) => object,
   ) =>
     async (ctx: Context) => {
-      const caching = ctx.state.galleryCaching as boolean;
-      const request = { url: cacheKey(ctx), params: pickFilterParams(ctx.state.query as Record<string, unknown>, known), page: ctx.query.page, pageSize: ctx.query.page_size };
+      const caching = ctx.state.galleryCaching === true;
+      const params = pickFilterParams(queryOf(ctx, filterSchema), known);
+      const request = { url: cacheKey(ctx), params, page: ctx.query.page, pageSize: ctx.query.page_size };
       const result = await gallery.list(request, caching, (page, snapshot) => present(page, snapshot, ctx));
       if (result.kind === 'invalid-filter') throw validationError(result.errors);
       if (result.kind === 'invalid-page') throw invalidPage();
@@ -71,9 +80,9 @@ export function galleryRoutes(deps: { gallery: GalleryService; validator: Valida
   const byUrl = (ctx: Context) => ctx.url;
   const byLanguageAndUrl = (ctx: Context) => `${languageOf(ctx)} ${ctx.url}`;
   router.get('/api/gallery/product/', servedFromCache(byUrl), validator.query('gallery-filter.json'),
-    listProducts(V1_FILTER_PARAMS, byUrl, (page, snapshot) => presentV1Page(page, snapshot, media)));
+    listProducts('gallery-filter.json', V1_FILTER_PARAMS, byUrl, (page, snapshot) => presentV1Page(page, snapshot, media)));
   router.get('/api/gallery2/product/', servedFromCache(byLanguageAndUrl), validator.query('gallery2-filter.json'),
-    listProducts(V2_FILTER_PARAMS, byLanguageAndUrl,
+    listProducts('gallery2-filter.json', V2_FILTER_PARAMS, byLanguageAndUrl,
       (page, snapshot, ctx) => presentV2Page(page, snapshot, media, languageOf(ctx), appliedQueryParams(ctx))));
 
   const fromSnapshot = (name: string, present: (snapshot: CatalogSnapshot, language: Language) => object) => async (ctx: Context) => {

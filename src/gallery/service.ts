@@ -6,7 +6,7 @@ import type { FieldErrors } from '../http/errors';
 import type { CatalogChangeFeed } from './change-feed';
 import { filterKey, type GalleryFilterParams, matcherFor, type ProductQuery, resolveFilters } from './filters';
 import { type CachedResponse, type FilterGroup, GalleryPageCache } from './page-cache';
-import { lastPageOf, pageNumberOf, pageSizeOf } from './paging';
+import { lastPageOf, pageNumberOf, pageSizeOf } from '../shared/paging';
 import { createGalleryRepository, type GalleryRow } from './repository';
 import { type CatalogSnapshot, createSnapshotSource } from './snapshot';
 import { Total } from './total';

@@ -1,19 +1,11 @@
 // The small, slowly changing part of the catalog (reference data and theme attributes) held in memory until the
 // database reports a change to it: filters on themes, categories and orientations become lists of theme and format ids.
-import { asc } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import type { CatalogChangeFeed } from './change-feed';
 import type { CachedResponse } from './page-cache';
-import {
-  formats, orientations, productTypes, templateCategories, themeAuthors, themeCategories, themeCategoryLinks,
-  themeColors, themes, themeStyles,
-} from '../db/tables/index';
+import { type CatalogFactsRepository, createCatalogFactsRepository, type Named } from './catalog-facts-repository';
 
-export interface Named<Id> {
-  id: Id;
-  nameRu: string;
-  nameEn: string;
-}
+export type { Named } from './catalog-facts-repository';
 
 export interface ThemeFacts {
   approved: boolean;
@@ -52,25 +44,26 @@ const EVERY_SIMPLE_CASE_LETTER = String.fromCharCode(
   ...Array.from({ length: 0x100 }, (_, index) => 0x400 + index),
 );
 
-export async function caseFoldingAgrees(db: Database): Promise<boolean> {
-  const { rows } = await db.sql.query<{ lowered: string }>('SELECT lower($1) AS lowered', [EVERY_SIMPLE_CASE_LETTER]);
-  return rows[0]?.lowered === EVERY_SIMPLE_CASE_LETTER.toLowerCase();
+async function foldsCaseAsJavaScript(repository: CatalogFactsRepository): Promise<boolean> {
+  return (await repository.lowerCase(EVERY_SIMPLE_CASE_LETTER)) === EVERY_SIMPLE_CASE_LETTER.toLowerCase();
 }
 
+export const caseFoldingAgrees = (db: Database) => foldsCaseAsJavaScript(createCatalogFactsRepository(db.sql));
+
 export async function loadSnapshot(db: Database): Promise<CatalogSnapshot> {
-  const { orm } = db;
+  const repository = createCatalogFactsRepository(db.sql);
   const [formatRows, types, categories, colors, styles, authors, orientationRows, templateCats, themeRows, links, folding] = await Promise.all([
-    orm.select().from(formats).orderBy(asc(formats.id)),
-    orm.select().from(productTypes).orderBy(asc(productTypes.id)),
-    orm.select().from(themeCategories).orderBy(asc(themeCategories.id)),
-    orm.select().from(themeColors).orderBy(asc(themeColors.id)),
-    orm.select().from(themeStyles).orderBy(asc(themeStyles.id)),
-    orm.select().from(themeAuthors).orderBy(asc(themeAuthors.id)),
-    orm.select().from(orientations).orderBy(asc(orientations.id)),
-    orm.select().from(templateCategories).orderBy(asc(templateCategories.id)),
-    orm.select({ id: themes.id, approved: themes.approved, colorId: themes.colorId, styleId: themes.styleId, authorId: themes.authorId }).from(themes),
-    orm.select().from(themeCategoryLinks),
-    caseFoldingAgrees(db),
+    repository.formats(),
+    repository.productTypes(),
+    repository.themeCategories(),
+    repository.themeColors(),
+    repository.themeStyles(),
+    repository.themeAuthors(),
+    repository.orientations(),
+    repository.templateCategories(),
+    repository.themes(),
+    repository.themeCategoryLinks(),
+    foldsCaseAsJavaScript(repository),
   ]);
   const themeMap = new Map<number, ThemeFacts>(themeRows.map(({ id, ...facts }) => [id, { ...facts, categoryIds: [] }]));
   for (const link of links) themeMap.get(link.themeId)?.categoryIds.push(link.categoryId);

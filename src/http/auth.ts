@@ -1,24 +1,26 @@
-// JWT authentication (Bearer or JWT scheme) and the role guard.
+// JWT authentication (Bearer or JWT scheme) and the role guards. Whom a token stands for is the auth domain's to
+// say: the app passes its resolver in (src/app.ts), so this module knows no domain.
 import type { Context, Next } from 'koa';
-import { type AuthenticatedUser, holderOf } from '../auth/token-user';
-import type { TokenService } from '../auth/tokens';
-import type { UsersRepository } from '../auth/users-repository';
-import type { Role } from '../db/tables/index';
-import { forbidden, HttpError, invalidToken, notAuthenticated } from './errors';
+import type { AuthenticatedUser, Role } from '../shared/user';
+import { forbidden, invalidToken } from './errors';
+import { requireUser } from './request-state';
 
 const AUTHORIZATION = /^(?:Bearer|JWT)(?:\s+(.*))?$/i;
 
+/** Whom a presented token stands for: a user (a visitor too), nobody (front ends' "no token" values), or no one valid. */
+export type TokenResolver = (token: string) => Promise<{ user: AuthenticatedUser } | 'anonymous' | 'invalid'>;
+
 /**
  * Sets ctx.state.user for a valid token. A token that is presented but invalid, expired or revoked is a 401,
- * as in Django REST framework; a missing one leaves the request anonymous. A visitor's token stands for its visitor.
+ * as in Django REST framework; a missing one leaves the request anonymous.
  */
-export function authenticate(tokens: TokenService, users: UsersRepository) {
+export function authenticate(holderOfToken: TokenResolver) {
   return async function authenticateRequest(ctx: Context, next: Next): Promise<void> {
     const header = ctx.get('Authorization').trim();
     if (header) {
       const match = AUTHORIZATION.exec(header);
       if (!match) throw invalidToken();
-      const holder = await holderOf((match[1] ?? '').trim(), tokens, users);
+      const holder = await holderOfToken((match[1] ?? '').trim());
       if (holder === 'invalid') throw invalidToken();
       if (holder !== 'anonymous') ctx.state.user = holder.user;
     }
@@ -28,9 +30,7 @@ export function authenticate(tokens: TokenService, users: UsersRepository) {
 
 export function requireRole(...roles: Role[]) {
   return async function guardRole(ctx: Context, next: Next): Promise<void> {
-    const user = ctx.state.user as AuthenticatedUser | undefined;
-    if (!user) throw notAuthenticated();
-    if (!roles.includes(user.role)) throw forbidden();
+    if (!roles.includes(requireUser(ctx).role)) throw forbidden();
     await next();
   };
 }
@@ -43,9 +43,7 @@ export const VISITOR_REFUSED_DETAIL = 'Log in to place an order: a visitor canno
 /** What only a logged-in shopper may do (confirm a delivery, pay): a visitor gets a 403 that says to log in. */
 export function refuseVisitors() {
   return async function guardVisitor(ctx: Context, next: Next): Promise<void> {
-    const user = ctx.state.user as AuthenticatedUser | undefined;
-    if (!user) throw notAuthenticated();
-    if (user.role === 'visitor') throw new HttpError(403, { detail: VISITOR_REFUSED_DETAIL });
+    if (requireUser(ctx).role === 'visitor') throw forbidden(VISITOR_REFUSED_DETAIL);
     await next();
   };
 }

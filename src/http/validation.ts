@@ -196,7 +196,7 @@ function compileValidator(schemas: JsonSchema[]): Validator {
         if (!ctx.is('application/json')) {
           throw new HttpError(415, { detail: `Unsupported media type "${ctx.get('Content-Type')}" in request.` });
         }
-        const body = (ctx.request as { body?: unknown }).body;
+        const { body } = ctx.request;
         if (!validate(body)) throw validationError(toFieldErrors(validate.errors ?? []));
         const unstorable = unstorableStrings(body);
         if (unstorable) throw validationError(unstorable);

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { LayoutStatus } from '../db/tables/index';
-import { pageOfList } from '../gallery/paging';
+import { pageOfList } from '../shared/paging';
 import type { MediaStorage } from '../media/storage';
 import type { AuthenticatedUser } from '../shared/user';
 import { schemeFitsFormat } from './builder';

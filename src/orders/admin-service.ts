@@ -4,7 +4,7 @@
 import type { Logger } from 'pino';
 import { sendOrderStatusEmail } from '../../jobs/contracts/send-order-status-email';
 import type { Database, Transaction } from '../db/database';
-import { pageOfList } from '../gallery/paging';
+import { pageOfList } from '../shared/paging';
 import type { Mailer } from '../mail/mailer';
 import type { Refunds } from '../payments/refunds';
 import type { Queue } from '../queue/queue';

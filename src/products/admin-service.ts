@@ -1,7 +1,7 @@
 // Administering products: made with their layouts (and so their previews), changed, listed, deleted.
 import { renderPreviews } from '../../jobs/contracts/render-previews';
 import type { Database } from '../db/database';
-import { pageOfList } from '../gallery/paging';
+import { pageOfList } from '../shared/paging';
 import { createLayoutsRepository } from '../layouts/repository';
 import { derivedKeys } from '../media/images';
 import type { Queue } from '../queue/queue';

@@ -7,6 +7,7 @@ import type { Metrics } from '../metrics/metrics';
 import type { Database, SqlExecutor, Transaction } from '../db/database';
 import { whileLocked } from '../db/startup-lock';
 import type { JobContract, JobDefinition, RetryPolicy } from './job';
+import { type JobNameOverview, readJobOverview } from './job-overview';
 
 const BOSS_SCHEMA = 'pgboss';
 // Jobs of one name that a worker runs at once: it fetches no more than that, so every job it holds is running, and
@@ -58,6 +59,8 @@ export interface Queue {
   rerun(id: string): Promise<RerunOutcome>;
   /** Jobs of every registered name not yet completed or failed for good. */
   pendingCount(): Promise<number>;
+  /** Per registered name, in the registry's order: counts by state, stuck jobs and recent failures. */
+  overview(): Promise<JobNameOverview[]>;
   /** Calls listener whenever a job handled in this process is settled: done, or failed (and left to its retries). */
   onSettled(listener: (settled: SettledJob) => void): () => void;
   /**
@@ -185,6 +188,7 @@ export async function startQueue(
       const sizes = await Promise.all(registry.map((job) => boss.getQueueSize(job.name, { before: 'completed' })));
       return sizes.reduce((sum, size) => sum + size, 0);
     },
+    overview: () => readJobOverview(db.sql, BOSS_SCHEMA, registry.map((job) => job.name)),
     onSettled(listener) {
       settled.on('settled', listener);
       return () => settled.off('settled', listener);

@@ -5,6 +5,7 @@ import { deleteStoredFiles } from '../../jobs/contracts/delete-stored-files';
 import type { Database, Transaction } from '../db/database';
 import type { MediaStorage } from '../media/storage';
 import type { Queue } from '../queue/queue';
+import { createRetentionRepository } from './repository';
 
 /** Deletions a job sends the storage at once. */
 const DELETING_AT_ONCE = 3;
@@ -17,22 +18,23 @@ export interface DeletionOutcome {
 }
 
 export function createStoredFileDeletions(deps: { db: Database; media: MediaStorage; queue: Queue; log: Logger }) {
-  const { db, media, queue, log } = deps;
+  const { media, queue, log } = deps;
+  const recorded = createRetentionRepository(deps.db.sql);
 
   /** Deletes the recorded files of these rows (those still recorded) and drops the rows of those the storage took. */
   async function deleteRecorded(ids: number[]): Promise<DeletionOutcome> {
-    const { rows } = await db.sql.query<{ id: string; key: string }>('SELECT id, key FROM stored_file_deletions WHERE id = ANY($1::bigint[]) ORDER BY id', [ids]);
+    const rows = await recorded.recordedDeletions(ids);
     const outcome: DeletionOutcome = { deleted: 0, failed: 0 };
     for (let start = 0; start < rows.length; start += DELETING_AT_ONCE) {
       await Promise.all(rows.slice(start, start + DELETING_AT_ONCE).map(async (row) => {
         try {
           await media.delete(row.key);
-          await db.sql.query('DELETE FROM stored_file_deletions WHERE id = $1', [row.id]);
+          await recorded.dropDeletion(row.id);
           outcome.deleted += 1;
         } catch (error) {
           outcome.failed += 1;
           outcome.error ??= (error as Error).message;
-          await db.sql.query('UPDATE stored_file_deletions SET attempts = attempts + 1, last_error = $2 WHERE id = $1', [row.id, (error as Error).message]);
+          await recorded.noteFailedDeletion(row.id, (error as Error).message);
         }
       }));
     }
@@ -43,9 +45,7 @@ export function createStoredFileDeletions(deps: { db: Database; media: MediaStor
     /** In tx: records the files for deletion, with the job that deletes them. What it returns goes to deleteSoon. */
     async record(tx: Transaction, keys: string[]): Promise<number[]> {
       if (keys.length === 0) return [];
-      const { rows } = await tx.sql.query<{ id: string }>(
-        'INSERT INTO stored_file_deletions (key) SELECT unnest($1::text[]) RETURNING id', [keys]);
-      const ids = rows.map((row) => Number(row.id));
+      const ids = await createRetentionRepository(tx.sql).recordDeletions(keys);
       await queue.enqueue(tx, deleteStoredFiles, { ids });
       return ids;
     },
@@ -59,12 +59,16 @@ export function createStoredFileDeletions(deps: { db: Database; media: MediaStor
 
     deleteRecorded,
 
+    /** The delete-stored-files job's work: throws when the storage refused a file, so that the job is retried. */
+    async deleteEveryRecorded(ids: number[]): Promise<DeletionOutcome> {
+      const outcome = await deleteRecorded(ids);
+      if (outcome.failed > 0) throw new Error(`${outcome.failed} of ${outcome.failed + outcome.deleted} files could not be deleted: ${outcome.error}`);
+      return outcome;
+    },
+
     /** Rows recorded more than olderThanSeconds ago (their job may have given up): deleted again, a batch at a time. */
     async deleteLeftovers(olderThanSeconds: number, batch = 1000): Promise<DeletionOutcome> {
-      const { rows } = await db.sql.query<{ id: string }>(
-        `SELECT id FROM stored_file_deletions WHERE recorded_at < now() - $1 * interval '1 second' ORDER BY recorded_at LIMIT $2`,
-        [olderThanSeconds, batch]);
-      return deleteRecorded(rows.map((row) => Number(row.id)));
+      return deleteRecorded(await recorded.deletionsRecordedBefore(olderThanSeconds, batch));
     },
   };
 }

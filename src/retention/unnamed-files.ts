@@ -2,9 +2,10 @@
 // service gave up left behind. Only the folders the service itself writes are swept, and only files older than a
 // grace period, so a file being written (stored before its row commits) is never taken.
 import type { Logger } from 'pino';
-import type { Database, SqlExecutor } from '../db/database';
+import type { Database } from '../db/database';
 import { DERIVATIVES } from '../media/images';
 import type { ListedFile, MediaStorage } from '../media/storage';
+import { createRetentionRepository, type RetentionRepository } from './repository';
 import type { StoredFileDeletions } from './stored-file-deletions';
 
 /** A file younger than this is left alone: uploads, previews and print files are named within seconds of being stored. */
@@ -32,38 +33,19 @@ const originalOf = (key: string) => {
 };
 
 /** Of these public media keys, those no row names: theme elements, product previews, layout pages and unplaced content. */
-async function unnamedMedia(sql: SqlExecutor, keys: string[]): Promise<string[]> {
-  const { rows } = await sql.query<{ key: string }>(`
-    SELECT c.key FROM unnest($1::text[], $2::text[]) AS c(key, original)
-     WHERE c.key NOT IN (SELECT image FROM theme_elements) AND c.original NOT IN (SELECT image FROM theme_elements)
-       AND c.key NOT IN (SELECT preview_cover FROM products WHERE preview_cover IS NOT NULL)
-       AND c.original NOT IN (SELECT preview_cover FROM products WHERE preview_cover IS NOT NULL)`,
-  [keys, keys.map(originalOf)]);
-  if (rows.length === 0) return [];
+async function unnamedMedia(repository: RetentionRepository, keys: string[]): Promise<string[]> {
+  const candidates = await repository.mediaKeysNotNamedByRows(keys, keys.map(originalOf));
+  if (candidates.length === 0) return [];
   // Layouts name images inside their jsonb: one pass over them for the few candidates left.
-  const candidates = rows.map((row) => row.key);
-  const { rows: named } = await sql.query<{ image: string }>(`
-    SELECT DISTINCT image FROM (
-      SELECT block->'content'->>'image' AS image FROM layout_pages, jsonb_array_elements(blocks) AS block
-      UNION ALL
-      SELECT content->'content'->>'image' FROM layouts, jsonb_array_elements(unplaced) AS content) images
-     WHERE image = ANY($1::text[])`, [[...new Set([...candidates, ...candidates.map(originalOf)])]]);
-  const namedImages = new Set(named.map((row) => row.image));
+  const namedImages = new Set(await repository.imagesNamedByLayouts([...new Set([...candidates, ...candidates.map(originalOf)])]));
   return candidates.filter((key) => !namedImages.has(key) && !namedImages.has(originalOf(key)));
-}
-
-/** Of these private keys, those no print file names. */
-async function unnamedPrivate(sql: SqlExecutor, keys: string[]): Promise<string[]> {
-  const { rows } = await sql.query<{ key: string }>(
-    'SELECT key FROM unnest($1::text[]) AS key WHERE key NOT IN (SELECT storage_key FROM print_files)', [keys]);
-  return rows.map((row) => row.key);
 }
 
 interface Area {
   storage: MediaStorage;
   /** The folders the service writes in this area; nothing else in it is ever touched. */
   prefixes: string[];
-  unnamed(sql: SqlExecutor, keys: string[]): Promise<string[]>;
+  unnamed(repository: RetentionRepository, keys: string[]): Promise<string[]>;
 }
 
 async function sweepArea(db: Database, area: Area, olderThan: Date, log: Logger): Promise<SweptArea> {
@@ -73,7 +55,7 @@ async function sweepArea(db: Database, area: Area, olderThan: Date, log: Logger)
       swept.listed += page.length;
       const old = page.filter((file: ListedFile) => file.lastModified < olderThan).map((file) => file.key);
       swept.young += page.length - old.length;
-      const unnamed = old.length > 0 ? await area.unnamed(db.sql, old) : [];
+      const unnamed = old.length > 0 ? await area.unnamed(createRetentionRepository(db.sql), old) : [];
       swept.named += old.length - unnamed.length;
       for (const key of unnamed) {
         try {
@@ -100,7 +82,7 @@ export async function sweepUnnamedFiles(deps: {
     media: await sweepArea(deps.db, { storage: deps.media, prefixes: ['themes/', 'products/'], unnamed: unnamedMedia }, olderThan, deps.log),
     // Print files (order-sets/<id>/...) and the start-up check's probes (startup-checks/...).
     private: await sweepArea(deps.db, {
-      storage: deps.privateFiles, prefixes: ['order-sets/', 'startup-checks/'], unnamed: unnamedPrivate,
+      storage: deps.privateFiles, prefixes: ['order-sets/', 'startup-checks/'], unnamed: (repository, keys) => repository.privateKeysNotNamed(keys),
     }, olderThan, deps.log),
     leftoverDeletions: { deleted, failed },
   };

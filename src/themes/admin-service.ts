@@ -3,7 +3,7 @@
 import { generateProducts } from '../../jobs/contracts/generate-products';
 import { sendThemeEmail } from '../../jobs/contracts/send-theme-email';
 import type { Transaction } from '../db/database';
-import { pageOfList } from '../gallery/paging';
+import { pageOfList } from '../shared/paging';
 import { derivedKeys } from '../media/images';
 import type { Queue } from '../queue/queue';
 import type { StoredFileDeletions } from '../retention/stored-file-deletions';

@@ -1,4 +1,4 @@
-// The gallery's paging rules, as Django REST framework's page number pagination behaved.
+// Page number paging as Django REST framework's behaved (the gallery's rules first), used by every paged list.
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 30;
 

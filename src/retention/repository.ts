@@ -1,0 +1,101 @@
+// SQL for retention: records purged once their window is over, the rows that name stored files, and the outbox of
+// deletions (stored_file_deletions). No rules here.
+import type { SqlExecutor } from '../db/database';
+
+// Fixed table and key names (never a caller's value): each deletes by primary key what its created_at index finds.
+const PURGES = {
+  layoutTransactions: `DELETE FROM layout_transactions WHERE (user_id, transaction_id) IN (
+      SELECT user_id, transaction_id FROM layout_transactions WHERE created_at < now() - make_interval(secs => $1) LIMIT $2)`,
+  idempotencyKeys: `DELETE FROM idempotency_keys WHERE (user_id, scope, key) IN (
+      SELECT user_id, scope, key FROM idempotency_keys WHERE created_at < now() - make_interval(secs => $1) LIMIT $2)`,
+  // The outer conditions repeat the inner ones so that a layout restored (or put in a cart) while the batch runs is
+  // rechecked and kept. Its pages and transactions go with it (ON DELETE CASCADE); a product's or an order's
+  // reference keeps it. Moving to the bin and back sets updated_at, so a restore restarts the clock.
+  binnedLayouts: `DELETE FROM layouts AS l WHERE l.id IN (
+      SELECT id FROM layouts AS binned WHERE binned.status = 'DELETED' AND binned.updated_at < now() - make_interval(secs => $1)
+        AND NOT EXISTS (SELECT 1 FROM orders WHERE orders.layout_id = binned.id)
+        AND NOT EXISTS (SELECT 1 FROM products WHERE products.layout_id = binned.id)
+      LIMIT $2)
+    AND l.status = 'DELETED' AND l.updated_at < now() - make_interval(secs => $1)
+    AND NOT EXISTS (SELECT 1 FROM orders WHERE orders.layout_id = l.id)`,
+} as const;
+
+export type PurgedRecords = keyof typeof PURGES;
+
+export interface RecordedDeletion {
+  id: number;
+  key: string;
+}
+
+export function createRetentionRepository(sql: SqlExecutor) {
+  return {
+    /** Deletes up to `limit` records of a kind older than `seconds`; returns how many went. */
+    async purgeBatch(records: PurgedRecords, seconds: number, limit: number): Promise<number> {
+      return (await sql.query(PURGES[records], [seconds, limit])).rowCount;
+    },
+
+    /**
+     * Of these public media keys, those no theme element or product preview names, neither by the key nor by its
+     * original (originals[i] is keys[i]'s).
+     */
+    async mediaKeysNotNamedByRows(keys: string[], originals: string[]): Promise<string[]> {
+      const { rows } = await sql.query<{ key: string }>(`
+        SELECT c.key FROM unnest($1::text[], $2::text[]) AS c(key, original)
+         WHERE c.key NOT IN (SELECT image FROM theme_elements) AND c.original NOT IN (SELECT image FROM theme_elements)
+           AND c.key NOT IN (SELECT preview_cover FROM products WHERE preview_cover IS NOT NULL)
+           AND c.original NOT IN (SELECT preview_cover FROM products WHERE preview_cover IS NOT NULL)`,
+      [keys, originals]);
+      return rows.map((row) => row.key);
+    },
+
+    /** Of these images, those a layout names inside its jsonb (a block of a page, or unplaced content). */
+    async imagesNamedByLayouts(images: string[]): Promise<string[]> {
+      const { rows } = await sql.query<{ image: string }>(`
+        SELECT DISTINCT image FROM (
+          SELECT block->'content'->>'image' AS image FROM layout_pages, jsonb_array_elements(blocks) AS block
+          UNION ALL
+          SELECT content->'content'->>'image' FROM layouts, jsonb_array_elements(unplaced) AS content) images
+         WHERE image = ANY($1::text[])`, [images]);
+      return rows.map((row) => row.image);
+    },
+
+    /** Of these private keys, those no print file names. */
+    async privateKeysNotNamed(keys: string[]): Promise<string[]> {
+      const { rows } = await sql.query<{ key: string }>(
+        'SELECT key FROM unnest($1::text[]) AS key WHERE key NOT IN (SELECT storage_key FROM print_files)', [keys]);
+      return rows.map((row) => row.key);
+    },
+
+    /** Records files for deletion; returns their ids. */
+    async recordDeletions(keys: string[]): Promise<number[]> {
+      const { rows } = await sql.query<{ id: string }>(
+        'INSERT INTO stored_file_deletions (key) SELECT unnest($1::text[]) RETURNING id', [keys]);
+      return rows.map((row) => Number(row.id));
+    },
+
+    /** Those of these recorded deletions still recorded, in the order recorded. */
+    async recordedDeletions(ids: number[]): Promise<RecordedDeletion[]> {
+      const { rows } = await sql.query<{ id: string; key: string }>(
+        'SELECT id, key FROM stored_file_deletions WHERE id = ANY($1::bigint[]) ORDER BY id', [ids]);
+      return rows.map((row) => ({ id: Number(row.id), key: row.key }));
+    },
+
+    /** Ids of up to `limit` deletions recorded more than `seconds` ago, oldest first. */
+    async deletionsRecordedBefore(seconds: number, limit: number): Promise<number[]> {
+      const { rows } = await sql.query<{ id: string }>(
+        `SELECT id FROM stored_file_deletions WHERE recorded_at < now() - $1 * interval '1 second' ORDER BY recorded_at LIMIT $2`,
+        [seconds, limit]);
+      return rows.map((row) => Number(row.id));
+    },
+
+    async dropDeletion(id: number): Promise<void> {
+      await sql.query('DELETE FROM stored_file_deletions WHERE id = $1', [id]);
+    },
+
+    async noteFailedDeletion(id: number, error: string): Promise<void> {
+      await sql.query('UPDATE stored_file_deletions SET attempts = attempts + 1, last_error = $2 WHERE id = $1', [id, error]);
+    },
+  };
+}
+
+export type RetentionRepository = ReturnType<typeof createRetentionRepository>;
