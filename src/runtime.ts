@@ -34,7 +34,7 @@ export interface Runtime {
   schemas: JsonSchema[];
   /** Every service of the shop, built once here (src/services.ts) and shared by every transport of the process. */
   services: Services;
-  /** What background jobs get, in whichever process works them: the same services, with the parts jobs still use. */
+  /** What background jobs get, in whichever process works them: the same services, and the log. */
   jobContext: JobContext;
   /** Tries the media storage as the service will use it (see MediaStorages.check); long-running commands call it. */
   checkMediaStorage(): Promise<void>;
@@ -59,7 +59,7 @@ export async function openRuntime(config: Config, log: Logger, database?: Databa
     let closing: Promise<boolean> | undefined;
     return {
       config, log, db, queue, media, privateFiles, metrics, services,
-      jobContext: { ...services, db, media, privateFiles, printDpi: config.printDpi, log, queue, mail: config.mail },
+      jobContext: { ...services, log },
       tokens: createTokenService(tokenSettings(config), log),
       users: createUsersRepository(db.sql),
       catalogChanges,

@@ -176,7 +176,7 @@ describe(`print files of a paid order set (${DATABASE_KIND})`, () => {
     expect((await client.get(underOtherSet).set('Authorization', users.admin.auth)).status).to.equal(404);
     // The files are in the private area, not under /media/.
     expect((await client.get(`/media/${file.id}`)).status).to.equal(404);
-    expect(runtime.jobContext.privateFiles).to.not.equal(runtime.media);
+    expect(runtime.privateFiles).to.not.equal(runtime.media);
   });
 
   it('replaces its files on a re-run, never doubling them', async () => {
