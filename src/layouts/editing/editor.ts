@@ -7,13 +7,14 @@ import type { Logger } from 'pino';
 import type { EditingConfig } from '../../config';
 import type { Database } from '../../db/database';
 import type { MediaStorage } from '../../media/storage';
+import { ServiceError } from '../../shared/errors';
 import type { AuthenticatedUser } from '../../shared/user';
 import { type PresentedPage, presentPage } from '../presenters';
 import { canRead, canWrite, isFrozen } from '../service';
-import { type EditAck, errorAck, type ParsedMessage } from './messages';
+import { type EditAck, editErrorOf, errorAck, type ParsedMessage } from './messages';
 import { createLayoutQueues } from './layout-queues';
 import { type AppliedTransaction, appliedKey, createEditingRepository } from './repository';
-import type { BatchState } from './state';
+import type { BatchState, EditedPage } from './state';
 
 export interface LayoutChange {
   layout_id: string;
@@ -89,8 +90,14 @@ export function createLayoutEditor(deps: {
     }
     if (layout.status === 'DELETED') return { ack: errorAck(transactionId, 'forbidden', 'The layout is in the bin: restore it to edit it.') };
     if (isFrozen(layout)) return { ack: errorAck(transactionId, 'forbidden', 'The layout is in an order and can no longer change.') };
-    const result = parsed.operation.apply(state, parsed.message);
-    if ('code' in result) return { ack: errorAck(transactionId, result.code, result.message) };
+    let result: EditedPage;
+    try {
+      result = parsed.operation.apply(state, parsed.message);
+    } catch (error) {
+      if (!(error instanceof ServiceError)) throw error;
+      const { code, message } = editErrorOf(error);
+      return { ack: errorAck(transactionId, code, message) };
+    }
     const page = presentPage(result, media);
     const ack: EditAck = { transaction_id: transactionId, response_data: { data: page }, version: layout.version };
     known.set(key, { messageHash: parsed.hash, ack });

@@ -1,6 +1,7 @@
 // Editing messages: the envelope, the operation each (object, action) pair names, acks and their error codes.
 import { createHash } from 'node:crypto';
 import type { Validator } from '../../http/validation';
+import type { ErrorKind, ServiceError } from '../../shared/errors';
 import type { PresentedPage } from '../presenters';
 import type { BatchState, EditedPage } from './state';
 
@@ -30,8 +31,12 @@ export interface EditOperation {
   schemaId: string;
   /** The layout the message changes, and the rows the batch must read for it. */
   targets(message: EditMessage): { layoutId: string; pageIds: string[]; schemeIds: number[] };
-  /** Changes the state in memory (the layout is known, readable and writable by the user); the changed page or an error. */
-  apply(state: BatchState, message: EditMessage): EditedPage | EditError;
+  /**
+   * Changes the state in memory (the layout is known, readable and writable by the user) and returns the changed
+   * page; a message that cannot be applied throws a ServiceError, answered by editErrorOf, before it changes anything
+   * (the batch's state is shared by the other messages of the batch).
+   */
+  apply(state: BatchState, message: EditMessage): EditedPage;
 }
 
 export interface ParsedMessage {
@@ -45,6 +50,19 @@ export interface ParsedMessage {
 export const errorAck = (transactionId: unknown, code: EditErrorCode, message: string): EditAck => ({
   transaction_id: typeof transactionId === 'string' ? transactionId : null, error: { code, message },
 });
+
+const EDIT_ERROR_CODES: ReadonlySet<string> = new Set<EditErrorCode>([
+  'invalid_message', 'forbidden', 'not_found', 'invalid_scheme', 'transaction_conflict', 'rate_limited', 'server_error', 'invalid_token', 'token_expired',
+]);
+const CODE_OF_KIND: Record<ErrorKind, EditErrorCode> = {
+  invalid: 'invalid_message', not_found: 'not_found', forbidden: 'forbidden', conflict: 'transaction_conflict', locked: 'server_error', unavailable: 'server_error',
+};
+
+/** The editing channel's one mapping of a service's error: its finer code where the channel knows it, else its kind's. */
+export function editErrorOf(error: ServiceError): EditError {
+  const code = EDIT_ERROR_CODES.has(error.code) ? (error.code as EditErrorCode) : CODE_OF_KIND[error.kind];
+  return { code, message: error.message };
+}
 
 /** JSON with keys in a fixed order, so that a replay hashes the same whatever order its keys were sent in. */
 function canonicalJson(value: unknown): string {

@@ -1,7 +1,8 @@
 // page/set: a page takes a new scheme; its photos and texts move into the new slots (applyScheme).
 import { applyScheme } from '../blocks';
 import { schemeFitsFormat } from '../builder';
-import type { EditError, EditMessage, EditOperation } from './messages';
+import { invalid, notFound } from '../../shared/errors';
+import type { EditMessage, EditOperation } from './messages';
 import type { BatchState, EditedPage } from './state';
 
 interface SchemeSetMessage extends EditMessage {
@@ -9,8 +10,7 @@ interface SchemeSetMessage extends EditMessage {
   payload: { id: number };
 }
 
-const notFound = (what: string): EditError => ({ code: 'not_found', message: `${what} not found.` });
-const invalidScheme = (message: string): EditError => ({ code: 'invalid_scheme', message });
+const invalidScheme = (message: string) => invalid({ payload: [message] }, { code: 'invalid_scheme' });
 
 function countUse(usage: Record<string, number>, schemeId: number | null, delta: number): Record<string, number> {
   if (schemeId === null) return usage;
@@ -28,16 +28,16 @@ export const setScheme: EditOperation = {
     return { layoutId: params.layout_id, pageIds: [params.id], schemeIds: [payload.id] };
   },
 
-  apply(state: BatchState, raw): EditedPage | EditError {
+  apply(state: BatchState, raw): EditedPage {
     const message = raw as SchemeSetMessage;
     const layout = state.layouts.get(message.params.layout_id)!;
     const page = state.pages.get(message.params.id);
-    if (!page || page.layoutId !== layout.id) return notFound('Page');
-    if (page.type === 'COVER') return invalidScheme('The cover has no scheme.');
+    if (!page || page.layoutId !== layout.id) throw notFound('Page not found.');
+    if (page.type === 'COVER') throw invalidScheme('The cover has no scheme.');
     const scheme = state.schemes.get(message.payload.id);
-    if (!scheme) return invalidScheme(`No scheme ${message.payload.id}.`);
+    if (!scheme) throw invalidScheme(`No scheme ${message.payload.id}.`);
     if (!layout.format || !schemeFitsFormat(scheme, layout.format)) {
-      return invalidScheme(`Scheme ${scheme.id} does not fit the layout's format.`);
+      throw invalidScheme(`Scheme ${scheme.id} does not fit the layout's format.`);
     }
     const change = applyScheme(page.id, page.blocks, scheme.slots, layout.unplaced);
     layout.schemeThemeRel = countUse(countUse(layout.schemeThemeRel, page.templateId, -1), scheme.id, 1);
