@@ -2,7 +2,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Database } from '../db/database';
-import type { ThemeElementType } from '../db/tables/index';
 import { derivedKeys, storeWithDerivatives } from '../media/images';
 import { InvalidImageError, inspectImage } from '../media/image-check';
 import type { MediaStorage } from '../media/storage';
@@ -12,14 +11,8 @@ import type { Limiter } from '../util/limiter';
 import { frontCoverChanged } from './front-cover';
 import { createThemesRepository, type ThemeElement } from './repository';
 
-export interface ElementFields {
-  elementType: ThemeElementType;
-  imageType: string | null;
-  position: string;
-  format: string;
-  isPattern: boolean;
-  scale: number;
-}
+/** What an administrator says of an element; the image and its size come from the upload. */
+export type ElementFields = Pick<ThemeElement, 'elementType' | 'imageType' | 'position' | 'format' | 'isPattern' | 'scale'>;
 
 export interface ThemesServiceDependencies {
   db: Database;
