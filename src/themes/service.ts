@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Database } from '../db/database';
-import type { ThemeElementType } from '../db/tables/index';
+import type { ThemeElementType } from '../shared/theme-elements';
 import { derivedKeys, storeWithDerivatives } from '../media/images';
 import { InvalidImageError, inspectImage } from '../media/image-check';
 import type { MediaStorage } from '../media/storage';
