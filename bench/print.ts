@@ -8,7 +8,7 @@ import pino from 'pino';
 import sharp from 'sharp';
 import { seedDemoCatalog } from '../src/seed/demo';
 import { loadConfig } from '../src/config';
-import type { Block } from '../src/db/tables/index';
+import type { Block } from '../src/shared/layout-document';
 import { loadDrawableLayout, mediaImageReader } from '../src/layouts/drawing';
 import { createLayoutsRepository } from '../src/layouts/repository';
 import { renderLayoutForPrint } from '../src/print/render-layout';

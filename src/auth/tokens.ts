@@ -7,7 +7,7 @@ import { createSecretKey } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
-import type { Role } from '../db/tables/index';
+import type { Role } from '../shared/user';
 
 export interface TokenUser {
   id: number;

@@ -5,7 +5,7 @@ import { seedBulkProducts } from '../seed/bulk';
 import { seedDemoCatalog } from '../seed/demo';
 import { loadFixture, readFixtureFile } from '../seed/fixtures';
 import type { Config, Env } from '../config';
-import type { Role } from '../db/tables/index';
+import type { Role } from '../shared/user';
 import type { DemoShopper } from '../home/routes';
 import { DEMO_SHOPPER_EMAIL, ensureDemoShopper } from '../orders/demo-shopper';
 import type { Runtime } from '../runtime';

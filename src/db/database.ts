@@ -1,7 +1,5 @@
 // One interface over a PostgreSQL server (pg Pool) and embedded PGlite, so no other module knows which it has.
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { DatabaseTimeouts } from './pg-timeouts';
-import type * as tables from './tables/index';
 
 export interface QueryResult<Row> {
   rows: Row[];
@@ -21,11 +19,8 @@ export interface SqlExecutor {
   query<Row = Record<string, unknown>>(text: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult<Row>>;
 }
 
-export type Orm = PgDatabase<PgQueryResultHKT, typeof tables>;
-
-/** What code inside a transaction gets: the ORM and raw SQL, both on the transaction's connection. */
+/** What code inside a transaction gets: raw SQL on the transaction's connection. */
 export interface Transaction {
-  readonly orm: Orm;
   readonly sql: SqlExecutor;
 }
 

@@ -1,9 +1,7 @@
 // Embedded PostgreSQL (PGlite, WASM) kept in a folder, for running with no database server.
 import { PGlite, type PGliteInterface, type Transaction as PGliteTransaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle } from 'drizzle-orm/pglite';
-import type { Database, NotificationHandlers, NotificationListener, Orm, QueryResult, SqlExecutor, Transaction } from './database';
-import * as tables from './tables/index';
+import type { Database, NotificationHandlers, NotificationListener, QueryResult, SqlExecutor, Transaction } from './database';
 
 type PGliteClient = PGliteInterface | PGliteTransaction;
 
@@ -20,11 +18,6 @@ function executor(client: PGliteClient): SqlExecutor {
       return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
     },
   };
-}
-
-function orm(client: PGliteClient): Orm {
-  // drizzle's PGlite session only calls query() and transaction(), which a PGlite transaction also has.
-  return drizzle(client as PGlite, { schema: tables }) as unknown as Orm;
 }
 
 /**
@@ -50,11 +43,10 @@ function listenOnPGlite(client: PGliteInterface, channel: string, handlers: Noti
 export function wrapPGlite(client: PGliteInterface): Database {
   return {
     kind: 'pglite',
-    orm: orm(client),
     sql: executor(client),
     // PGlite serialises transactions itself: other queries wait until this one ends.
     transaction: <T>(fn: (tx: Transaction) => Promise<T>) =>
-      client.transaction((tx) => fn({ orm: orm(tx), sql: executor(tx) })),
+      client.transaction((tx) => fn({ sql: executor(tx) })),
     listen: (channel, handlers) => listenOnPGlite(client, channel, handlers),
     // Never needed here: notifications arrive before the writing statement returns (see listenOnPGlite).
     writes: { count: 0 },

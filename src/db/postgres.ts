@@ -1,11 +1,9 @@
 // Database on a PostgreSQL server through a pg Pool.
 import { createHash } from 'node:crypto';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Database, NotificationListener, QueryOptions, QueryResult, SqlExecutor, Transaction, WriteCounter } from './database';
 import { listenOnPostgres } from './pg-listener';
 import { type DatabaseTimeouts, pgTimeoutOptions } from './pg-timeouts';
-import * as tables from './tables/index';
 import { databaseUnavailable } from './unavailable';
 
 type Queryable = pg.Pool | pg.PoolClient;
@@ -37,8 +35,8 @@ function executor(client: Queryable): SqlExecutor {
 const READ_ONLY = /^\s*(?:SELECT|SHOW|EXPLAIN)\b/i;
 
 /**
- * The pool's pg Client. It counts the writes it completes, whoever sends them (raw SQL, drizzle, pg-boss, a
- * transaction's COMMIT): the gallery waits for its change notifications to catch up after a write of this process.
+ * The pool's pg Client. It counts the writes it completes, whoever sends them (a repository, pg-boss, a transaction's
+ * COMMIT): the gallery waits for its change notifications to catch up after a write of this process.
  * And it always has an 'error' listener: the pool listens only to idle clients, so the loss of the connection of one
  * checked out (a transaction's, or one just handed to a waiting connect()) would otherwise be an unhandled 'error'
  * event, which ends the process.
@@ -91,7 +89,6 @@ export function openPostgres(connectionString: string, poolSize = 10, timeouts?:
     kind: 'postgres',
     connectionString,
     timeouts,
-    orm: drizzle(pool, { schema: tables }),
     sql: executor(pool),
     async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
       const client = (await pool.connect()) as pg.PoolClient & PoolClient;
@@ -99,7 +96,7 @@ export function openPostgres(connectionString: string, poolSize = 10, timeouts?:
       let broken: Error | undefined;
       try {
         await client.query('BEGIN');
-        const result = await fn({ orm: drizzle(client, { schema: tables }), sql: executor(client) });
+        const result = await fn({ sql: executor(client) });
         await client.query('COMMIT');
         return result;
       } catch (error) {

@@ -1,5 +1,5 @@
 // Which errors mean "the database cannot be used right now" (answered 503, to be retried), not a fault of the request
-// or of the program. drizzle wraps the driver's error, so the whole cause chain is looked at.
+// or of the program. The whole cause chain is looked at, in case the driver's error comes wrapped.
 import { type ErrorCause, findCause } from '../util/error-causes';
 
 const SQLSTATES = new Set([

@@ -1,6 +1,6 @@
 // Blocks on a page: building them from page schemes, and moving what a person placed when a page changes scheme.
 import { randomUUID } from 'node:crypto';
-import type { Block, Box, TemplateSlot, UnplacedContent } from '../db/tables/index';
+import type { Block, Box, TemplateSlot, UnplacedContent } from '../shared/layout-document';
 
 export const FULL_BOX: Box = { x: 0, y: 0, width: 100, height: 100 };
 const EMPTY_CONTENT: Block['content'] = { image: null, text: '', link: null };

@@ -1,5 +1,5 @@
 // A product's layout built from its format, the theme's images and a choice of page schemes.
-import type { Box } from '../db/tables/index';
+import type { Box } from '../shared/layout-document';
 import { COVER_SPINE_MM, type FormatSize as Format } from '../render/book-geometry';
 import { backgroundBlock, fourDecimals, slotBlocks, textBlock } from './blocks';
 import type { NewLayoutPage, Template as PageScheme } from './repository';

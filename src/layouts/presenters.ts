@@ -1,5 +1,5 @@
 // Response bodies for layouts and pages (schemas/layout.json, layout-list.json, layout-page.json, scheme-list.json).
-import type { Block, UnplacedContent } from '../db/tables/index';
+import type { Block, UnplacedContent } from '../shared/layout-document';
 import type { MediaStorage } from '../media/storage';
 import { roubles } from '../shared/money';
 import { unitPriceKopecks } from '../orders/pricing';

@@ -2,7 +2,7 @@
 // products". The front end's names and values; a value the service does not know is ignored, never refused.
 import {
   BINDING_TYPES, type BindingType, COVER_LAMINATIONS, COVER_TYPES, type CoverLamination, type CoverType,
-} from '../db/tables/index';
+} from '../shared/layout-document';
 import type { LayoutGenerate } from '../types/schemas';
 
 export interface PrintOptions {

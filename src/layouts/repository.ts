@@ -2,7 +2,7 @@
 import type { SqlExecutor } from '../db/database';
 import type {
   Block, BindingType, CoverLamination, CoverType, LayoutStatus, PageType, TemplateSlot, UnplacedContent,
-} from '../db/tables/index';
+} from '../shared/layout-document';
 import type { PriceRule } from '../orders/pricing';
 import { coverTemplateSize } from '../render/book-geometry';
 

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
-import type { LayoutStatus } from '../db/tables/index';
+import type { LayoutStatus } from '../shared/layout-document';
 import { pageOfList } from '../shared/paging';
 import type { MediaStorage } from '../media/storage';
 import type { AuthenticatedUser } from '../shared/user';

@@ -1,6 +1,7 @@
 // SQL for products: no rules here.
 import type { SqlExecutor } from '../db/database';
-import type { Block, ThemeElementType } from '../db/tables/index';
+import type { Block } from '../shared/layout-document';
+import type { ThemeElementType } from '../shared/theme-elements';
 
 export interface Product {
   id: number;

@@ -1,6 +1,6 @@
 // A layout's page as a scene: its blocks (backgrounds, photos, texts) placed in millimetres on the printed page, or
 // on the cover spread with the real spine, optionally with bleed around it.
-import type { Block, Box } from '../db/tables/index';
+import type { Block, Box } from '../shared/layout-document';
 import { coverSpreadMm, coverTemplateSize, type FormatSize, coverXMapper, pageSizeMm } from './book-geometry';
 import type { Rect, Scene, SceneItem } from './scene';
 import { fitText } from './text-fit';

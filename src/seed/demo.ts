@@ -1,7 +1,7 @@
 // The demo catalog: themes with drawn images, linked to categories, products in every format with full layouts.
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/database';
-import type { ThemeElementType } from '../db/tables/index';
+import type { ThemeElementType } from '../shared/theme-elements';
 import { storeWithDerivatives } from '../media/images';
 import type { MediaStorage } from '../media/storage';
 import type { ProductsService } from '../products/service';

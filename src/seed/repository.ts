@@ -2,7 +2,7 @@
 // No rules here: which tables and columns a fixture may name is checked by fixtures.ts before it gets here.
 import type { SqlExecutor } from '../db/database';
 import { MIGRATION_LOCK_KEY } from '../db/migrate';
-import type { ThemeElementType } from '../db/tables/index';
+import type { ThemeElementType } from '../shared/theme-elements';
 
 /** A column's data_type by its name. */
 export type ColumnTypes = Map<string, string>;

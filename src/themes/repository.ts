@@ -1,6 +1,6 @@
 // SQL for themes and their elements, and the products made from a theme: no rules here.
 import type { SqlExecutor } from '../db/database';
-import type { ThemeElementType } from '../db/tables/index';
+import type { ThemeElementType } from '../shared/theme-elements';
 
 export interface Theme {
   id: number;

@@ -1,4 +1,4 @@
-// Looking through an error's chain of causes: drizzle wraps the driver's error, a storage wraps the store's.
+// Looking through an error's chain of causes: a storage, for one, wraps the store's error.
 
 export interface ErrorCause {
   message: string;

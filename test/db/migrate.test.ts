@@ -1,8 +1,6 @@
 import { expect } from 'chai';
-import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../src/db/database';
 import { migrate, migrationNames, migrationsApplied } from '../../src/db/migrate';
-import * as tables from '../../src/db/tables/index';
 import { bareDatabase, DATABASE_KIND } from '../helpers/database';
 
 describe(`migrations (${DATABASE_KIND})`, () => {
@@ -20,21 +18,6 @@ describe(`migrations (${DATABASE_KIND})`, () => {
     expect(await migrate(db)).to.deep.equal(migrationNames());
     expect(await migrate(db)).to.deep.equal([]);
     expect(await migrationsApplied(db)).to.equal(true);
-  });
-
-  it('create every table and column the drizzle definitions use, with matching nullability', async () => {
-    const { rows } = await db.sql.query<{ table_name: string; column_name: string; is_nullable: string }>(
-      "SELECT table_name, column_name, is_nullable FROM information_schema.columns WHERE table_schema = 'public'",
-    );
-    const actual = new Set(rows.map((row) => `${row.table_name}.${row.column_name}:${row.is_nullable}`));
-    const definitions = Object.values(tables).filter((value) => typeof value === 'object' && value !== null && Symbol.for('drizzle:IsDrizzleTable') in value);
-    expect(definitions.length).to.be.greaterThan(15);
-    for (const table of definitions as PgTable[]) {
-      const config = getTableConfig(table);
-      for (const column of config.columns) {
-        expect(actual, `${config.name}.${column.name}`).to.include(`${config.name}.${column.name}:${column.notNull ? 'NO' : 'YES'}`);
-      }
-    }
   });
 
   it('create the indexes the gallery filters and sorts rely on', async () => {

@@ -5,7 +5,7 @@ import jwt from 'jsonwebtoken';
 import sharp from 'sharp';
 import { loadReferenceData } from '../../src/seed/fixtures';
 import { seedDemoCatalog } from '../../src/seed/demo';
-import type { Role } from '../../src/db/tables/index';
+import type { Role } from '../../src/shared/user';
 import type { SqlExecutor } from '../../src/db/database';
 import { TEST_JWT_SECRET, type TestRuntime, testRuntime, testServer } from '../helpers/runtime';
 

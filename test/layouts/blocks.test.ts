@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { applyScheme, backgroundBlock, slotBlocks } from '../../src/layouts/blocks';
-import type { Block, TemplateSlot } from '../../src/db/tables/index';
+import type { Block, TemplateSlot } from '../../src/shared/layout-document';
 
 const PAGE = '11111111-1111-4111-8111-111111111111';
 const OTHER_PAGE = '22222222-2222-4222-8222-222222222222';

@@ -8,7 +8,7 @@ import request from 'supertest';
 import { renderPrintFiles } from '../../jobs/render-print-files';
 import { buildApp } from '../../src/app';
 import { seedDemoCatalog } from '../../src/seed/demo';
-import type { Block } from '../../src/db/tables/index';
+import type { Block } from '../../src/shared/layout-document';
 import { createUrlSigner } from '../../src/http/signed-url';
 import { createValidator } from '../../src/http/validation';
 import { createLayoutsService } from '../../src/layouts/service';

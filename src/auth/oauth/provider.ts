@@ -1,5 +1,5 @@
 // What an OAuth 2.0 identity provider must offer the login strategy; one implementation per provider.
-import type { Role } from '../../db/tables/index';
+import type { Role } from '../../shared/user';
 
 export type ProviderName = 'google' | 'vk' | 'instagram' | 'sandbox';
 

@@ -3,7 +3,7 @@
 // The form is sent with GET: the service parses no form bodies, and the page carries nothing secret.
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import type { Role } from '../../db/tables/index';
+import type { Role } from '../../shared/user';
 import { validationError } from '../../http/errors';
 import type { RouteDoc, RouteModule } from '../../http/route-module';
 import { urlWithQuery } from '../oauth/http';

@@ -1,7 +1,7 @@
 // The sandbox identity provider (SANDBOX_LOGIN): a page of this service (sandbox-page.ts) stands in for a
 // provider's consent screen, so a newcomer or a front end logs in offline as any address, in the demo as any role.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Role } from '../../db/tables/index';
+import type { Role } from '../../shared/user';
 import { urlWithQuery } from '../oauth/http';
 import { type ExternalProfile, type IdentityProvider, ProviderError } from '../oauth/provider';
 import { codeChallengeOf } from '../oauth/state-store';

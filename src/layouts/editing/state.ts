@@ -1,5 +1,6 @@
 // What one batch of editing messages reads, changes in memory and writes back in one transaction.
-import type { LayoutStatus, Role, TemplateSlot, UnplacedContent } from '../../db/tables/index';
+import type { LayoutStatus, TemplateSlot, UnplacedContent } from '../../shared/layout-document';
+import type { Role } from '../../shared/user';
 import type { LayoutPageRow } from '../repository';
 
 export interface EditedLayout {
