@@ -10,14 +10,12 @@ const REQUEST_FIELDS = ['requestId', 'method', 'path', 'status', 'ms', 'userId']
 type LogRecord = Record<string, unknown>;
 
 /**
- * Where PGlite's and drizzle's errors keep a failed statement's parameters, which hold user data (names, texts), and
+ * Where PGlite's errors keep a failed statement's parameters, which hold user data (names, texts), and
  * the detail of PostgreSQL's report (pg's and PGlite's, which have a severity), which quotes them back ("Key
  * (lower(email))=(anna@example.com) already exists.").
  */
 const PARAMETER_FIELDS = ['params', 'parameters', 'queryOptions'];
 const REPORT_FIELDS = ['detail'];
-/** drizzle's message: `Failed query: <statement>\nparams: <values>`; its stack starts with it. */
-const PARAMETERS_IN_MESSAGE = '\nparams: ';
 
 /** A copy of error and its causes without statement parameters: the statement's text stays, to tell what failed. */
 function withoutParameters(error: Error, depth = 0): Error {
@@ -25,10 +23,6 @@ function withoutParameters(error: Error, depth = 0): Error {
   for (const field of PARAMETER_FIELDS) delete descriptors[field];
   if ('severity' in error) for (const field of REPORT_FIELDS) delete descriptors[field];
   const copy = Object.create(Object.getPrototypeOf(error) as object, descriptors) as Error;
-  const cut = error.message.indexOf(PARAMETERS_IN_MESSAGE);
-  const message = cut >= 0 ? error.message.slice(0, cut) : error.message;
-  Object.defineProperty(copy, 'message', { value: message, writable: true, configurable: true });
-  Object.defineProperty(copy, 'stack', { value: error.stack?.replace(error.message, message), writable: true, configurable: true });
   if (error.cause instanceof Error && depth < 5) Object.defineProperty(copy, 'cause', { value: withoutParameters(error.cause, depth + 1), writable: true, configurable: true });
   return copy;
 }
