@@ -1,4 +1,6 @@
-import { dropTestDatabases } from './database';
+// Mocha's root hooks and global fixtures (.mocharc.json requires this file). With --parallel the root hooks run in
+// each worker after every file, the global fixtures once in the mocha process, around the whole run.
+import { dropTestDatabases, dropTestRun, nameTestRun } from './database';
 import { removeTestDataDirs } from './runtime';
 
 export const mochaHooks = {
@@ -7,3 +9,6 @@ export const mochaHooks = {
     removeTestDataDirs();
   },
 };
+
+export const mochaGlobalSetup = nameTestRun;
+export const mochaGlobalTeardown = dropTestRun;
