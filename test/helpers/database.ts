@@ -99,17 +99,17 @@ export async function freshDatabase(): Promise<Database> {
 }
 
 /** Drops the server databases the test file that just ended made (the root hooks call it after each file). */
-export async function dropTestDatabases(): Promise<void> {
+export async function dropFileDatabases(): Promise<void> {
   for (const name of created.splice(0).reverse()) {
     await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
   }
 }
 
 /**
- * At the run's end, in the mocha process: drops every server database of the run, the workers' templates and what a
- * worker that died left; and closes this process's embedded template (the one of a run without workers).
+ * At the run's end, in the mocha process (or a script's): drops every server database of the run, the workers'
+ * templates and what a worker that died left; and closes this process's embedded template.
  */
-export async function dropTestRun(): Promise<void> {
+export async function dropTestDatabases(): Promise<void> {
   const source = template ? await template : undefined;
   template = undefined;
   if (source && typeof source !== 'string') await source.close();
