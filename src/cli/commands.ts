@@ -16,6 +16,13 @@ import { progressReporter } from './progress';
 
 export class UsageError extends Error {}
 
+/** Where a command prints: the process's standard output and error, or a test's. */
+export interface CommandOutput {
+  stdout: NodeJS.WritableStream;
+  /** Progress bars are drawn here when it is a terminal. */
+  stderr: NodeJS.WritableStream & { isTTY?: boolean };
+}
+
 export interface Command {
   summary: string;
   usage: string;
@@ -28,7 +35,7 @@ export interface Command {
   /** Whether it listens on PORT (checked free before the database is opened). */
   listens?: boolean;
   /** A long-running command returns its stop: done by deadlineAt (epoch ms), true when nothing had to be cut. */
-  run(runtime: Runtime, args: string[]): Promise<void | ((deadlineAt: number) => Promise<boolean>)>;
+  run(runtime: Runtime, args: string[], output: CommandOutput): Promise<void | ((deadlineAt: number) => Promise<boolean>)>;
 }
 
 const DEFAULT_DEMO_THEMES = 40;
@@ -67,8 +74,8 @@ function validRole(value: string | undefined): Role {
 }
 
 /** Runs the queued jobs in this process until none is left (the demo's previews), showing progress. */
-async function drainJobs(runtime: Runtime): Promise<void> {
-  const progress = progressReporter('previews');
+async function drainJobs(runtime: Runtime, output: CommandOutput): Promise<void> {
+  const progress = progressReporter('previews', output.stderr);
   const total = await runtime.queue.pendingCount();
   await runtime.queue.work(runtime.jobContext);
   for (let left = total; left > 0; left = await runtime.queue.pendingCount()) {
@@ -84,8 +91,8 @@ async function serveUntilStopped(runtime: Runtime, worker: boolean, demoShopper?
   return (deadlineAt) => stopWithin(deadlineAt, runtime, server);
 }
 
-async function seedDemo(runtime: Runtime, themes: number): Promise<number> {
-  const progress = progressReporter('demo themes');
+async function seedDemo(runtime: Runtime, themes: number, output: CommandOutput): Promise<number> {
+  const progress = progressReporter('demo themes', output.stderr);
   const created = await seedDemoCatalog(runtime, themes, progress.update);
   progress.stop();
   return created;
@@ -109,12 +116,12 @@ export const COMMANDS: Record<string, Command> = {
     listens: true,
     environmentDefaults: DEMO_ENVIRONMENT,
     configure: demoConfig,
-    async run(runtime, args) {
+    async run(runtime, args, output) {
       options(args, {});
-      const created = await seedDemo(runtime, DEFAULT_DEMO_THEMES);
+      const created = await seedDemo(runtime, DEFAULT_DEMO_THEMES, output);
       if (created > 0) runtime.log.info({ products: created }, 'demo catalog created');
       const shopper = await ensureDemoShopper(runtime);
-      if (shopper) process.stdout.write(`demo shopper ${DEMO_SHOPPER_EMAIL}: layout ${shopper.layoutId}, token ${shopper.token}\n`);
+      if (shopper) output.stdout.write(`demo shopper ${DEMO_SHOPPER_EMAIL}: layout ${shopper.layoutId}, token ${shopper.token}\n`);
       // The demo always renders previews, whatever WORKER says: a demo without pictures shows nothing.
       return serveUntilStopped(runtime, true, shopper && { email: DEMO_SHOPPER_EMAIL, layoutId: shopper.layoutId });
     },
@@ -140,88 +147,88 @@ export const COMMANDS: Record<string, Command> = {
   seed: {
     summary: 'Load a fixture file, or the demo catalog (optionally bulk products up to N)',
     usage: 'photobook seed --file <fixture.json> | photobook seed --demo [--themes N] [--products N]',
-    async run(runtime, args) {
+    async run(runtime, args, output) {
       const values = options(args, {
         file: { type: 'string' }, demo: { type: 'boolean' }, products: { type: 'string' }, themes: { type: 'string' },
       });
       if (Boolean(values.file) === Boolean(values.demo)) throw new UsageError('give either --file or --demo');
       if (values.file) {
         const counts = await loadFixture(runtime.db, readFixtureFile(values.file));
-        process.stdout.write(`${JSON.stringify(counts)}\n`);
+        output.stdout.write(`${JSON.stringify(counts)}\n`);
         return;
       }
       const themes = positiveInteger('--themes', values.themes, DEFAULT_DEMO_THEMES);
       const products = positiveInteger('--products', values.products, 0);
       const started = Date.now();
-      const created = await seedDemo(runtime, themes);
-      await drainJobs(runtime);
-      const progress = progressReporter('products');
+      const created = await seedDemo(runtime, themes, output);
+      await drainJobs(runtime, output);
+      const progress = progressReporter('products', output.stderr);
       const added = await seedBulkProducts(runtime.db, products, progress.update);
       progress.stop();
-      process.stdout.write(`demo products: ${created}, bulk products: ${added}, seconds: ${((Date.now() - started) / 1000).toFixed(1)}\n`);
+      output.stdout.write(`demo products: ${created}, bulk products: ${added}, seconds: ${((Date.now() - started) / 1000).toFixed(1)}\n`);
     },
   },
   'create-admin': {
     summary: 'Create a user with the admin role, or give an existing one that role',
     usage: 'photobook create-admin --email E',
-    async run(runtime, args) {
+    async run(runtime, args, output) {
       const email = requiredEmail(options(args, { email: { type: 'string' } }).email);
       const existing = await runtime.users.findByEmail(email);
       const user = existing
         ? await runtime.users.setRole(existing.id, 'admin')
         : await runtime.users.create({ email, role: 'admin' });
-      process.stdout.write(`admin ${user.email} has id ${user.id}\n`);
+      output.stdout.write(`admin ${user.email} has id ${user.id}\n`);
     },
   },
   'create-user': {
     summary: 'Create a user (a shopper unless --role says otherwise); an address already in use is refused',
     usage: 'photobook create-user --email E [--role user|moderator|admin] [--name N]',
-    async run(runtime, args) {
+    async run(runtime, args, output) {
       const values = options(args, { email: { type: 'string' }, role: { type: 'string' }, name: { type: 'string' } });
       const email = requiredEmail(values.email);
       const user = await runtime.users.createUnlessTaken({ email, role: validRole(values.role ?? 'user'), name: values.name });
       if (!user) throw new UsageError(`a user with e-mail ${email} already exists`);
-      process.stdout.write(`${user.role} ${user.email} has id ${user.id}\n`);
+      output.stdout.write(`${user.role} ${user.email} has id ${user.id}\n`);
     },
   },
   'set-role': {
     summary: 'Give the user with that e-mail address a role: user, moderator or admin',
     usage: 'photobook set-role --email E --role user|moderator|admin',
-    async run(runtime, args) {
+    async run(runtime, args, output) {
       const values = options(args, { email: { type: 'string' }, role: { type: 'string' } });
       const email = requiredEmail(values.email);
       const role = validRole(values.role);
       const user = await existingUser(runtime, email);
       await runtime.users.setRole(user.id, role);
-      process.stdout.write(`${email} (id ${user.id}) is now ${role}\n`);
+      output.stdout.write(`${email} (id ${user.id}) is now ${role}\n`);
     },
   },
   'delete-user': {
     summary: 'Delete a user: e-mail, name and login identities erased, tokens revoked; orders and payments stay',
     usage: 'photobook delete-user --email E',
-    async run(runtime, args) {
+    async run(runtime, args, output) {
       const user = await existingUser(runtime, options(args, { email: { type: 'string' } }).email);
       await deleteUser(runtime.db, user.id);
-      process.stdout.write(`user ${user.id} deleted\n`);
+      output.stdout.write(`user ${user.id} deleted\n`);
     },
   },
   'retry-job': {
     summary: 'Run a background job that failed for good again (its id is in GET /api/admin/jobs/)',
     usage: 'photobook retry-job <job id>',
-    async run(runtime, args) {
+    async run(runtime, args, output) {
       if (args.length !== 1 || args[0].startsWith('-')) throw new UsageError('give the id of one job: photobook retry-job <job id>');
       const rerun = await runtime.queue.rerun(args[0]);
       if (rerun.outcome === 'not-found') throw new UsageError(`no job with id ${args[0]}`);
       if (rerun.outcome === 'not-failed') throw new UsageError(`job ${args[0]} (${rerun.name}) is ${rerun.state}: only a job that failed for good can be run again`);
-      process.stdout.write(`job ${args[0]} (${rerun.name}) will run again\n`);
+      output.stdout.write(`job ${args[0]} (${rerun.name}) will run again\n`);
     },
   },
   'issue-token': {
     summary: 'Print a JWT for the user with that e-mail address',
     usage: 'photobook issue-token --email E',
-    async run(runtime, args) {
+    async run(runtime, args, output) {
       const user = await existingUser(runtime, options(args, { email: { type: 'string' } }).email);
-      process.stdout.write(`${runtime.tokens.issue(user)}\n`);
+      output.stdout.write(`${runtime.tokens.issue(user)}\n`);
     },
   },
 };

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { describeOnEmbeddedRunOnly } from '../helpers/database';
-import { runPhotobook, spawnPhotobook } from '../helpers/process';
+import { runPhotobook, runPhotobookInProcess, spawnPhotobook } from '../helpers/process';
 
 /** Starts `photobook serve` on the folder and resolves once it listens. */
 function serving(dataDir: string) {
@@ -46,17 +46,17 @@ describeOnEmbeddedRunOnly('the embedded database has one owner (pglite, real pro
     }
     expect(await server.exited).to.equal(0);
     expect(existsSync(path.join(dataDir, 'pgdata.lock'))).to.equal(false);
-    expect(runPhotobook(['create-admin', '--email', 'owner@example.com'], { DATA_DIR: dataDir }).status).to.equal(0);
+    expect((await runPhotobookInProcess(['create-admin', '--email', 'owner@example.com'], { DATA_DIR: dataDir })).status).to.equal(0);
     // The write is there for the next owner.
-    const token = runPhotobook(['issue-token', '--email', 'owner@example.com'], { DATA_DIR: dataDir });
+    const token = await runPhotobookInProcess(['issue-token', '--email', 'owner@example.com'], { DATA_DIR: dataDir });
     expect(token.status, token.stderr).to.equal(0);
   });
 
-  it('takes over a lock left by a process that is gone', () => {
+  it('takes over a lock left by a process that is gone', async () => {
     const gone = spawnSync(process.execPath, ['-e', '']).pid;
     mkdirSync(path.join(dataDir, 'pgdata'), { recursive: true });
     writeFileSync(path.join(dataDir, 'pgdata.lock'), JSON.stringify({ pid: gone, command: 'serve', since: '2026-01-01T00:00:00.000Z' }));
-    const run = runPhotobook(['create-admin', '--email', 'after-crash@example.com'], { DATA_DIR: dataDir });
+    const run = await runPhotobookInProcess(['create-admin', '--email', 'after-crash@example.com'], { DATA_DIR: dataDir });
     expect(run.status, run.stderr).to.equal(0);
     expect(existsSync(path.join(dataDir, 'pgdata.lock'))).to.equal(false);
   });

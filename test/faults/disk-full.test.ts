@@ -6,7 +6,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import request from 'supertest';
 import { DATABASE_KIND } from '../helpers/database';
-import { runPhotobook } from '../helpers/process';
+import { runPhotobookInProcess } from '../helpers/process';
 import { TEST_JWT_SECRET } from '../helpers/runtime';
 import { recordFigures } from './figures';
 import { type ServiceProcess, startService } from './service-process';
@@ -53,9 +53,9 @@ function fillUp(file: string): number {
     // Without the right to mount (not root), there is no small filesystem to fill: pending, not failed.
     if (!mounted) this.skip();
     const env = { DATA_DIR: mountPoint, JWT_SECRET: TEST_JWT_SECRET, WORKER: '0' };
-    const created = runPhotobook(['create-user', '--email', 'admin@example.com', '--role', 'admin'], env);
+    const created = await runPhotobookInProcess(['create-user', '--email', 'admin@example.com', '--role', 'admin'], env);
     expect(created.status, created.stderr).to.equal(0);
-    auth = `Bearer ${runPhotobook(['issue-token', '--email', 'admin@example.com'], env).stdout.trim()}`;
+    auth = `Bearer ${(await runPhotobookInProcess(['issue-token', '--email', 'admin@example.com'], env)).stdout.trim()}`;
     // What earlier processes left: a crash mid-upload (named after its pid, a process of this machine that ran and is
     // gone), one of a version before the names had a pid.
     const deadPid = spawnSync(process.execPath, ['-e', '']).pid!;

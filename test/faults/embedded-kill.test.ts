@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { DATABASE_KIND } from '../helpers/database';
-import { runPhotobook } from '../helpers/process';
+import { runPhotobookInProcess } from '../helpers/process';
 import { TEST_JWT_SECRET } from '../helpers/runtime';
 import { type CartWriter, lastAcknowledged, writeUntil } from './cart-writers';
 import { recordFigures } from './figures';
@@ -23,10 +23,10 @@ describe('embedded database killed with SIGKILL mid-write (pglite, a real proces
         themes: [{ id: 1, name: 'Море', approved: true }],
       }));
       for (const args of [['seed', '--file', fixture], ['create-user', '--email', 'shopper@example.com', '--role', 'admin']]) {
-        const result = runPhotobook(args, env);
+        const result = await runPhotobookInProcess(args, env);
         expect(result.status, result.stderr).to.equal(0);
       }
-      const issued = runPhotobook(['issue-token', '--email', 'shopper@example.com'], env);
+      const issued = await runPhotobookInProcess(['issue-token', '--email', 'shopper@example.com'], env);
       const auth = `Bearer ${issued.stdout.trim()}`;
 
       let service = await startService('serve', env);

@@ -1,8 +1,10 @@
 // Fresh, migrated databases for tests: on the PostgreSQL server named by TEST_DATABASE_URL, else PGlite.
-// Migrating once into a template and copying it keeps a fresh database per test file cheap.
+// Migrating once per process into a template and copying it keeps a fresh database per test file cheap; with mocha
+// in parallel each worker process has its own template, kept for all the files it runs.
 import { randomBytes } from 'node:crypto';
 import { PGlite, type PGliteInterface } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import pg from 'pg';
 import pino from 'pino';
 import { jobRegistry } from '../../jobs/index';
 import { databaseUrlOn, runAdminStatement } from '../../src/db/admin';
@@ -29,8 +31,19 @@ export function describeOnEmbeddedRunOnly(title: string, suite: (this: Mocha.Sui
 }
 
 const silent = pino({ level: 'silent' });
+/** The server databases made for the test file running now (a worker runs one file at a time). */
 const created: string[] = [];
 let template: Promise<string | PGliteInterface> | undefined;
+
+/** Names the run (the mocha process, parent of the parallel workers) in every server database it makes. */
+const RUN_VARIABLE = 'PHOTOBOOK_TEST_RUN';
+const runId = () => process.env[RUN_VARIABLE] ?? String(process.pid);
+const serverDatabaseName = (kind: 'template' | 'test') => `pb_${kind}_${runId()}_${randomBytes(5).toString('hex')}`;
+
+/** Called in the mocha process before any worker starts: the workers inherit the run's id. */
+export function nameTestRun(): void {
+  process.env[RUN_VARIABLE] = String(process.pid);
+}
 
 /** Migrations, the reference data and the job queue's own tables, as the service would set them up. */
 async function prepare(db: Database): Promise<void> {
@@ -45,9 +58,9 @@ const adminQuery = (text: string) => runAdminStatement(TEST_DATABASE_URL as stri
 
 async function makeTemplate(): Promise<string | PGliteInterface> {
   if (TEST_DATABASE_URL) {
-    const name = `pb_template_${process.pid}_${randomBytes(3).toString('hex')}`;
+    // Not among this file's databases: the other files of this process copy it; the run's end drops it.
+    const name = serverDatabaseName('template');
     await adminQuery(`CREATE DATABASE ${name}`);
-    created.push(name);
     const db = openPostgres(urlWithDatabase(name));
     await prepare(db);
     await db.close();
@@ -60,7 +73,7 @@ async function makeTemplate(): Promise<string | PGliteInterface> {
 
 /** The URL of a new, empty database on the TEST_DATABASE_URL server (dropped after all tests). */
 export async function emptyServerDatabaseUrl(): Promise<string> {
-  const name = `pb_test_${randomBytes(5).toString('hex')}`;
+  const name = serverDatabaseName('test');
   await adminQuery(`CREATE DATABASE ${name}`);
   created.push(name);
   return urlWithDatabase(name);
@@ -77,7 +90,7 @@ export async function freshDatabase(): Promise<Database> {
   template ??= makeTemplate();
   const source = await template;
   if (typeof source === 'string') {
-    const name = `pb_test_${randomBytes(5).toString('hex')}`;
+    const name = serverDatabaseName('test');
     await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${source}`);
     created.push(name);
     return openPostgres(urlWithDatabase(name), 4);
@@ -85,11 +98,29 @@ export async function freshDatabase(): Promise<Database> {
   return wrapPGlite(await source.clone());
 }
 
-/** Drops the server databases this process created (called once after all tests). */
+/** Drops the server databases the test file that just ended made (the root hooks call it after each file). */
+export async function dropFileDatabases(): Promise<void> {
+  for (const name of created.splice(0).reverse()) {
+    await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+  }
+}
+
+/**
+ * At the run's end, in the mocha process (or a script's): drops every server database of the run, the workers'
+ * templates and what a worker that died left; and closes this process's embedded template.
+ */
 export async function dropTestDatabases(): Promise<void> {
   const source = template ? await template : undefined;
+  template = undefined;
   if (source && typeof source !== 'string') await source.close();
-  for (const name of created.reverse()) {
-    await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+  if (!TEST_DATABASE_URL) return;
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>(
+      "SELECT datname FROM pg_database WHERE datname LIKE 'pb\\_%' AND split_part(datname, '_', 3) = $1", [runId()]);
+    for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`).catch(() => undefined);
+  } finally {
+    await client.end();
   }
 }

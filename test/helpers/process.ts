@@ -1,6 +1,10 @@
-// Runs the real `photobook` binary as a child process, as an operator would.
+// Runs the real `photobook` binary as a child process, as an operator would; or one of its commands in this process,
+// which is the same code without the start of a process (what only a process shows stays with the child: exit
+// statuses, signals, the data folder's lock between processes, the log on a terminal).
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { Writable } from 'node:stream';
+import { runCommand } from '../../src/cli/run';
 
 export const BINARY = path.join(__dirname, '..', '..', 'bin', 'photobook');
 
@@ -13,6 +17,27 @@ function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
 export function runPhotobook(args: string[], env: Record<string, string>) {
   const result = spawnSync(process.execPath, [BINARY, ...args], { env: childEnv(env), encoding: 'utf8', timeout: 120_000 });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** A stream that keeps what is written to it, as a pipe to a parent process would. */
+function capture(): Writable & { text(): string } {
+  let text = '';
+  const stream = new Writable({
+    decodeStrings: false,
+    write(chunk: string | Buffer, _encoding, done) {
+      text += chunk.toString();
+      done();
+    },
+  });
+  return Object.assign(stream, { text: () => text });
+}
+
+/** The command as runPhotobook runs it, in this process: its exit status, and its output (the log on stdout). */
+export async function runPhotobookInProcess(args: string[], env: Record<string, string>) {
+  const stdout = capture();
+  const stderr = capture();
+  const status = await runCommand(args, { env: childEnv(env), stdout, stderr, log: stdout });
+  return { status, stdout: stdout.text(), stderr: stderr.text() };
 }
 
 export function spawnPhotobook(args: string[], env: Record<string, string>) {

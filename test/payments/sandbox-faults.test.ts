@@ -64,8 +64,8 @@ describe(`sandbox fault switches (${DATABASE_KIND})`, () => {
     const ann = await newShopper();
     const set = await cartOf(ann);
     const slow = deliver(ann, set, courier('[sandbox:delivery-slow]')).then((response) => response);
-    // Well inside the 2 s the placing takes.
-    await sleep(1000);
+    // Once the placing has begun (recorded as placing before the 2 s call to the aggregator), well inside those 2 s.
+    while ((await delivery(set))?.status !== 'placing') await sleep(20);
     const meanwhile = await deliver(ann, set, courier(''));
     expect(meanwhile.status).to.equal(423);
     expect((await slow).status).to.equal(200);
