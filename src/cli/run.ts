@@ -1,7 +1,7 @@
 // Runs one command of the `photobook` binary and says its exit status: src/main.ts runs it on the process's streams
 // and environment; tests call it in their own process with theirs.
 import type { DestinationStream, Logger } from 'pino';
-import { FixtureError } from '../catalog/fixtures';
+import { FixtureError } from '../seed/fixtures';
 import { ConfigError, type Env, environmentWith, listenAddress, loadConfig } from '../config';
 import { DataFolderError, prepareDataFolder } from '../data-folder';
 import { DataFolderLockedError } from '../db/data-folder-lock';
@@ -11,7 +11,7 @@ import { createLogger } from '../log';
 import { checkPortAvailable, PortUnavailableError } from '../port-availability';
 import { openRuntime } from '../runtime';
 import { stopWithin } from '../shutdown';
-import { removeLeftUploads } from '../themes/upload';
+import { removeLeftUploads } from '../themes/http-upload';
 import { COMMANDS, type CommandOutput, helpText, UsageError } from './commands';
 
 /** What a command reads and writes besides its arguments; log: where the log goes instead of standard output. */
