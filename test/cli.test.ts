@@ -55,6 +55,8 @@ describeOnEmbeddedRunOnly('photobook command line (pglite)', function () {
     expect(claims.sub).to.equal(String(claims.user.id));
     const unknown = runPhotobook(['issue-token', '--email', 'nobody@example.com'], { DATA_DIR: dataDir });
     expect(unknown.status).to.equal(2);
+    // Named, because a command run with another DATA_DIR than the server's finds another, empty database.
+    expect(unknown.stderr).to.include(`no user with e-mail nobody@example.com in the embedded database in ${dataDir} (DATA_DIR)`);
   });
 
   it('creates a shopper whose token comes from issue-token, and refuses an address already in use', async () => {
