@@ -33,7 +33,7 @@ const SHOWS: Record<string, RegExp[][]> = {
   'docs/demo-walkthrough.md#Walk an order set with `npm run demo`': [[
     /This field is required when the status is SHIPPED/, /"status":"DELIVERED"/, /"refund":\{"status":"succeeded"/, /"tracking_number":"CDEK-1029384756"/,
   ]],
-  'docs/api.md#Visitors': [[/^\{"token":"eyJ/]],
+  'docs/api.md#The visitor\'s start (`POST /auth/autoreg/`)': [[/^\{"token":"eyJ/]],
   'docs/api.md#The editing channel (Socket.IO)': [[/page 1 has scheme \d+, version 1 \(was 0\)/]],
   'docs/api.md#The editing channel over a plain WebSocket': [[/response_data: \{ data: \[\] \}/, /page 1 has scheme \d+, version 2 \(was 1\)/]],
 };
