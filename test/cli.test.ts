@@ -101,7 +101,7 @@ describeOnEmbeddedRunOnly('photobook command line (pglite)', function () {
     expect(deleted.status, deleted.stderr).to.equal(0);
     expect(deleted.stdout).to.match(/^user \d+ deleted\n$/);
     const issued = runPhotobook(['issue-token', '--email', 'gone@example.com'], { DATA_DIR: dataDir });
-    expect([issued.status, issued.stderr.trim()]).to.deep.equal([2, 'photobook: no user with e-mail gone@example.com']);
+    expect([issued.status, issued.stderr.trim()]).to.deep.equal([2, `photobook: no user with e-mail gone@example.com in the embedded database in ${dataDir} (DATA_DIR): is it the server's?`]);
   });
 
   it('runs a job that failed for good again (retry-job), and only such a job', async () => {
