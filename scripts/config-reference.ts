@@ -162,8 +162,10 @@ export function envExample(composeText: string): string {
   return [
     [
       '# Copy to .env for `docker compose up` (docker-compose.yml passes every variable of this file to the API and the',
-      '# worker), or export these for `npm start`. Every variable is optional unless noted; docs/operations.md,',
-      '# "Configuration", has them all in a table. Generated from src/config-variables*.ts by `npm run config-reference`.',
+      '# worker). The service itself reads no .env: for `npm start`, load it into the environment first,',
+      '# `set -a; . ./.env; set +a; npm start`, or `node --env-file=.env bin/photobook serve`. Every variable is optional',
+      '# unless noted; docs/operations.md, "Configuration", has them all in a table. Generated from src/config-variables*.ts',
+      '# by `npm run config-reference`.',
     ].join('\n'),
     ['# --- Required by docker-compose.yml (it stops with a message naming the one missing) ---', ...requiredEntries].join('\n'),
     ['# --- docker-compose.yml only ---', ...composeOnlyEntries].join('\n'),

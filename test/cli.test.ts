@@ -55,6 +55,8 @@ describeOnEmbeddedRunOnly('photobook command line (pglite)', function () {
     expect(claims.sub).to.equal(String(claims.user.id));
     const unknown = await runPhotobookInProcess(['issue-token', '--email', 'nobody@example.com'], { DATA_DIR: dataDir });
     expect(unknown.status).to.equal(2);
+    // Named, because a command run with another DATA_DIR than the server's finds another, empty database.
+    expect(unknown.stderr).to.include(`no user with e-mail nobody@example.com in the embedded database in ${dataDir} (DATA_DIR)`);
   });
 
   it('creates a shopper whose token comes from issue-token, and refuses an address already in use', async () => {
@@ -99,7 +101,7 @@ describeOnEmbeddedRunOnly('photobook command line (pglite)', function () {
     expect(deleted.status, deleted.stderr).to.equal(0);
     expect(deleted.stdout).to.match(/^user \d+ deleted\n$/);
     const issued = await runPhotobookInProcess(['issue-token', '--email', 'gone@example.com'], { DATA_DIR: dataDir });
-    expect([issued.status, issued.stderr.trim()]).to.deep.equal([2, 'photobook: no user with e-mail gone@example.com']);
+    expect([issued.status, issued.stderr.trim()]).to.deep.equal([2, `photobook: no user with e-mail gone@example.com in the embedded database in ${dataDir} (DATA_DIR): is it the server's?`]);
   });
 
   it('runs a job that failed for good again (retry-job), and only such a job', async () => {

@@ -1,4 +1,5 @@
 // The commands of the `photobook` binary. Each opens what it needs through the runtime and closes it again.
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { deleteUser } from '../auth/account-deletion';
 import { seedBulkProducts } from '../seed/bulk';
@@ -59,8 +60,14 @@ function positiveInteger(name: string, value: string | undefined, fallback: numb
 async function existingUser(runtime: Runtime, value: string | undefined) {
   const email = requiredEmail(value);
   const user = await runtime.users.findByEmail(email);
-  if (!user) throw new UsageError(`no user with e-mail ${email}`);
+  if (!user) throw new UsageError(`no user with e-mail ${email} in ${databaseOf(runtime.config)}`);
   return user;
+}
+
+/** Which database a command used: a DATA_DIR other than the server's is another, empty database, so the folder is named. */
+function databaseOf(config: Config): string {
+  if (config.databaseUrl) return 'the database of DATABASE_URL';
+  return `the embedded database in ${path.resolve(config.dataDir)} (DATA_DIR): is it the server's?`;
 }
 
 function requiredEmail(value: string | undefined): string {

@@ -15,22 +15,23 @@ const LINKS: [string, string][] = [
   ['/openapi.json', 'OpenAPI document'],
   ['/metrics', 'Metrics (Prometheus)'],
   ['/healthz', 'Health check'],
+  ['/readyz', 'Readiness check'],
 ];
 
 function demoSection(shopper: DemoShopper, baseUrl: string): string {
   const layout = escapeHtml(shopper.layoutId);
   const steps = [
-    `B=${escapeHtml(baseUrl)}; H="Authorization: Bearer &lt;TOKEN&gt;"`,
-    `curl -s -X POST -H "$H" $B/api/ua/layout/${layout}/                       # 201: the order, with orderset_id`,
-    `curl -s -H "$H" "$B/api/merch/orderset/&lt;SET&gt;/delivery/options/?to_city_id=2"  # prices to Saint Petersburg`,
+    `B=${escapeHtml(baseUrl)}; H="Authorization: Bearer $TOKEN"                # TOKEN: printed in the demo's terminal`,
+    `curl -s -X POST -H "$H" $B/api/ua/layout/${layout}/                       # 201: the order; SET=its orderset_id`,
+    `curl -s -H "$H" "$B/api/merch/orderset/$SET/delivery/options/?to_city_id=2"     # prices to Saint Petersburg`,
     `curl -s -X POST -H "$H" -H 'Content-Type: application/json' \\`,
-    `  -d '{"type":"PVZ","to_city_id":2,"delivery_company_id":1}' $B/api/merch/orderset/&lt;SET&gt;/delivery/check_delivery_price/`,
+    `  -d '{"type":"PVZ","to_city_id":2,"delivery_company_id":1}' $B/api/merch/orderset/$SET/delivery/check_delivery_price/`,
   ].join('\n');
   return `<section id="demo"><h2>Demo shopper</h2>
 <p>E-mail <strong id="demo-email">${escapeHtml(shopper.email)}</strong>, layout <code id="demo-layout">${layout}</code>;
 their token is printed in the terminal that runs <code>photobook demo</code>.</p>
 <pre>${steps}</pre>
-<p>Then <code>POST $B/api/merch/orderset/&lt;SET&gt;/delivery/</code> with a delivery point and the recipient answers
+<p>Then <code>POST $B/api/merch/orderset/$SET/delivery/</code> with a delivery point and the recipient answers
 the sandbox payment page's link: the whole journey is in docs/demo-walkthrough.md, section "From cart to paid with npm run demo". Theme notification e-mails go to <code>demo-admin@example.com</code> (unless NOTIFY_EMAILS says otherwise), as files in <code>DATA_DIR/outbox</code> when SMTP_URL is unset.</p></section>`;
 }
 

@@ -194,7 +194,8 @@ function compileValidator(schemas: JsonSchema[]): Validator {
           return next();
         }
         if (!ctx.is('application/json')) {
-          throw new HttpError(415, { detail: `Unsupported media type "${ctx.get('Content-Type')}" in request.` });
+          // A form post is the usual mistake: the answer says what to send instead.
+          throw new HttpError(415, { detail: `Unsupported media type "${ctx.get('Content-Type')}" in request. Send JSON (Content-Type: application/json).` });
         }
         const { body } = ctx.request;
         if (!validate(body)) throw validationError(toFieldErrors(validate.errors ?? []));

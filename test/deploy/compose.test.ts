@@ -22,6 +22,12 @@ const API_REPLICAS = ['api-1', 'api-2'];
 // Variables of .env.example that are for compose itself, not the service.
 const COMPOSE_ONLY = ['POSTGRES_PASSWORD', 'HTTP_PORT'];
 
+/** The `docker compose run --rm worker <command>` lines of docs/operations.md's first run, as argument lists. */
+function firstRunCommands(): string[][] {
+  const text = readFileSync(path.join(ROOT, 'docs', 'operations.md'), 'utf8');
+  return [...text.matchAll(/^docker compose run --rm worker ([^#\n]+?)\s*(?:#.*)?$/gm)].map((match) => match[1].split(/\s+/));
+}
+
 describe('docker-compose.yml', function () {
   this.timeout(120_000);
   const dotEnv = { ...readDotEnv(ENV_EXAMPLE), ...SECRETS };
@@ -71,14 +77,16 @@ describe('docker-compose.yml', function () {
       await s3?.close();
     });
 
+    // What each container finds instead of compose's network: the database host, the object storage (a local S3
+    // server in place of MinIO, with its own credentials), its own /data, the port.
+    const containerOn = (databaseUrl: string) => () => {
+      dataDirs.push(mkdtempSync(path.join(os.tmpdir(), 'photobook-compose-')));
+      return { ...s3!.env(), DATABASE_URL: databaseUrl, DATA_DIR: dataDirs[dataDirs.length - 1], PORT: '0', HOST: '127.0.0.1' };
+    };
+
     it('starts both API replicas and the worker at once on a fresh database: /readyz answers, then all stop cleanly', async () => {
       const databaseUrl = await emptyServerDatabaseUrl();
-      // What each container finds instead of compose's network: the database host, the object storage (a local S3
-      // server in place of MinIO, with its own credentials), its own /data, the port.
-      const container = () => {
-        dataDirs.push(mkdtempSync(path.join(os.tmpdir(), 'photobook-compose-')));
-        return { ...s3!.env(), DATABASE_URL: databaseUrl, DATA_DIR: dataDirs[dataDirs.length - 1], PORT: '0', HOST: '127.0.0.1' };
-      };
+      const container = containerOn(databaseUrl);
       const workerService = composeService(COMPOSE_FILE, 'worker', dotEnv);
       // In compose's order: all three wait only for the database and the bucket, so they start together.
       for (const service of [workerService, ...API_REPLICAS.map((name) => composeService(COMPOSE_FILE, name, dotEnv))]) {
@@ -100,6 +108,34 @@ describe('docker-compose.yml', function () {
       } finally {
         const codes = await Promise.all(started.map(stopChild));
         started.forEach((service, index) => expect(codes[index], service.output()).to.equal(0));
+      }
+    });
+
+    it("runs operations.md's first-run commands as `docker compose run --rm worker ...` would: an administrator, their token, a demo catalog", async () => {
+      const commands = firstRunCommands();
+      expect(commands.map(([name]) => name)).to.deep.equal(['create-admin', 'issue-token', 'seed']);
+      const container = containerOn(await emptyServerDatabaseUrl());
+      const api = spawnComposeService(composeService(COMPOSE_FILE, 'api-1', dotEnv), container());
+      try {
+        const { port } = await waitForLogLine(api, (line) => line.msg === 'listening');
+        // A one-off container of the worker service: its environment, the command given in place of its own.
+        const worker = composeService(COMPOSE_FILE, 'worker', dotEnv);
+        const outputs: string[] = [];
+        for (const command of commands) {
+          const run = spawnComposeService({ ...worker, command }, container());
+          const code = await new Promise((resolve) => run.child.once('exit', resolve));
+          expect(code, `${command.join(' ')}: ${run.output()}`).to.equal(0);
+          outputs.push(run.output());
+        }
+        expect(outputs[0]).to.match(/^admin admin@example\.com has id \d+$/m);
+        const token = /^eyJ[\w-]+\.[\w-]+\.[\w-]+$/m.exec(outputs[1])?.[0];
+        expect(token, outputs[1]).to.be.a('string');
+        // Through the API replica the token is an administrator's, and the demo themes asked for are there.
+        const themes = await fetch(`http://127.0.0.1:${port}/api/theme/?approved=true`, { headers: { Authorization: `Bearer ${token}` } });
+        expect(themes.status).to.equal(200);
+        expect(((await themes.json()) as { count: number }).count).to.equal(Number(commands[2][commands[2].indexOf('--themes') + 1]));
+      } finally {
+        expect(await stopChild(api), api.output()).to.equal(0);
       }
     });
   });

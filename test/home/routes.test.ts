@@ -18,7 +18,7 @@ describe(`home page (${DATABASE_KIND})`, () => {
     expect(response.headers['content-security-policy']).to.equal("default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
     expect(response.headers['cache-control']).to.equal('no-store');
     const hrefs = [...response.text.matchAll(/href="([^"]*)"/g)].map((match) => match[1]);
-    expect(hrefs).to.deep.equal(['/docs', '/openapi.json', '/metrics', '/healthz']);
+    expect(hrefs).to.deep.equal(['/docs', '/openapi.json', '/metrics', '/healthz', '/readyz']);
     expect(response.text).not.to.include('id="demo"');
   });
 
