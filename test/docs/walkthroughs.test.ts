@@ -2,7 +2,7 @@
 // blocks of docs/api.md, in order, with bash (and node for the js ones) against a demo started as `npm run demo` starts
 // it, on a free port and a temporary DATA_DIR. Each block must exit 0 and show what the document says it shows.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -99,7 +99,9 @@ describeOnEmbeddedRunOnly('the documented walkthroughs, run against npm run demo
 
   after(async () => {
     await stopDemo();
-    for (const folder of [dataDir, stateDir]) rmSync(folder, { recursive: true, force: true });
+    // The embedded backup of docs/operations.md is a copy beside the data folder.
+    const backups = readdirSync(path.dirname(dataDir)).filter((name) => name.startsWith(`${path.basename(dataDir)}.backup-`));
+    for (const folder of [dataDir, stateDir, ...backups.map((name) => path.join(path.dirname(dataDir), name))]) rmSync(folder, { recursive: true, force: true });
   });
 
   it('marks every block it cannot run with the reason', () => {
