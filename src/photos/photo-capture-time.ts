@@ -1,7 +1,14 @@
 // When a photo was taken: EXIF DateTimeOriginal with OffsetTimeOriginal as an instant and its offset; else the file's
 // own time; else the upload's. A DateTimeOriginal without offset is taken as UTC wall time (offsetMinutes null).
 import exifr from 'exifr';
-import type { CaptureTime } from './processing';
+
+export interface CaptureTime {
+  instant: Date;
+  /** Minutes east of UTC where the camera said (OffsetTimeOriginal); null when it did not say. */
+  offsetMinutes: number | null;
+  /** Where the time came from: the photo's EXIF, the file's own time sent with it, or the upload. */
+  source: 'exif' | 'file' | 'upload';
+}
 
 const EXIF_DATE = /^(\d{4}):(\d{2}):(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/;
 const EXIF_OFFSET = /^([+-])(\d{2}):(\d{2})$/;

@@ -1,22 +1,15 @@
 // A shopper's photo made ready for print (issue 30): the print master (EXIF orientation applied, sRGB, one JPEG
 // encode), its size upright, its capture time as an instant with its offset, and a perceptual hash for near-duplicates.
 import sharp, { type Sharp } from 'sharp';
-import { captureTime } from './photo-capture-time';
+import { type CaptureTime, captureTime } from './photo-capture-time';
 import { differenceHash } from './photo-hash';
 import { decodeHeic } from './photo-heif';
 import { isHeif, readHeifContainer } from './photo-heif-container';
 
+export type { CaptureTime } from './photo-capture-time';
 export { NEAR_DUPLICATE_BITS, hashDistance, nearDuplicates } from './photo-hash';
 
 export type PhotoFormat = 'jpeg' | 'png' | 'webp' | 'heif';
-
-export interface CaptureTime {
-  instant: Date;
-  /** Minutes east of UTC where the camera said (OffsetTimeOriginal); null when it did not say. */
-  offsetMinutes: number | null;
-  /** Where the time came from: the photo's EXIF, the file's own time sent with it, or the upload. */
-  source: 'exif' | 'file' | 'upload';
-}
 
 export interface ProcessedPhoto {
   /** JPEG, sRGB, upright: what every picture of a book is drawn from. */
@@ -59,9 +52,10 @@ const PAPER = '#ffffff';
 /** Format and size from the header, before anything is decoded: a file past the pixel limit is never decoded. */
 export async function inspectPhoto(original: Buffer, maxPixels: number): Promise<InspectedPhoto> {
   const metadata = await sharp(original, { limitInputPixels: false }).metadata().catch(() => undefined);
-  // libvips may refuse a HEVC file's header outright; the container says the same from its boxes.
-  const container = (!metadata || metadata.format === 'heif') && isHeif(original) ? readHeifContainer(original) : undefined;
-  const format = (container ? 'heif' : metadata?.format) as PhotoFormat | undefined;
+  // libvips may refuse a HEVC file's header outright; its boxes say the size all the same.
+  const heic = isHeif(original);
+  const container = heic ? readHeifContainer(original) : undefined;
+  const format = (heic ? 'heif' : metadata?.format) as PhotoFormat | undefined;
   const width = container?.width ?? metadata?.width;
   const height = container?.height ?? metadata?.height;
   if (!format || !FORMATS.includes(format) || !width || !height) {
@@ -70,7 +64,7 @@ export async function inspectPhoto(original: Buffer, maxPixels: number): Promise
   if (width * height > maxPixels) {
     throw new UnprocessablePhotoError(`The photo is larger than ${maxPixels} pixels (${width}x${height}).`);
   }
-  return { format, width, height, needsHeicDecoder: Boolean(container) };
+  return { format, width, height, needsHeicDecoder: heic };
 }
 
 /** The decoded input of the master's pipeline and the orientation the original declared. */

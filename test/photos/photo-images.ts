@@ -52,7 +52,7 @@ export async function orientedJpeg(n: number): Promise<Buffer> {
 
 /** A photo-like picture: blurred noise, so it has structure at every place and no two are alike. */
 export async function photoLike(width = 640, height = 480): Promise<Buffer> {
-  const noise = await sharp({ create: { width: width / 16, height: height / 16, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 70 } } })
+  const noise = await sharp({ create: { width: width / 32, height: height / 32, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 70 } } })
     .png().toBuffer();
   return sharp(noise).resize(width, height, { kernel: 'cubic' }).blur(3).jpeg({ quality: 95 }).toBuffer();
 }
@@ -127,14 +127,25 @@ function property(value: HeifProperty): Buffer {
  * A HEIF file's container with one primary item (id 1) whose properties are given in order (no coded image data):
  * enough for what the header says, not for decoding. A decoy item 2 has a property of its own (a 16x16 ispe).
  */
-export function heifContainer(properties: HeifProperty[], brand = 'heic'): Buffer {
+export function heifContainer(properties: HeifProperty[], brand = 'heic', exif?: Buffer): Buffer {
   const ipco = box('ipco', ...properties.map(property), property({ ispe: [16, 16] }));
   const primary = Buffer.concat([u16(1), Buffer.from([properties.length]), ...properties.map((_, index) => Buffer.from([0x80 | (index + 1)]))]);
   const decoy = Buffer.concat([u16(2), Buffer.from([1, properties.length + 1])]);
   const ipma = fullBox('ipma', 0, 0, u32(2), primary, decoy);
-  const meta = fullBox('meta', 0, 0,
+  const ftyp = box('ftyp', Buffer.from(`${brand}\0\0\0\0mif1heic`, 'latin1'));
+  const metaOf = (exifAt: number) => fullBox('meta', 0, 0,
     fullBox('hdlr', 0, 0, u32(0), Buffer.from('pict', 'latin1'), Buffer.alloc(13)),
     fullBox('pitm', 0, 0, u16(1)),
+    ...(exif ? exifItem(exif, exifAt) : []),
     box('iprp', ipco, ipma));
-  return Buffer.concat([box('ftyp', Buffer.from(`${brand}\0\0\0\0mif1heic`, 'latin1')), meta]);
+  // The EXIF item's data sits in an mdat after meta: its offset depends on meta's length, which does not.
+  const exifAt = ftyp.length + metaOf(0).length + 8;
+  return Buffer.concat([ftyp, metaOf(exifAt), ...(exif ? [box('mdat', u32(0), exif)] : [])]);
+}
+
+/** An item info entry and location of an 'Exif' item (id 3): 4 bytes of offset to the TIFF header, then the TIFF. */
+function exifItem(tiff: Buffer, at: number): Buffer[] {
+  const infe = fullBox('infe', 2, 0, u16(3), u16(0), Buffer.from('Exif\0', 'latin1'));
+  const iloc = fullBox('iloc', 0, 0, Buffer.from([0x44, 0x00]), u16(1), u16(3), u16(0), u16(1), u32(at), u32(tiff.length + 4));
+  return [fullBox('iinf', 0, 0, u16(1), infe), iloc];
 }
