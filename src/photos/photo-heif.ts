@@ -1,7 +1,6 @@
 // HEIC/HEIF decoding for the print master: sharp's prebuilt libvips has no HEVC decoder, so heic-decode (libheif in
 // WASM, no native download) decodes, and the pixels go on to sharp as a lossless PNG carrying the file's colour profile.
 import zlib from 'node:zlib';
-import decodeHeif from 'heic-decode';
 import sharp from 'sharp';
 import { readHeifContainer, type HeifColour } from './photo-heif-container';
 
@@ -58,6 +57,8 @@ export async function pixelsAsPng(pixels: Buffer, width: number, height: number,
 /** Decodes the primary image; throws when the file is not a HEIF image libheif can decode. */
 export async function decodeHeic(file: Buffer): Promise<DecodedHeif> {
   const container = readHeifContainer(file);
+  // Loaded on first use: libheif's WASM costs a quarter of a second and 20 MB to every process that imports it.
+  const { default: decodeHeif } = await import('heic-decode');
   const { width, height, data } = await decodeHeif({ buffer: file });
   const pixels = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   const png = await pixelsAsPng(pixels, width, height, await profileOf(container?.colour ?? null));
