@@ -12,8 +12,6 @@ export interface DecodedHeif {
   png: Buffer;
   width: number;
   height: number;
-  /** The container's rotation and mirror as an EXIF orientation; libheif has already applied them to the pixels. */
-  orientation: number;
 }
 
 let displayP3Profile: Promise<Buffer> | undefined;
@@ -56,11 +54,10 @@ export async function pixelsAsPng(pixels: Buffer, width: number, height: number,
 
 /** Decodes the primary image; throws when the file is not a HEIF image libheif can decode. */
 export async function decodeHeic(file: Buffer): Promise<DecodedHeif> {
-  const container = readHeifContainer(file);
   // Loaded on first use: libheif's WASM costs a quarter of a second and 20 MB to every process that imports it.
   const { default: decodeHeif } = await import('heic-decode');
   const { width, height, data } = await decodeHeif({ buffer: file });
   const pixels = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-  const png = await pixelsAsPng(pixels, width, height, await profileOf(container?.colour ?? null));
-  return { png, width, height, orientation: container?.orientation ?? 1 };
+  const png = await pixelsAsPng(pixels, width, height, await profileOf(readHeifContainer(file)?.colour ?? null));
+  return { png, width, height };
 }

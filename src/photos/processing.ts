@@ -40,6 +40,8 @@ export interface InspectedPhoto {
   /** Stored size as the header declares it (for HEIF, as shown). */
   width: number;
   height: number;
+  /** The EXIF orientation, 1 to 8 (for HEIF, its irot/imir as that number). */
+  orientation: number;
   /** HEVC-coded HEIF (an iPhone's HEIC), which sharp's libvips cannot decode: heic-decode does. */
   needsHeicDecoder: boolean;
 }
@@ -64,25 +66,25 @@ export async function inspectPhoto(original: Buffer, maxPixels: number): Promise
   if (width * height > maxPixels) {
     throw new UnprocessablePhotoError(`The photo is larger than ${maxPixels} pixels (${width}x${height}).`);
   }
-  return { format, width, height, needsHeicDecoder: heic };
+  const orientation = (heic ? container?.orientation : metadata?.orientation) ?? 1;
+  return { format, width, height, orientation, needsHeicDecoder: heic };
 }
 
-/** The decoded input of the master's pipeline and the orientation the original declared. */
-async function decodable(original: Buffer, inspected: InspectedPhoto, maxPixels: number): Promise<{ input: Sharp; orientation: number }> {
+/** The master's pipeline from the decoded original. */
+async function decodable(original: Buffer, inspected: InspectedPhoto, maxPixels: number): Promise<Sharp> {
   if (inspected.needsHeicDecoder) {
     const heif = await decodeHeic(original).catch((error: Error) => {
       throw new UnprocessablePhotoError(`This HEIC photo cannot be decoded (${error.message}).`);
     });
     // libheif has turned the pixels upright already; the EXIF orientation a HEIC may also carry is informative only.
-    return { input: sharp(heif.png, { limitInputPixels: maxPixels }), orientation: heif.orientation };
+    return sharp(heif.png, { limitInputPixels: maxPixels });
   }
-  const { orientation } = await sharp(original, { limitInputPixels: maxPixels }).metadata();
-  return { input: sharp(original, { limitInputPixels: maxPixels }).autoOrient(), orientation: orientation ?? 1 };
+  return sharp(original, { limitInputPixels: maxPixels }).autoOrient();
 }
 
 export async function processPhoto(original: Buffer, options: ProcessingOptions): Promise<ProcessedPhoto> {
   const inspected = await inspectPhoto(original, options.maxPixels);
-  const { input, orientation } = await decodable(original, inspected, options.maxPixels);
+  const input = await decodable(original, inspected, options.maxPixels);
   // withIccProfile converts from the embedded profile (sRGB when none) to sRGB and attaches sRGB: the one JPEG encode.
   const { data: master, info } = await input.flatten({ background: PAPER }).toColourspace('srgb').withIccProfile('srgb')
     .jpeg({ quality: MASTER_QUALITY, chromaSubsampling: '4:4:4' })
@@ -91,7 +93,7 @@ export async function processPhoto(original: Buffer, options: ProcessingOptions)
       throw new UnprocessablePhotoError(`This photo cannot be decoded (${error.message}).`);
     });
   return {
-    master, width: info.width, height: info.height, orientation, format: inspected.format,
+    master, width: info.width, height: info.height, orientation: inspected.orientation, format: inspected.format,
     capturedAt: await captureTime(original, options.fileTime, options.uploadTime),
     perceptualHash: await differenceHash(master),
   };

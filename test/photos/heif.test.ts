@@ -49,7 +49,7 @@ describe('photos: HEIC/HEIF', () => {
     expect(error).to.be.instanceOf(UnprocessablePhotoError);
     expect((error as Error).message).to.include('20000x20000');
     expect(await inspectPhoto(heifContainer([{ ispe: [4032, 3024] }]), OPTIONS.maxPixels))
-      .to.deep.equal({ format: 'heif', width: 4032, height: 3024, needsHeicDecoder: true });
+      .to.deep.equal({ format: 'heif', width: 4032, height: 3024, orientation: 1, needsHeicDecoder: true });
   });
 
   it('hands HEIC to libheif (heic-decode), and a file it cannot decode is unprocessable', async () => {
