@@ -1,16 +1,15 @@
 // A shopper's photo made ready for print (issue 30): the print master (EXIF orientation applied, sRGB, one JPEG
 // encode), its size upright, its capture time as an instant with its offset, and a perceptual hash for near-duplicates.
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
+import { type CaptureTime, captureTime } from './photo-capture-time';
+import { differenceHash } from './photo-hash';
+import { decodeHeic } from './photo-heif';
+import { isHeif, readHeifContainer } from './photo-heif-container';
+
+export type { CaptureTime } from './photo-capture-time';
+export { NEAR_DUPLICATE_BITS, hashDistance, nearDuplicates } from './photo-hash';
 
 export type PhotoFormat = 'jpeg' | 'png' | 'webp' | 'heif';
-
-export interface CaptureTime {
-  instant: Date;
-  /** Minutes east of UTC where the camera said (OffsetTimeOriginal); null when it did not say. */
-  offsetMinutes: number | null;
-  /** Where the time came from: the photo's EXIF, the file's own time sent with it, or the upload. */
-  source: 'exif' | 'file' | 'upload';
-}
 
 export interface ProcessedPhoto {
   /** JPEG, sRGB, upright: what every picture of a book is drawn from. */
@@ -18,7 +17,7 @@ export interface ProcessedPhoto {
   /** Pixel size after orientation. */
   width: number;
   height: number;
-  /** The original's EXIF orientation, 1 to 8 (1 when it has none). */
+  /** The original's EXIF orientation, 1 to 8 (1 when it has none); for HEIF, its irot/imir as that number. */
   orientation: number;
   format: PhotoFormat;
   capturedAt: CaptureTime;
@@ -36,59 +35,66 @@ export interface ProcessingOptions {
 
 export class UnprocessablePhotoError extends Error {}
 
+export interface InspectedPhoto {
+  format: PhotoFormat;
+  /** Stored size as the header declares it (for HEIF, as shown). */
+  width: number;
+  height: number;
+  /** The EXIF orientation, 1 to 8 (for HEIF, its irot/imir as that number). */
+  orientation: number;
+  /** HEVC-coded HEIF (an iPhone's HEIC), which sharp's libvips cannot decode: heic-decode does. */
+  needsHeicDecoder: boolean;
+}
+
 const MASTER_QUALITY = 92;
-const HASH_SIDE = 8;
-/** Hashes this close (bits that differ, of 64) are taken for the same picture. */
-export const NEAR_DUPLICATE_BITS = 6;
+const FORMATS: readonly string[] = ['jpeg', 'png', 'webp', 'heif'];
+/** A master is flattened on white: a print has no transparency. */
+const PAPER = '#ffffff';
 
 /** Format and size from the header, before anything is decoded: a file past the pixel limit is never decoded. */
-export async function inspectPhoto(original: Buffer, maxPixels: number): Promise<{ format: PhotoFormat; width: number; height: number }> {
+export async function inspectPhoto(original: Buffer, maxPixels: number): Promise<InspectedPhoto> {
   const metadata = await sharp(original, { limitInputPixels: false }).metadata().catch(() => undefined);
-  const format = metadata?.format as PhotoFormat | undefined;
-  if (!metadata || !format || !['jpeg', 'png', 'webp', 'heif'].includes(format) || !metadata.width || !metadata.height) {
+  // libvips may refuse a HEVC file's header outright; its boxes say the size all the same.
+  const heic = isHeif(original);
+  const container = heic ? readHeifContainer(original) : undefined;
+  const format = (heic ? 'heif' : metadata?.format) as PhotoFormat | undefined;
+  const width = container?.width ?? metadata?.width;
+  const height = container?.height ?? metadata?.height;
+  if (!format || !FORMATS.includes(format) || !width || !height) {
     throw new UnprocessablePhotoError('Upload a JPEG, PNG, WebP or HEIC photo.');
   }
-  if (metadata.width * metadata.height > maxPixels) {
-    throw new UnprocessablePhotoError(`The photo is larger than ${maxPixels} pixels (${metadata.width}x${metadata.height}).`);
+  if (width * height > maxPixels) {
+    throw new UnprocessablePhotoError(`The photo is larger than ${maxPixels} pixels (${width}x${height}).`);
   }
-  return { format, width: metadata.width, height: metadata.height };
+  const orientation = (heic ? container?.orientation : metadata?.orientation) ?? 1;
+  return { format, width, height, orientation, needsHeicDecoder: heic };
 }
 
-/** A difference hash of the upright picture: each bit says whether a pixel is brighter than its right neighbour. */
-async function differenceHash(master: Buffer): Promise<string> {
-  const pixels = await sharp(master).greyscale().resize(HASH_SIDE + 1, HASH_SIDE, { fit: 'fill' }).raw().toBuffer();
-  let bits = 0n;
-  for (let row = 0; row < HASH_SIDE; row += 1) {
-    for (let column = 0; column < HASH_SIDE; column += 1) {
-      const at = row * (HASH_SIDE + 1) + column;
-      bits = (bits << 1n) | (pixels[at] > pixels[at + 1] ? 1n : 0n);
-    }
+/** The master's pipeline from the decoded original. */
+async function decodable(original: Buffer, inspected: InspectedPhoto, maxPixels: number): Promise<Sharp> {
+  if (inspected.needsHeicDecoder) {
+    const heif = await decodeHeic(original).catch((error: Error) => {
+      throw new UnprocessablePhotoError(`This HEIC photo cannot be decoded (${error.message}).`);
+    });
+    // libheif has turned the pixels upright already; the EXIF orientation a HEIC may also carry is informative only.
+    return sharp(heif.png, { limitInputPixels: maxPixels });
   }
-  return bits.toString(16).padStart(16, '0');
-}
-
-export function nearDuplicates(a: string, b: string): boolean {
-  let difference = BigInt(`0x${a}`) ^ BigInt(`0x${b}`);
-  let count = 0;
-  while (difference > 0n) {
-    count += Number(difference & 1n);
-    difference >>= 1n;
-  }
-  return count <= NEAR_DUPLICATE_BITS;
+  return sharp(original, { limitInputPixels: maxPixels }).autoOrient();
 }
 
 export async function processPhoto(original: Buffer, options: ProcessingOptions): Promise<ProcessedPhoto> {
-  const { format } = await inspectPhoto(original, options.maxPixels);
-  const metadata = await sharp(original).metadata();
-  // rotate() applies the EXIF orientation; toColourspace converts from the embedded profile to sRGB.
-  const { data: master, info } = await sharp(original, { limitInputPixels: options.maxPixels })
-    .rotate().toColourspace('srgb').withIccProfile('srgb').jpeg({ quality: MASTER_QUALITY, mozjpeg: false })
-    .toBuffer({ resolveWithObject: true });
-  const capturedAt: CaptureTime = options.fileTime
-    ? { instant: options.fileTime, offsetMinutes: null, source: 'file' }
-    : { instant: options.uploadTime, offsetMinutes: null, source: 'upload' };
+  const inspected = await inspectPhoto(original, options.maxPixels);
+  const input = await decodable(original, inspected, options.maxPixels);
+  // withIccProfile converts from the embedded profile (sRGB when none) to sRGB and attaches sRGB: the one JPEG encode.
+  const { data: master, info } = await input.flatten({ background: PAPER }).toColourspace('srgb').withIccProfile('srgb')
+    .jpeg({ quality: MASTER_QUALITY, chromaSubsampling: '4:4:4' })
+    .toBuffer({ resolveWithObject: true })
+    .catch((error: Error) => {
+      throw new UnprocessablePhotoError(`This photo cannot be decoded (${error.message}).`);
+    });
   return {
-    master, width: info.width, height: info.height, orientation: metadata.orientation ?? 1, format, capturedAt,
+    master, width: info.width, height: info.height, orientation: inspected.orientation, format: inspected.format,
+    capturedAt: await captureTime(original, options.fileTime, options.uploadTime),
     perceptualHash: await differenceHash(master),
   };
 }
