@@ -31,6 +31,13 @@ export function commandBlocks(file: string, document: string, section?: string):
   });
 }
 
+const HTTP_STATUS_MARK = 'curl-answered';
+
+/** The 4xx and 5xx statuses the block's curl calls were answered with, in order (a block whose curl sets -w has none). */
+export function httpErrorsOf(output: string): string[] {
+  return [...output.matchAll(new RegExp(`^${HTTP_STATUS_MARK} ([45]\\d\\d) (\\S*)$`, 'gm'))].map((match) => `${match[1]} ${match[2]}`);
+}
+
 export interface BlockRun {
   code: number | null;
   output: string;
@@ -44,6 +51,8 @@ export function runShellBlock(code: string, stateFile: string, options: { cwd: s
   const script = [
     '__inherited=" $(compgen -v | tr "\\n" " ") "',
     `[ -f '${stateFile}' ] && . '${stateFile}'`,
+    // curl -s exits 0 on a 404: every answer's status goes to stderr (where $(...) does not take it) for httpErrorsOf.
+    `curl() { command curl -w '%{stderr}\\n${HTTP_STATUS_MARK} %{http_code} %{url_effective}\\n' "$@"; }`,
     'set -e',
     code,
     'set +e',

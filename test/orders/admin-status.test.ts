@@ -87,9 +87,10 @@ describe(`order sets after payment, moved by administrators (${DATABASE_KIND})`,
   it('enqueues each move\'s mail in the move\'s own transaction, so a move is never without its mail nor a mail without its move', async () => {
     const { set } = await paidSet(shop);
     expect((await move(shop, tokens.admin, set, { status: 'IN_PRODUCTION' })).status).to.equal(200);
-    // xmin: the transaction that wrote the row. The same one wrote the history row and the mail's job.
+    // now() is the time its transaction started: the history row's changed_at and the job's created_on are equal
+    // when one transaction wrote both. (Not xmin: the worker updates the job's row when it takes the job.)
     const rows = await shop.rows(
-      `SELECT h.xmin::text AS move, j.xmin::text AS mail FROM order_status_history h
+      `SELECT h.changed_at::text AS move, j.created_on::text AS mail FROM order_status_history h
          JOIN pgboss.job j ON j.name = 'send-order-status-email' AND (j.data->>'historyId')::int = h.id
         WHERE h.order_set_id = $1`, [set]);
     expect(rows).to.have.length(1);
