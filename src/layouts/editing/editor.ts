@@ -63,8 +63,6 @@ export function createLayoutEditor(deps: {
   db: Database; media: MediaStorage; log: Logger; publish?: (changes: PublishedChange[]) => void; limits: EditingConfig;
 }) {
   const { db, media, log, publish = () => undefined, limits } = deps;
-  // Integers from the configuration: safe to write into the statement (SET takes no parameters).
-  const timeouts = `SET LOCAL lock_timeout = ${Math.trunc(limits.lockTimeoutMs)}; SET LOCAL statement_timeout = ${Math.trunc(limits.statementTimeoutMs)}`;
 
   /** One message against the batch's state; records what it applied in `applied` and `known`. */
   function decide(
@@ -111,7 +109,7 @@ export function createLayoutEditor(deps: {
    */
   const runBatch = (batch: EditRequest[], waitForLocks: boolean): Promise<(EditOutcome | undefined)[]> => db.transaction(async (tx) => {
     const repository = createEditingRepository(tx.sql);
-    await tx.sql.query(timeouts);
+    await repository.limitTransaction(limits.lockTimeoutMs, limits.statementTimeoutMs);
     const layouts = await repository.lockLayouts(unique(batch.map(({ parsed }) => parsed.layoutId)), waitForLocks);
     const taken = waitForLocks ? batch : batch.filter(({ parsed }) => layouts.has(parsed.layoutId));
     const targets = taken.map(({ parsed }) => parsed.operation.targets(parsed.message));

@@ -19,6 +19,11 @@ const asJson = (rows: object[]) => JSON.stringify(rows);
 
 export function createEditingRepository(sql: SqlExecutor) {
   return {
+    /** Bounds the batch's transaction: how long it waits for a lock, and how long any statement of it may run. */
+    async limitTransaction(lockTimeoutMs: number, statementTimeoutMs: number): Promise<void> {
+      // SET takes no parameters: integers only are written into the statement.
+      await sql.query(`SET LOCAL lock_timeout = ${Math.trunc(lockTimeoutMs)}; SET LOCAL statement_timeout = ${Math.trunc(statementTimeoutMs)}`);
+    },
     /**
      * Locks the layouts (in id order, so that concurrent batches cannot deadlock) and reads them. wait false: leaves
      * out the layouts another transaction holds instead of waiting for them.
