@@ -79,7 +79,7 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
     homeRoutes(deps.config.publicBaseUrl, deps.demoShopper),
     healthRoutes(deps.db, deps.readiness),
     metricsRoutes({ metrics: deps.metrics, production: deps.config.env === 'production', token: deps.config.metricsToken }),
-    loginRoutes({ config: deps.config, db: deps.db, tokens: deps.tokens, users: deps.users, providers: enabledProviders(deps.config), log: deps.log }),
+    loginRoutes({ config: deps.config, db: deps.db, tokens: deps.tokens, users: deps.users, providers: enabledProviders(deps.config), log: deps.log, login: services.login }),
     ...sandboxLoginPage(deps.config),
     accountRoutes(deps.users, deps.db),
     mediaRoutes(deps.media),
@@ -100,7 +100,7 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
     productRoutes({ products: services.productsAdmin, validator, media: deps.media }),
     adminJobRoutes({ queue: deps.queue }),
     printRoutes({
-      db: deps.db, files: deps.privateFiles, signer: createUrlSigner(deps.config.jwtSecret, 'print file download'), publicBaseUrl: deps.config.publicBaseUrl,
+      print: services.print, files: deps.privateFiles, signer: createUrlSigner(deps.config.jwtSecret, 'print file download'), publicBaseUrl: deps.config.publicBaseUrl,
     }),
     orderRoutes({ orders: services.orders, validator, media: deps.media }),
     orderAdminRoutes({ orderAdmin: services.orderAdmin, validator, media: deps.media }),

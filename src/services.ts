@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { DeliveryProvider } from './delivery/provider';
+import { createLoginService, type LoginService } from './auth/login-service';
 import { createDeliveryProvider } from './delivery/providers/index';
 import { createDeliveryService, type DeliveryService } from './delivery/service';
 import type { CatalogChangeFeed } from './gallery/change-feed';
@@ -47,6 +48,8 @@ export interface ServiceParts {
 }
 
 export interface Services {
+  /** Logins through the identity providers: accounts found or made, a visitor's work taken over. */
+  login: LoginService;
   /** The delivery aggregator: one per process, so the sandbox's placed orders are the same for routes and jobs. */
   deliveryProvider: DeliveryProvider;
   paymentProvider: PaymentProvider | SandboxPaymentProvider;
@@ -84,6 +87,7 @@ export function createServices(parts: ServiceParts): Services {
   const products = createProductsService(queue);
   const mailer = createMailer(config.mail, config.dataDir);
   return {
+    login: createLoginService(db),
     deliveryProvider,
     paymentProvider,
     mailer,

@@ -39,3 +39,4 @@ export function createLoginService(db: Database) {
     },
   };
 }
+export type LoginService = ReturnType<typeof createLoginService>;

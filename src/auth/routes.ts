@@ -14,7 +14,7 @@ import { requireUser } from '../http/request-state';
 import type { RouteDoc, RouteModule } from '../http/route-module';
 import { notFound, type ServiceError } from '../shared/errors';
 import { deleteUser } from './account-deletion';
-import { createLoginService } from './login-service';
+import type { LoginService } from './login-service';
 import { bindBrowser, presentedBrowserHash } from './oauth/browser-binding';
 import type { IdentityProvider, ProviderName } from './oauth/provider';
 import { createStateStore } from './oauth/state-store';
@@ -69,12 +69,12 @@ async function startingVisitor(ctx: Context, tokens: TokenService, users: UsersR
 }
 
 export function loginRoutes(deps: {
-  config: Config; db: Database; tokens: TokenService; users: UsersRepository; providers: IdentityProvider[]; log: Logger;
+  config: Config; db: Database; tokens: TokenService; users: UsersRepository; providers: IdentityProvider[]; log: Logger; login: LoginService;
 }): RouteModule {
   const { config, tokens } = deps;
   const passport = new KoaPassport();
   const states = createStateStore(deps.db.sql);
-  const login = createLoginService(deps.db);
+  const { login } = deps;
   const router = new Router();
   const limitLogins = rateLimit(config.loginRateLimitPerMinute);
   const secureCookies = config.publicBaseUrl.startsWith('https:');

@@ -2,7 +2,6 @@
 // expiring link (for a printer's system or a browser that holds no token).
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import type { Database } from '../db/database';
 import { requireRole } from '../http/auth';
 import { forbidden, notAuthenticated, notFound } from '../http/errors';
 import { idParam } from '../http/params';
@@ -10,28 +9,28 @@ import { optionalUser } from '../http/request-state';
 import type { RouteDoc, RouteModule } from '../http/route-module';
 import type { UrlSigner } from '../http/signed-url';
 import type { MediaStorage } from '../media/storage';
-import { createPrintRepository } from './repository';
+import type { PrintService } from './service';
 
 /** How long a download link works: long enough to hand to a printer's upload, short enough to leak little. */
 export const DOWNLOAD_LINK_SECONDS = 15 * 60;
 
 const downloadPath = (orderSetId: number, fileId: number) => `/api/admin/orderset/${orderSetId}/print/${fileId}/download/`;
 
-export function printRoutes(deps: { db: Database; files: MediaStorage; signer: UrlSigner; publicBaseUrl: string }): RouteModule {
-  const { db, files, signer } = deps;
-  const repository = createPrintRepository();
+export function printRoutes(deps: { print: PrintService; files: MediaStorage; signer: UrlSigner; publicBaseUrl: string }): RouteModule {
+  const { print, files, signer } = deps;
   const router = new Router();
 
   router.get('/api/admin/orderset/:id/print/', requireRole('admin'), async (ctx) => {
     const orderSetId = idParam(ctx.params.id);
-    const status = await repository.orderSetStatus(db.sql, orderSetId);
-    if (!status) throw notFound();
+    const recorded = await print.filesOfOrderSet(orderSetId);
+    if (!recorded) throw notFound();
+    const { status } = recorded;
     const expires = new Date(Date.now() + DOWNLOAD_LINK_SECONDS * 1000).toISOString();
     ctx.set('Cache-Control', 'no-store');
     ctx.body = {
       order_set: orderSetId,
       status,
-      files: (await repository.filesOf(db.sql, orderSetId)).map((file) => {
+      files: recorded.files.map((file) => {
         const path = downloadPath(orderSetId, file.id);
         return {
           id: file.id, layout: file.layout_id, part: file.part, page_count: file.page_count, size: file.size_bytes,
@@ -51,10 +50,9 @@ export function printRoutes(deps: { db: Database; files: MediaStorage; signer: U
       if (!user) throw notAuthenticated();
       if (user.role !== 'admin') throw forbidden();
     }
-    const file = await repository.file(db.sql, fileId);
-    // The file must be of the set in the path: a signature for one set's path never opens another set's file.
+    const file = await print.fileOfOrderSet(orderSetId, fileId);
     // Streamed from whichever storage holds it: a book's PDF can be large. An outage of the storage is a 503.
-    const stored = file?.storage_key.startsWith(`order-sets/${orderSetId}/`) ? await files.open(file.storage_key) : undefined;
+    const stored = file ? await files.open(file.storage_key) : undefined;
     if (!file || !stored) throw notFound();
     ctx.set({ 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' });
     ctx.attachment(`orderset-${orderSetId}-${file.layout_id}-${file.part}.pdf`);

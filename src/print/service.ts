@@ -7,7 +7,7 @@ import { loadDrawableLayout, mediaImageReader } from '../layouts/drawing';
 import { createLayoutsRepository } from '../layouts/repository';
 import type { MediaStorage } from '../media/storage';
 import { type PrintPartName, type PrintWarning, renderLayoutForPrint } from './render-layout';
-import { createPrintRepository, type NewPrintFile } from './repository';
+import { createPrintRepository, type NewPrintFile, type PrintFileRow } from './repository';
 
 const printFileKey = (orderSetId: number, layoutId: string, part: PrintPartName) => `order-sets/${orderSetId}/${layoutId}-${part}.pdf`;
 
@@ -63,6 +63,18 @@ export function createPrintService(deps: {
       if (warnings.length > 0) log.warn({ orderSetId, warnings }, 'print files rendered with warnings');
       log.info({ orderSetId, files: files.length }, 'print files rendered');
       return { order_set: orderSetId, files: files.map((file) => file.storageKey), warnings };
+    },
+
+    /** The set's status and its recorded files; undefined when there is no such set. */
+    async filesOfOrderSet(orderSetId: number): Promise<{ status: string; files: PrintFileRow[] } | undefined> {
+      const status = await repository.orderSetStatus(db.sql, orderSetId);
+      return status ? { status, files: await repository.filesOf(db.sql, orderSetId) } : undefined;
+    },
+
+    /** One recorded file, if it is one of that set's: a link for one set never opens another set's file. */
+    async fileOfOrderSet(orderSetId: number, fileId: number): Promise<PrintFileRow | undefined> {
+      const file = await repository.file(db.sql, fileId);
+      return file?.storage_key.startsWith(`order-sets/${orderSetId}/`) ? file : undefined;
     },
   };
 }
