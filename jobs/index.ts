@@ -4,6 +4,7 @@ import type { JobHandler } from './job-context';
 import { deleteStoredFiles } from './delete-stored-files';
 import { generateProducts } from './generate-products';
 import { orderPaid } from './order-paid';
+import { processPhoto } from './process-photo';
 import { purgeExpiredRecords } from './purge-expired-records';
 import { reconcilePayments } from './reconcile-payments';
 import { renderPreviews } from './render-previews';
@@ -12,9 +13,9 @@ import { sendOrderStatusEmail } from './send-order-status-email';
 import { sendThemeEmail } from './send-theme-email';
 import { sweepUnnamedFiles } from './sweep-unnamed-files';
 
-export { deleteStoredFiles, generateProducts, orderPaid, purgeExpiredRecords, reconcilePayments, renderPreviews, renderPrintFiles, sendOrderStatusEmail, sendThemeEmail, sweepUnnamedFiles };
+export { deleteStoredFiles, generateProducts, orderPaid, processPhoto, purgeExpiredRecords, reconcilePayments, renderPreviews, renderPrintFiles, sendOrderStatusEmail, sendThemeEmail, sweepUnnamedFiles };
 
 export const jobRegistry: JobRegistry = [
   renderPreviews, generateProducts, sendThemeEmail, orderPaid, renderPrintFiles, sendOrderStatusEmail, purgeExpiredRecords,
-  reconcilePayments, deleteStoredFiles, sweepUnnamedFiles,
+  reconcilePayments, deleteStoredFiles, sweepUnnamedFiles, processPhoto,
 ] satisfies JobHandler<never>[] as JobRegistry;

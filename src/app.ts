@@ -38,6 +38,7 @@ import { productRoutes } from './products/routes';
 import { orderAdminRoutes } from './orders/admin-routes';
 import { orderRoutes } from './orders/routes';
 import { paymentRoutes } from './payments/routes';
+import { photoRoutes } from './photos/routes';
 import type { Queue } from './queue/queue';
 import type { Services } from './services';
 import { themeElementRoutes } from './themes/element-routes';
@@ -106,6 +107,10 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
     orderAdminRoutes({ orderAdmin: services.orderAdmin, validator, media: deps.media }),
     deliveryRoutes({ delivery: services.delivery, validator, db: deps.db, idempotencyKeysPerUser: deps.config.bounds.idempotencyKeysPerUser }),
     paymentRoutes({ payments: services.payments, provider: services.paymentProvider, validator, log: deps.log, webhookPerMinute: deps.config.paymentWebhookRateLimitPerMinute }),
+    photoRoutes({
+      photos: services.photos, validator, media: deps.media, publicBaseUrl: deps.config.publicBaseUrl,
+      upload: { directory: uploadsFolder(deps.config.dataDir), maxBytes: deps.config.photos.maxBytes },
+    }),
     ...extraModules,
   ];
   const allDocs = () => modules.flatMap((module) => module.docs);

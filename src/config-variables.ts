@@ -210,6 +210,33 @@ export const RECORDS = defineGroup({ title: 'Stored records per user' }, {
   },
 });
 
+export const PHOTOS = defineGroup({ title: 'Shoppers\' photos' }, {
+  PHOTO_MAX_BYTES: {
+    kind: 'integer', default: 50 * MEBIBYTE, min: 1024, max: GIBIBYTE,
+    description: 'largest photo a shopper may upload (`POST /api/or/photo/`, 50 MiB); larger: `413`',
+  },
+  PHOTO_MAX_PIXELS: {
+    kind: 'integer', default: 150_000_000, min: 1, max: 1_000_000_000,
+    description: 'largest photo in pixels (150 megapixels: a medium-format camera\'s); larger: `400`, checked from the header before decoding',
+  },
+  PHOTOS_PER_USER: {
+    kind: 'integer', default: 20_000, min: 1, max: 10_000_000,
+    description: 'photos one account may have in its library (hidden ones not counted); an upload past it: `429` (see [`api.md`, "Shoppers\' photos"](api.md#shoppers-photos))',
+  },
+  PHOTO_BYTES_PER_USER: {
+    kind: 'integer', default: 50 * GIBIBYTE, min: 1024, max: 1024 * GIBIBYTE,
+    description: 'bytes of originals one account may have stored (hidden photos counted: their files are kept); an upload past it: `429`',
+  },
+  PHOTOS_PER_VISITOR: {
+    kind: 'integer', default: 500, min: 1, max: 10_000_000,
+    description: '`PHOTOS_PER_USER` for a visitor account (`POST /auth/autoreg/`), lower: nobody has vouched for it yet',
+  },
+  PHOTO_BYTES_PER_VISITOR: {
+    kind: 'integer', default: 2 * GIBIBYTE, min: 1024, max: 1024 * GIBIBYTE,
+    description: '`PHOTO_BYTES_PER_USER` for a visitor account',
+  },
+});
+
 export const JOB_RETRY = defineGroup({
   title: 'Background jobs\' retries',
   intro: 'Each background job has its own retry policy (see ["Reactions"](#reactions-background-jobs)); one of these set replaces that part of every job\'s policy: for tests and drills, not production.',
@@ -222,12 +249,12 @@ export const JOB_RETRY = defineGroup({
 
 /** Every group, in the order of the reference and .env.example. */
 export const CONFIG_GROUPS = [
-  PROCESS, DATABASE, TOKENS, IDENTITY_PROVIDERS, REQUESTS, EDITING, RECORDS, MEDIA, OBJECT_STORE, MAIL, JOB_RETRY, DELIVERY, PAYMENT,
+  PROCESS, DATABASE, TOKENS, IDENTITY_PROVIDERS, REQUESTS, EDITING, RECORDS, PHOTOS, MEDIA, OBJECT_STORE, MAIL, JOB_RETRY, DELIVERY, PAYMENT,
 ] as const;
 
 /** Every variable by its name, for the parsers. */
 export const VARIABLES = Object.freeze({
   ...PROCESS.variables, ...DATABASE.variables, ...TOKENS.variables, ...IDENTITY_PROVIDERS.variables, ...REQUESTS.variables,
-  ...EDITING.variables, ...RECORDS.variables, ...MEDIA.variables, ...OBJECT_STORE.variables, ...MAIL.variables,
+  ...EDITING.variables, ...RECORDS.variables, ...PHOTOS.variables, ...MEDIA.variables, ...OBJECT_STORE.variables, ...MAIL.variables,
   ...JOB_RETRY.variables, ...DELIVERY.variables, ...PAYMENT.variables,
 });

@@ -6,6 +6,7 @@ import { prepareDataFolder } from './data-folder';
 import type { DatabaseTimeouts } from './db/pg-timeouts';
 import { corsOrigins, sandboxLoginConfig, type SandboxLoginConfig } from './config-access';
 import { boundsConfig, type BoundsConfig, editingConfig, type EditingConfig, viewerConfig, type ViewerConfig } from './config-limits';
+import { photosConfig, type PhotosConfig } from './config-photos';
 import { mediaConfig, type MediaConfig } from './config-media';
 import { oauthConfig, type OAuthConfig } from './config-oauth';
 import { ConfigError, type Env, flag, inWords, integer, isChoice, oneOf, required, text, tokenName, urlValue } from './config-values';
@@ -117,6 +118,8 @@ export interface Config {
   readonly corsOrigins: readonly string[];
   readonly media: MediaConfig;
   readonly bounds: BoundsConfig;
+  /** Shoppers' photos: upload limits and quotas. */
+  readonly photos: PhotosConfig;
   readonly gallery: GalleryCacheConfig;
   readonly editing: EditingConfig;
   readonly viewer: ViewerConfig;
@@ -257,6 +260,7 @@ export function loadConfig(env: Env = process.env): Config {
     corsOrigins: corsOrigins(env),
     media: mediaConfig(env, publicBaseUrl),
     bounds: boundsConfig(env),
+    photos: photosConfig(env),
     editing: editingConfig(env),
     viewer: viewerConfig(env),
     gallery: {

@@ -1,6 +1,7 @@
 // The composition root: every service and vendor provider of the shop, built once per process from the runtime's
 // parts and shared by the HTTP app, the editing channel, the CLI and the job worker (docs/architecture.md).
 import type { Logger } from 'pino';
+import { processPhoto as processPhotoJob } from '../jobs/contracts/process-photo';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { DeliveryProvider } from './delivery/provider';
@@ -19,6 +20,7 @@ import type { Metrics } from './metrics/metrics';
 import { createOrderAdminService, type OrderAdminService } from './orders/admin-service';
 import { createOrdersService, type OrdersService } from './orders/service';
 import type { PaymentProvider } from './payments/provider';
+import { createPhotosService, type PhotosService } from './photos/service';
 import { createPaymentProvider } from './payments/providers/index';
 import type { SandboxPaymentProvider } from './payments/providers/sandbox';
 import { createRefunds, type Refunds } from './payments/refunds';
@@ -74,6 +76,8 @@ export interface Services {
   gallery: GalleryService;
   themes: ThemesService;
   themesAdmin: ThemesAdminService;
+  /** Shoppers' photos: uploads, their processing job and the library. */
+  photos: PhotosService;
 }
 
 export function createServices(parts: ServiceParts): Services {
@@ -86,6 +90,7 @@ export function createServices(parts: ServiceParts): Services {
   const refunds = createRefunds({ provider: paymentProvider, log });
   const products = createProductsService(queue);
   const mailer = createMailer(config.mail, config.dataDir);
+  const imageWork = createLimiter(config.imageConcurrency);
   return {
     login: createLoginService(db),
     deliveryProvider,
@@ -107,8 +112,13 @@ export function createServices(parts: ServiceParts): Services {
     pageImages: createPageImages(config.viewer, parts.metrics),
     gallery: createGalleryService(db, parts.catalogChanges, config.gallery.cacheBytes),
     themes: createThemesService({
-      db, media, log, queue, deletions, imageWork: createLimiter(config.imageConcurrency), maxPixels: config.uploadMaxPixels,
+      db, media, log, queue, deletions, imageWork, maxPixels: config.uploadMaxPixels,
     }),
     themesAdmin: createThemesAdminService({ db, queue, deletions, products, mailer, notifyEmails: config.mail.notifyEmails, log }),
+    photos: createPhotosService({
+      db, media, queue, deletions, log, imageWork, maxPixels: config.photos.maxPixels,
+      quotas: { user: config.photos.userQuota, visitor: config.photos.visitorQuota },
+      processingRuns: 1 + (config.jobRetry.limit ?? processPhotoJob.retry.limit),
+    }),
   };
 }

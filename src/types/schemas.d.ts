@@ -6240,6 +6240,182 @@ id: string
 }
 export type PaymentNotification = PaymentNotificationSchema.PaymentNotification;
 
+export declare namespace PhotoIdListSchema {
+export interface PhotoIdList {
+/**
+ * @minItems 1
+ * @maxItems 1000
+ */
+photo_id_list: [number, ...(number)[]]
+}
+}
+export type PhotoIdList = PhotoIdListSchema.PhotoIdList;
+
+export declare namespace PhotoListQuerySchema {
+export interface PhotoListQuery {
+/**
+ * Photos per page; over 100 is served as 100
+ */
+page_size: number
+/**
+ * Photos uploaded before this photo (what next carries)
+ */
+before?: number
+}
+}
+export type PhotoListQuery = PhotoListQuerySchema.PhotoListQuery;
+
+export declare namespace PhotoListSchema {
+/**
+ * A page of the caller's library, newest upload first.
+ */
+export interface PhotoList {
+/**
+ * @maxItems 100
+ */
+results: Photo[]
+/**
+ * The URL of the next page (absolute, for the browser to request as it is), null at the end
+ */
+next: (string | null)
+/**
+ * Photos in the whole library (or folder)
+ */
+all_count: number
+}
+/**
+ * A photo of the caller's library. url and orig are null-free once uploaded: orig is the original as sent; url is the print master (upright, sRGB JPEG), null until processing is done.
+ */
+export interface Photo {
+id: number
+/**
+ * The same as id (the front end reads either)
+ */
+photo_id: number
+/**
+ * The print master, null while processing or when processing failed
+ */
+url: (string | null)
+/**
+ * The original, as uploaded
+ */
+orig: string
+/**
+ * Pixel size after the EXIF orientation is applied (before processing: as the file's header says)
+ */
+size_orig: {
+w: number
+h: number
+px_width: number
+px_height: number
+}
+/**
+ * When the photo was taken, in the camera's offset when known (else UTC); before processing, the upload's time
+ */
+date: string
+/**
+ * Where the photo came from: empty for an upload
+ */
+import_from: string
+/**
+ * The original's EXIF orientation (the master is already upright), null before processing
+ */
+orientation: (number | null)
+status: ("processing" | "ready" | "failed")
+/**
+ * Why processing failed, for a failed photo
+ */
+failure_reason: (string | null)
+/**
+ * Photos of the library with one duplicate_group are near-duplicates: the id of the first photo this one was found close to when processed, its own id when none; null before processing
+ */
+duplicate_group: (number | null)
+}
+}
+export type PhotoList = PhotoListSchema.PhotoList;
+
+export declare namespace PhotoUpdateCountSchema {
+/**
+ * How many of the listed photos were hidden from the library (ids of photos the caller does not have are not counted).
+ */
+export interface PhotoUpdateCount {
+update_count: number
+}
+}
+export type PhotoUpdateCount = PhotoUpdateCountSchema.PhotoUpdateCount;
+
+export declare namespace PhotoUploadSchema {
+/**
+ * multipart/form-data: one file in the field files (JPEG, PNG, WebP or HEIC).
+ */
+export interface PhotoUpload {
+files?: string
+}
+}
+export type PhotoUpload = PhotoUploadSchema.PhotoUpload;
+
+export declare namespace PhotoUploadedSchema {
+/**
+ * The uploaded photo's id; processing continues in the background (the photo's status says when it is done).
+ */
+export interface PhotoUploaded {
+photo_id: number
+}
+}
+export type PhotoUploaded = PhotoUploadedSchema.PhotoUploaded;
+
+export declare namespace PhotoSchema {
+/**
+ * A photo of the caller's library. url and orig are null-free once uploaded: orig is the original as sent; url is the print master (upright, sRGB JPEG), null until processing is done.
+ */
+export interface Photo {
+id: number
+/**
+ * The same as id (the front end reads either)
+ */
+photo_id: number
+/**
+ * The print master, null while processing or when processing failed
+ */
+url: (string | null)
+/**
+ * The original, as uploaded
+ */
+orig: string
+/**
+ * Pixel size after the EXIF orientation is applied (before processing: as the file's header says)
+ */
+size_orig: {
+w: number
+h: number
+px_width: number
+px_height: number
+}
+/**
+ * When the photo was taken, in the camera's offset when known (else UTC); before processing, the upload's time
+ */
+date: string
+/**
+ * Where the photo came from: empty for an upload
+ */
+import_from: string
+/**
+ * The original's EXIF orientation (the master is already upright), null before processing
+ */
+orientation: (number | null)
+status: ("processing" | "ready" | "failed")
+/**
+ * Why processing failed, for a failed photo
+ */
+failure_reason: (string | null)
+/**
+ * Photos of the library with one duplicate_group are near-duplicates: the id of the first photo this one was found close to when processed, its own id when none; null before processing
+ */
+duplicate_group: (number | null)
+}
+}
+export type Photo = PhotoSchema.Photo;
+
 export declare namespace PosterListAckSchema {
 /**
  * The answer to poster/list: always an empty list (this shop sells no posters).
@@ -6840,6 +7016,13 @@ export interface SchemaTypes {
   'order.json': Order;
   'payment-notification-result.json': PaymentNotificationResult;
   'payment-notification.json': PaymentNotification;
+  'photo-id-list.json': PhotoIdList;
+  'photo-list-query.json': PhotoListQuery;
+  'photo-list.json': PhotoList;
+  'photo-update-count.json': PhotoUpdateCount;
+  'photo-upload.json': PhotoUpload;
+  'photo-uploaded.json': PhotoUploaded;
+  'photo.json': Photo;
   'poster-list-ack.json': PosterListAck;
   'poster-list.json': PosterList;
   'print-file-list.json': PrintFileList;

@@ -1,0 +1,31 @@
+// A photo as the front end reads it (source/__TS/interfaces/photo.ts, the "My photos" page of DmitryMasny/u4u).
+import type { MediaStorage } from '../media/storage';
+import type { Photo as PhotoBody } from '../types/schemas';
+import type { Photo } from './repository';
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** The instant in the offset it was taken in ("2024-05-01T14:03:00+03:00"), or in UTC when the offset is unknown. */
+export function dateInOffset(instant: Date, offsetMinutes: number | null): string {
+  if (offsetMinutes === null) return instant.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const local = new Date(instant.getTime() + offsetMinutes * 60_000).toISOString().slice(0, 19);
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const minutes = Math.abs(offsetMinutes);
+  return `${local}${sign}${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+}
+
+export function presentPhoto(photo: Photo, media: MediaStorage): PhotoBody {
+  return {
+    id: photo.id,
+    photo_id: photo.id,
+    url: photo.status === 'ready' && photo.masterKey ? media.publicUrl(photo.masterKey) : null,
+    orig: media.publicUrl(photo.originalKey),
+    size_orig: { w: photo.width, h: photo.height, px_width: photo.width, px_height: photo.height },
+    date: dateInOffset(photo.capturedAt ?? photo.createdAt, photo.capturedAt ? photo.captureOffsetMinutes : null),
+    import_from: photo.importFrom,
+    orientation: photo.orientation,
+    status: photo.status,
+    failure_reason: photo.failureReason,
+    duplicate_group: photo.duplicateGroup,
+  };
+}

@@ -1,0 +1,135 @@
+// SQL for shoppers' photos: the library's rows, their processing state and the owner's usage. No rules here.
+import type { SqlExecutor } from '../db/database';
+import type { CaptureTime, PhotoFormat } from './processing';
+
+export type PhotoStatus = 'processing' | 'ready' | 'failed';
+
+export interface Photo {
+  id: number;
+  ownerId: number;
+  contentHash: string;
+  originalKey: string;
+  masterKey: string | null;
+  format: PhotoFormat;
+  bytes: number;
+  importFrom: string;
+  width: number;
+  height: number;
+  orientation: number | null;
+  capturedAt: Date | null;
+  captureOffsetMinutes: number | null;
+  captureSource: CaptureTime['source'] | null;
+  perceptualHash: string | null;
+  duplicateGroup: number | null;
+  status: PhotoStatus;
+  failureReason: string | null;
+  processingAttempts: number;
+  deletedAt: Date | null;
+  createdAt: Date;
+}
+
+export type NewPhoto = Pick<Photo, 'ownerId' | 'contentHash' | 'originalKey' | 'format' | 'bytes' | 'width' | 'height'>;
+
+/** What processing found, written when the photo becomes ready. */
+export interface ProcessedFacts {
+  masterKey: string;
+  width: number;
+  height: number;
+  orientation: number;
+  capturedAt: CaptureTime;
+  perceptualHash: string;
+  duplicateGroup: number;
+}
+
+/** What an owner holds: photos in the library (hidden ones excluded) and bytes stored (hidden ones included). */
+export interface PhotoUsage {
+  count: number;
+  bytes: number;
+}
+
+// bigint comes back as text from node-postgres: bytes fit a JavaScript number.
+export const PHOTO_COLUMNS = `p.id, p.owner_id AS "ownerId", p.content_hash AS "contentHash", p.original_key AS "originalKey",
+  p.master_key AS "masterKey", p.format, p.bytes::float8 AS bytes, p.import_from AS "importFrom", p.width, p.height,
+  p.orientation, p.captured_at AS "capturedAt", p.capture_offset_minutes AS "captureOffsetMinutes",
+  p.capture_source AS "captureSource", p.perceptual_hash AS "perceptualHash", p.duplicate_group AS "duplicateGroup",
+  p.status, p.failure_reason AS "failureReason", p.processing_attempts AS "processingAttempts",
+  p.deleted_at AS "deletedAt", p.created_at AS "createdAt"`;
+
+// The first key of the owner's photos lock (the second is the owner's id): a constant no other advisory lock uses.
+const OWNER_LOCK_CLASS = 7_305_030;
+
+export function createPhotosRepository(sql: SqlExecutor) {
+  return {
+    /** Holds the owner's photos lock until the transaction ends: uploads and groupings of one owner take turns. */
+    async lockOwner(ownerId: number): Promise<void> {
+      await sql.query('SELECT pg_advisory_xact_lock($1, $2)', [OWNER_LOCK_CLASS, ownerId]);
+    },
+    async findByHash(ownerId: number, contentHash: string): Promise<Photo | undefined> {
+      return (await sql.query<Photo>(`SELECT ${PHOTO_COLUMNS} FROM photos p WHERE p.owner_id = $1 AND p.content_hash = $2`,
+        [ownerId, contentHash])).rows[0];
+    },
+    async find(id: number): Promise<Photo | undefined> {
+      return (await sql.query<Photo>(`SELECT ${PHOTO_COLUMNS} FROM photos p WHERE p.id = $1`, [id])).rows[0];
+    },
+    /** The photo if the owner has it in the library (not hidden). */
+    async findOwned(ownerId: number, id: number): Promise<Photo | undefined> {
+      return (await sql.query<Photo>(
+        `SELECT ${PHOTO_COLUMNS} FROM photos p WHERE p.id = $1 AND p.owner_id = $2 AND p.deleted_at IS NULL`, [id, ownerId])).rows[0];
+    },
+    async usage(ownerId: number): Promise<PhotoUsage> {
+      const { rows } = await sql.query<PhotoUsage>(
+        `SELECT count(*) FILTER (WHERE deleted_at IS NULL)::int AS count, coalesce(sum(bytes), 0)::float8 AS bytes
+          FROM photos WHERE owner_id = $1`, [ownerId]);
+      return rows[0];
+    },
+    async insert(photo: NewPhoto): Promise<Photo> {
+      const { rows } = await sql.query<Photo>(
+        `INSERT INTO photos AS p (owner_id, content_hash, original_key, format, bytes, width, height)
+          VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${PHOTO_COLUMNS}`,
+        [photo.ownerId, photo.contentHash, photo.originalKey, photo.format, photo.bytes, photo.width, photo.height]);
+      return rows[0];
+    },
+    /** Brings a hidden photo back into the library (its bytes were uploaded again). */
+    async unhide(id: number): Promise<void> {
+      await sql.query('UPDATE photos SET deleted_at = NULL WHERE id = $1', [id]);
+    },
+    /** Counts a run of the process-photo job; the photo as it is now, or undefined when there is no such row. */
+    async startAttempt(id: number): Promise<Photo | undefined> {
+      return (await sql.query<Photo>(
+        `UPDATE photos p SET processing_attempts = processing_attempts + 1 WHERE id = $1 RETURNING ${PHOTO_COLUMNS}`, [id])).rows[0];
+    },
+    async markReady(id: number, facts: ProcessedFacts): Promise<void> {
+      await sql.query(
+        `UPDATE photos SET status = 'ready', failure_reason = NULL, master_key = $2, width = $3, height = $4, orientation = $5,
+          captured_at = $6, capture_offset_minutes = $7, capture_source = $8, perceptual_hash = $9, duplicate_group = $10
+          WHERE id = $1`,
+        [id, facts.masterKey, facts.width, facts.height, facts.orientation, facts.capturedAt.instant,
+          facts.capturedAt.offsetMinutes, facts.capturedAt.source, facts.perceptualHash, facts.duplicateGroup]);
+    },
+    async markFailed(id: number, reason: string): Promise<void> {
+      await sql.query("UPDATE photos SET status = 'failed', failure_reason = $2 WHERE id = $1 AND status = 'processing'", [id, reason]);
+    },
+    /** The owner's other ready photos with their hashes, oldest first: what a new photo may be a near-duplicate of. */
+    async hashesOfOwner(ownerId: number, exceptId: number): Promise<{ id: number; perceptualHash: string; duplicateGroup: number }[]> {
+      const { rows } = await sql.query<{ id: number; perceptualHash: string; duplicateGroup: number }>(
+        `SELECT id, perceptual_hash AS "perceptualHash", duplicate_group AS "duplicateGroup" FROM photos
+          WHERE owner_id = $1 AND id <> $2 AND status = 'ready' ORDER BY id`, [ownerId, exceptId]);
+      return rows;
+    },
+    /** Newest first, after the photo `before` (keyset paging) when given. */
+    async listOwned(ownerId: number, limit: number, before: number | null): Promise<Photo[]> {
+      const { rows } = await sql.query<Photo>(
+        `SELECT ${PHOTO_COLUMNS} FROM photos p WHERE p.owner_id = $1 AND p.deleted_at IS NULL AND ($2::int IS NULL OR p.id < $2)
+          ORDER BY p.id DESC LIMIT $3`, [ownerId, before, limit]);
+      return rows;
+    },
+    /** Hides those of the ids the owner has in the library; how many it hid. */
+    async hide(ownerId: number, ids: number[]): Promise<number> {
+      const { rowCount } = await sql.query(
+        'UPDATE photos SET deleted_at = now() WHERE owner_id = $1 AND id = ANY($2::int[]) AND deleted_at IS NULL', [ownerId, ids]);
+      return rowCount;
+    },
+  };
+}
+
+export type PhotosRepository = ReturnType<typeof createPhotosRepository>;

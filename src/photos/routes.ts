@@ -1,0 +1,105 @@
+// Shoppers' photos over REST, as the front end calls them: the upload /api/or/photo/ and the library
+// /photos/api/photo/ (list, one photo, destroy_many). Every route acts on the caller's own photos only.
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import Router from '@koa/router';
+import { requireAccount } from '../http/auth';
+import { HttpError, validationError } from '../http/errors';
+import { idParam } from '../http/params';
+import { bodyOf, queryOf, requireUser } from '../http/request-state';
+import type { RouteDoc, RouteModule } from '../http/route-module';
+import type { Validator } from '../http/validation';
+import type { MediaStorage } from '../media/storage';
+import { singleFileUpload, uploadedFile, type UploadLimits } from '../themes/http-upload';
+import { presentPhoto } from './presenters';
+import { PhotoQuotaReachedError, type PhotosService } from './service';
+
+/** Photos per page at most, whatever page_size asks. */
+export const MAX_PHOTO_PAGE_SIZE = 100;
+
+export function photoRoutes(deps: { photos: PhotosService; validator: Validator; media: MediaStorage; upload: UploadLimits; publicBaseUrl: string }): RouteModule {
+  const { photos, validator, media } = deps;
+  const router = new Router();
+  const signedIn = requireAccount();
+
+  router.post('/api/or/photo/', signedIn, singleFileUpload('files', deps.upload), async (ctx) => {
+    const file = uploadedFile(ctx);
+    // Whatever happens, the temporary upload does not outlive the request.
+    try {
+      if (!file) throw validationError({ files: ['No file was submitted.'] });
+      ctx.body = { photo_id: await photos.upload(requireUser(ctx), path.resolve(file)) };
+    } catch (error) {
+      if (error instanceof PhotoQuotaReachedError) throw new HttpError(429, { detail: error.message });
+      throw error;
+    } finally {
+      if (file) await rm(file, { force: true });
+    }
+  });
+
+  router.get('/photos/api/photo/', signedIn, validator.query('photo-list-query.json'), async (ctx) => {
+    const query = queryOf(ctx, 'photo-list-query.json');
+    const pageSize = Math.min(query.page_size ?? 50, MAX_PHOTO_PAGE_SIZE);
+    const page = await photos.library(requireUser(ctx).id, pageSize, query.before ?? null);
+    ctx.body = {
+      results: page.photos.map((photo) => presentPhoto(photo, media)),
+      next: page.nextBefore === null ? null : `${deps.publicBaseUrl}/photos/api/photo/?page_size=${pageSize}&before=${page.nextBefore}`,
+      all_count: page.count,
+    };
+  });
+
+  router.patch('/photos/api/photo/destroy_many/', signedIn, validator.jsonBody('photo-id-list.json'), async (ctx) => {
+    const { photo_id_list: ids } = bodyOf(ctx, 'photo-id-list.json');
+    ctx.body = { update_count: await photos.hide(requireUser(ctx).id, ids) };
+  });
+
+  router.get('/photos/api/photo/:photo_id/', signedIn, async (ctx) => {
+    ctx.body = presentPhoto(await photos.photo(requireUser(ctx).id, idParam(ctx.params.photo_id)), media);
+  });
+
+  return { router, docs: PHOTO_DOCS };
+}
+
+const tags = ['photos'];
+const notLoggedIn = { description: 'Not logged in (a visitor account is enough)', schema: 'error-detail.json' };
+const noSuchPhoto = { description: 'No such photo in the caller\'s library (another user\'s photos are not found either)', schema: 'error-detail.json' };
+
+const PHOTO_DOCS: RouteDoc[] = [
+  {
+    method: 'post', path: '/api/or/photo/', tags, auth: true, summary: 'Upload a photo to the caller\'s library',
+    description: 'multipart/form-data, one file in the field files: JPEG, PNG, WebP or HEIC, up to PHOTO_MAX_BYTES and PHOTO_MAX_PIXELS '
+      + '(checked from the header before decoding). Answered at once; the print master is made by the job process-photo. The same bytes '
+      + 'uploaded again by the same owner answer the same photo_id and are stored once.',
+    body: { schema: 'photo-upload.json', contentType: 'multipart/form-data' },
+    responses: {
+      200: { description: 'The photo\'s id', schema: 'photo-uploaded.json' },
+      400: { description: 'No file, or not an accepted photo, or over the pixel limit', schema: 'validation-error.json' },
+      401: notLoggedIn,
+      413: { description: 'File over PHOTO_MAX_BYTES', schema: 'error-detail.json' },
+      415: { description: 'Not multipart/form-data', schema: 'error-detail.json' },
+      429: { description: 'The owner\'s photo count or stored bytes limit is reached', schema: 'error-detail.json' },
+    },
+  },
+  {
+    method: 'get', path: '/photos/api/photo/', tags, auth: true, summary: 'The caller\'s library, newest upload first',
+    query: ['photo-list-query.json'],
+    responses: {
+      200: { description: 'A page of photos', schema: 'photo-list.json' },
+      400: { description: 'page_size or before is not a positive integer', schema: 'validation-error.json' },
+      401: notLoggedIn,
+    },
+  },
+  {
+    method: 'get', path: '/photos/api/photo/:photo_id/', tags, auth: true, summary: 'One photo of the caller\'s library',
+    responses: { 200: { description: 'The photo', schema: 'photo.json' }, 401: notLoggedIn, 404: noSuchPhoto },
+  },
+  {
+    method: 'patch', path: '/photos/api/photo/destroy_many/', tags, auth: true, summary: 'Delete photos from the caller\'s library',
+    description: 'Hides them from the library and its folders; their files are kept, since a book may show them.',
+    body: { schema: 'photo-id-list.json' },
+    responses: {
+      200: { description: 'How many were deleted', schema: 'photo-update-count.json' },
+      400: { description: 'photo_id_list missing or not a list of ids', schema: 'validation-error.json' },
+      401: notLoggedIn,
+    },
+  },
+];

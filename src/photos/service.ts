@@ -1,0 +1,190 @@
+// Shoppers' photos: an upload stored as sent and recorded with its processing job in one transaction, the job's work
+// (print master, facts, near-duplicate group), and the owner's library. No upload or job leaves a file no row names.
+import { createHash, randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { Logger } from 'pino';
+import { processPhoto as processPhotoJob } from '../../jobs/contracts/process-photo';
+import type { PhotoQuota } from '../config-photos';
+import type { Database } from '../db/database';
+import type { MediaStorage } from '../media/storage';
+import type { Queue } from '../queue/queue';
+import type { StoredFileDeletions } from '../retention/stored-file-deletions';
+import { invalid, notFound } from '../shared/errors';
+import type { AuthenticatedUser } from '../shared/user';
+import type { Limiter } from '../util/limiter';
+import { inspectPhoto, nearDuplicates, processPhoto, UnprocessablePhotoError, type PhotoFormat } from './processing';
+import { createPhotosRepository, type Photo, type PhotoUsage } from './repository';
+
+/** An upload past the owner's quota: the route answers 429 with this message as its detail. */
+export class PhotoQuotaReachedError extends Error {}
+
+export interface PhotosServiceDependencies {
+  db: Database;
+  media: MediaStorage;
+  queue: Queue;
+  deletions: StoredFileDeletions;
+  log: Logger;
+  /** Decodes at once per process, shared with the other image work. */
+  imageWork: Limiter;
+  maxPixels: number;
+  quotas: { user: PhotoQuota; visitor: PhotoQuota };
+  /** Runs of the process-photo job in all (its retries and the first): the last one that fails marks the photo failed. */
+  processingRuns: number;
+}
+
+const EXTENSIONS: Record<PhotoFormat, string> = { jpeg: 'jpg', png: 'png', webp: 'webp', heif: 'heic' };
+/** What the owner is told when processing failed for a reason other than the file itself (the details are logged). */
+export const PROCESSING_FAILED = 'The photo could not be processed; upload it again later.';
+
+/** A photo's files live in a folder of their own, named by a random id: its key says nothing of its owner. */
+const masterKeyOf = (originalKey: string) => originalKey.replace(/\/original\.[a-z]+$/, '/master.jpg');
+
+export interface LibraryPage {
+  photos: Photo[];
+  /** Photos in the owner's library. */
+  count: number;
+  /** The id to read the next page after, or null at the end. */
+  nextBefore: number | null;
+}
+
+export function createPhotosService(deps: PhotosServiceDependencies) {
+  const { db, media, queue, deletions, log, imageWork, maxPixels } = deps;
+  const repository = createPhotosRepository(db.sql);
+
+  function checkQuota(owner: AuthenticatedUser, usage: PhotoUsage, addedPhotos: number, addedBytes: number): void {
+    const quota = owner.role === 'visitor' ? deps.quotas.visitor : deps.quotas.user;
+    if (usage.count + addedPhotos > quota.photos) {
+      throw new PhotoQuotaReachedError(`Photo limit reached: a library holds at most ${quota.photos} photos. Delete some to upload more.`);
+    }
+    if (usage.bytes + addedBytes > quota.bytes) {
+      throw new PhotoQuotaReachedError(`Storage limit reached: at most ${quota.bytes} bytes of photos may be stored.`);
+    }
+  }
+
+  /** A stored file no row will name: deleted now, or recorded in the outbox of deletions when the storage refuses. */
+  async function discard(key: string): Promise<void> {
+    try {
+      await media.delete(key);
+    } catch (error) {
+      await db.transaction((tx) => deletions.record(tx, [key])).catch((recordError: unknown) =>
+        log.error({ err: recordError, key, deleteError: error }, 'photo file left behind: neither deleted nor recorded for deletion'));
+    }
+  }
+
+  /** Brings back a hidden photo whose bytes were uploaded again, within the quota. */
+  async function reuse(owner: AuthenticatedUser, existing: Photo): Promise<number> {
+    if (existing.deletedAt === null) return existing.id;
+    await db.transaction(async (tx) => {
+      const photos = createPhotosRepository(tx.sql);
+      await photos.lockOwner(owner.id);
+      checkQuota(owner, await photos.usage(owner.id), 1, 0);
+      await photos.unhide(existing.id);
+    });
+    return existing.id;
+  }
+
+  return {
+    /**
+     * Stores the uploaded file as sent and records the photo with its process-photo job in one transaction; the
+     * photo's id. The same bytes again (per owner) are the same photo, stored once. Throws invalid for a file that
+     * is not an accepted photo or is over the pixel limit, PhotoQuotaReachedError past the owner's quota.
+     */
+    async upload(owner: AuthenticatedUser, uploadedFile: string): Promise<number> {
+      const original = await readFile(uploadedFile);
+      const contentHash = createHash('sha256').update(original).digest('hex');
+      const existing = await repository.findByHash(owner.id, contentHash);
+      if (existing) return reuse(owner, existing);
+      const header = await inspectPhoto(original, maxPixels).catch((error: unknown) => {
+        if (error instanceof UnprocessablePhotoError) throw invalid({ files: [error.message] });
+        throw error;
+      });
+      // Checked before storing too, so that an owner past the quota costs no write.
+      checkQuota(owner, await repository.usage(owner.id), 1, original.length);
+      const originalKey = `photos/${randomUUID()}/original.${EXTENSIONS[header.format]}`;
+      await media.put(originalKey, original);
+      try {
+        const { photo, inserted } = await db.transaction(async (tx) => {
+          const photos = createPhotosRepository(tx.sql);
+          await photos.lockOwner(owner.id);
+          // Another request of the owner may have stored the same bytes since.
+          const same = await photos.findByHash(owner.id, contentHash);
+          if (same) return { photo: same, inserted: false };
+          checkQuota(owner, await photos.usage(owner.id), 1, original.length);
+          const row = await photos.insert({
+            ownerId: owner.id, contentHash, originalKey, format: header.format, bytes: original.length, width: header.width, height: header.height,
+          });
+          await queue.enqueue(tx, processPhotoJob, { photoId: row.id });
+          return { photo: row, inserted: true };
+        });
+        if (inserted) return photo.id;
+        await discard(originalKey);
+        return reuse(owner, photo);
+      } catch (error) {
+        await discard(originalKey);
+        throw error;
+      }
+    },
+
+    /**
+     * The process-photo job's work: reads the original, makes the print master, stores it and marks the photo ready
+     * with its facts and near-duplicate group. A file that cannot be processed marks it failed at once; another
+     * failure is thrown (the job retries) until the last run, which marks it failed. Safe to repeat.
+     */
+    async process(photoId: number): Promise<{ status: string; reason?: string }> {
+      const photo = await repository.startAttempt(photoId);
+      if (!photo || photo.status !== 'processing') return { status: photo?.status ?? 'missing' };
+      const masterKey = masterKeyOf(photo.originalKey);
+      try {
+        const original = await media.read(photo.originalKey);
+        const processed = await imageWork.run(() => processPhoto(original, { maxPixels, uploadTime: photo.createdAt }));
+        await media.put(masterKey, processed.master);
+        await db.transaction(async (tx) => {
+          const photos = createPhotosRepository(tx.sql);
+          // One owner's photos are grouped one at a time, so that two near-duplicates processed together meet.
+          await photos.lockOwner(photo.ownerId);
+          const near = (await photos.hashesOfOwner(photo.ownerId, photo.id))
+            .find((other) => nearDuplicates(other.perceptualHash, processed.perceptualHash));
+          await photos.markReady(photo.id, {
+            masterKey, width: processed.width, height: processed.height, orientation: processed.orientation,
+            capturedAt: processed.capturedAt, perceptualHash: processed.perceptualHash, duplicateGroup: near?.duplicateGroup ?? photo.id,
+          });
+        });
+        return { status: 'ready' };
+      } catch (error) {
+        const unprocessable = error instanceof UnprocessablePhotoError;
+        if (!unprocessable && photo.processingAttempts < deps.processingRuns) throw error;
+        const reason = unprocessable ? error.message : PROCESSING_FAILED;
+        log.warn({ err: error, photoId }, 'photo processing failed for good');
+        // A master stored before the failure is named by no row: it goes with the failure.
+        const recorded = await db.transaction(async (tx) => {
+          await createPhotosRepository(tx.sql).markFailed(photo.id, reason);
+          return deletions.record(tx, [masterKey]);
+        });
+        await deletions.deleteSoon(recorded);
+        return { status: 'failed', reason };
+      }
+    },
+
+    /** The owner's library, newest first, pageSize photos after the photo `before` (when given). */
+    async library(ownerId: number, pageSize: number, before: number | null): Promise<LibraryPage> {
+      const [rows, usage] = await Promise.all([repository.listOwned(ownerId, pageSize + 1, before), repository.usage(ownerId)]);
+      const photos = rows.slice(0, pageSize);
+      return { photos, count: usage.count, nextBefore: rows.length > pageSize ? photos[photos.length - 1].id : null };
+    },
+
+    /** One photo of the owner's library; not_found for another owner's, a hidden one, or none. */
+    async photo(ownerId: number, id: number): Promise<Photo> {
+      const photo = await repository.findOwned(ownerId, id);
+      if (!photo) throw notFound();
+      return photo;
+    },
+
+    /**
+     * Hides the owner's photos of these ids from the library (others' ids are ignored); how many it hid. Their files
+     * are kept: a book's layout may name them (docs/api.md, "Shoppers' photos").
+     */
+    hide: (ownerId: number, ids: number[]): Promise<number> => repository.hide(ownerId, ids),
+  };
+}
+
+export type PhotosService = ReturnType<typeof createPhotosService>;
