@@ -38,6 +38,7 @@ import { productRoutes } from './products/routes';
 import { orderAdminRoutes } from './orders/admin-routes';
 import { orderRoutes } from './orders/routes';
 import { paymentRoutes } from './payments/routes';
+import { folderRoutes } from './photos/folder-routes';
 import { photoRoutes } from './photos/routes';
 import type { Queue } from './queue/queue';
 import type { Services } from './services';
@@ -111,6 +112,7 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
       photos: services.photos, validator, media: deps.media, publicBaseUrl: deps.config.publicBaseUrl,
       upload: { directory: uploadsFolder(deps.config.dataDir), maxBytes: deps.config.photos.maxBytes },
     }),
+    folderRoutes({ folders: services.photoFolders, validator, media: deps.media, publicBaseUrl: deps.config.publicBaseUrl }),
     ...extraModules,
   ];
   const allDocs = () => modules.flatMap((module) => module.docs);

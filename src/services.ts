@@ -20,6 +20,7 @@ import type { Metrics } from './metrics/metrics';
 import { createOrderAdminService, type OrderAdminService } from './orders/admin-service';
 import { createOrdersService, type OrdersService } from './orders/service';
 import type { PaymentProvider } from './payments/provider';
+import { createFoldersService, type FoldersService } from './photos/folders-service';
 import { createPhotosService, type PhotosService } from './photos/service';
 import { createPaymentProvider } from './payments/providers/index';
 import type { SandboxPaymentProvider } from './payments/providers/sandbox';
@@ -78,6 +79,8 @@ export interface Services {
   themesAdmin: ThemesAdminService;
   /** Shoppers' photos: uploads, their processing job and the library. */
   photos: PhotosService;
+  /** Folders over the photo library. */
+  photoFolders: FoldersService;
 }
 
 export function createServices(parts: ServiceParts): Services {
@@ -120,5 +123,6 @@ export function createServices(parts: ServiceParts): Services {
       quotas: { user: config.photos.userQuota, visitor: config.photos.visitorQuota },
       processingRuns: 1 + (config.jobRetry.limit ?? processPhotoJob.retry.limit),
     }),
+    photoFolders: createFoldersService(db),
   };
 }

@@ -1,7 +1,8 @@
 // A photo as the front end reads it (source/__TS/interfaces/photo.ts, the "My photos" page of DmitryMasny/u4u).
 import type { MediaStorage } from '../media/storage';
-import type { Photo as PhotoBody } from '../types/schemas';
+import type { Photo as PhotoBody, PhotoList } from '../types/schemas';
 import type { Photo } from './repository';
+import type { LibraryPage } from './service';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
@@ -27,5 +28,14 @@ export function presentPhoto(photo: Photo, media: MediaStorage): PhotoBody {
     status: photo.status,
     failure_reason: photo.failureReason,
     duplicate_group: photo.duplicateGroup,
+  };
+}
+
+/** A page of photos; next is the absolute URL of the list at listUrl (the library or a folder) after this page. */
+export function presentPage(page: LibraryPage, media: MediaStorage, listUrl: string, pageSize: number): PhotoList {
+  return {
+    results: page.photos.map((photo) => presentPhoto(photo, media)),
+    next: page.nextBefore === null ? null : `${listUrl}?page_size=${pageSize}&before=${page.nextBefore}`,
+    all_count: page.count,
   };
 }

@@ -3,6 +3,7 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import Router from '@koa/router';
+import type { Context } from 'koa';
 import { requireAccount } from '../http/auth';
 import { HttpError, validationError } from '../http/errors';
 import { idParam } from '../http/params';
@@ -11,11 +12,17 @@ import type { RouteDoc, RouteModule } from '../http/route-module';
 import type { Validator } from '../http/validation';
 import type { MediaStorage } from '../media/storage';
 import { singleFileUpload, uploadedFile, type UploadLimits } from '../themes/http-upload';
-import { presentPhoto } from './presenters';
+import { presentPage, presentPhoto } from './presenters';
 import { PhotoQuotaReachedError, type PhotosService } from './service';
 
 /** Photos per page at most, whatever page_size asks. */
 export const MAX_PHOTO_PAGE_SIZE = 100;
+
+/** The page asked for by photo-list-query.json (the library's and a folder's). */
+export function pagingOf(ctx: Context): { pageSize: number; before: number | null } {
+  const query = queryOf(ctx, 'photo-list-query.json');
+  return { pageSize: Math.min(query.page_size ?? 50, MAX_PHOTO_PAGE_SIZE), before: query.before ?? null };
+}
 
 export function photoRoutes(deps: { photos: PhotosService; validator: Validator; media: MediaStorage; upload: UploadLimits; publicBaseUrl: string }): RouteModule {
   const { photos, validator, media } = deps;
@@ -37,14 +44,8 @@ export function photoRoutes(deps: { photos: PhotosService; validator: Validator;
   });
 
   router.get('/photos/api/photo/', signedIn, validator.query('photo-list-query.json'), async (ctx) => {
-    const query = queryOf(ctx, 'photo-list-query.json');
-    const pageSize = Math.min(query.page_size ?? 50, MAX_PHOTO_PAGE_SIZE);
-    const page = await photos.library(requireUser(ctx).id, pageSize, query.before ?? null);
-    ctx.body = {
-      results: page.photos.map((photo) => presentPhoto(photo, media)),
-      next: page.nextBefore === null ? null : `${deps.publicBaseUrl}/photos/api/photo/?page_size=${pageSize}&before=${page.nextBefore}`,
-      all_count: page.count,
-    };
+    const { pageSize, before } = pagingOf(ctx);
+    ctx.body = presentPage(await photos.library(requireUser(ctx).id, pageSize, before), media, `${deps.publicBaseUrl}/photos/api/photo/`, pageSize);
   });
 
   router.patch('/photos/api/photo/destroy_many/', signedIn, validator.jsonBody('photo-id-list.json'), async (ctx) => {

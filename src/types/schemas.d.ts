@@ -4874,6 +4874,78 @@ detail: string
 }
 export type ErrorDetail = ErrorDetailSchema.ErrorDetail;
 
+export declare namespace FolderListSchema {
+/**
+ * The caller's folders, oldest first (the front end shows them reversed).
+ */
+export type FolderList = Folder[]
+
+/**
+ * A folder of the caller's photos.
+ */
+export interface Folder {
+id: number
+name: string
+}
+}
+export type FolderList = FolderListSchema.FolderList;
+
+export declare namespace FolderMoveManySchema {
+/**
+ * Photos of the folder in the path to move into another folder.
+ */
+export interface FolderMoveMany {
+/**
+ * @minItems 1
+ * @maxItems 1000
+ */
+photo_id_list: [number, ...(number)[]]
+new_folder_id: number
+}
+}
+export type FolderMoveMany = FolderMoveManySchema.FolderMoveMany;
+
+export declare namespace FolderNameSchema {
+export interface FolderName {
+/**
+ * 1 to 20 characters, not only spaces
+ */
+name: string
+}
+}
+export type FolderName = FolderNameSchema.FolderName;
+
+export declare namespace FolderRemoveCountSchema {
+/**
+ * How many of the photos the folder held (they stay in the library).
+ */
+export interface FolderRemoveCount {
+remove_count: number
+}
+}
+export type FolderRemoveCount = FolderRemoveCountSchema.FolderRemoveCount;
+
+export declare namespace FolderToCountSchema {
+/**
+ * How many of the photos the folder held, now in the new folder.
+ */
+export interface FolderToCount {
+to_count: number
+}
+}
+export type FolderToCount = FolderToCountSchema.FolderToCount;
+
+export declare namespace FolderSchema {
+/**
+ * A folder of the caller's photos.
+ */
+export interface Folder {
+id: number
+name: string
+}
+}
+export type Folder = FolderSchema.Folder;
+
 export declare namespace GalleryFilterSchema {
 /**
  * Product type ids (see /api/gallery/meta/ product_type).
@@ -6240,6 +6312,21 @@ id: string
 }
 export type PaymentNotification = PaymentNotificationSchema.PaymentNotification;
 
+export declare namespace PhotoCopyManySchema {
+/**
+ * Photos to put into a folder (they stay in the library and in their other folders).
+ */
+export interface PhotoCopyMany {
+/**
+ * @minItems 1
+ * @maxItems 1000
+ */
+photo_id_list: [number, ...(number)[]]
+folder_id: number
+}
+}
+export type PhotoCopyMany = PhotoCopyManySchema.PhotoCopyMany;
+
 export declare namespace PhotoIdListSchema {
 export interface PhotoIdList {
 /**
@@ -6333,6 +6420,16 @@ duplicate_group: (number | null)
 }
 }
 export type PhotoList = PhotoListSchema.PhotoList;
+
+export declare namespace PhotoMoveCountSchema {
+/**
+ * How many of the photos were put into the folder (those already in it are not counted).
+ */
+export interface PhotoMoveCount {
+move_count: number
+}
+}
+export type PhotoMoveCount = PhotoMoveCountSchema.PhotoMoveCount;
 
 export declare namespace PhotoUpdateCountSchema {
 /**
@@ -6981,6 +7078,12 @@ export interface SchemaTypes {
   'delivery-price.json': DeliveryPrice;
   'delivery.json': OrderSetDelivery;
   'error-detail.json': ErrorDetail;
+  'folder-list.json': FolderList;
+  'folder-move-many.json': FolderMoveMany;
+  'folder-name.json': FolderName;
+  'folder-remove-count.json': FolderRemoveCount;
+  'folder-to-count.json': FolderToCount;
+  'folder.json': Folder;
   'gallery-filter.json': GalleryFilter;
   'gallery-meta.json': GalleryMeta;
   'gallery-paging.json': GalleryPaging;
@@ -7016,9 +7119,11 @@ export interface SchemaTypes {
   'order.json': Order;
   'payment-notification-result.json': PaymentNotificationResult;
   'payment-notification.json': PaymentNotification;
+  'photo-copy-many.json': PhotoCopyMany;
   'photo-id-list.json': PhotoIdList;
   'photo-list-query.json': PhotoListQuery;
   'photo-list.json': PhotoList;
+  'photo-move-count.json': PhotoMoveCount;
   'photo-update-count.json': PhotoUpdateCount;
   'photo-upload.json': PhotoUpload;
   'photo-uploaded.json': PhotoUploaded;
