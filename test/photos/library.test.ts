@@ -8,6 +8,7 @@ import { buildApp } from '../../src/app';
 import { createValidator } from '../../src/http/validation';
 import { PROCESSING_FAILED } from '../../src/photos/service';
 import { DATABASE_KIND } from '../helpers/database';
+import { jobsSettled } from '../helpers/jobs';
 import { storedKeys } from '../helpers/media';
 import { type TestRuntime, testRuntime } from '../helpers/runtime';
 import { jpeg, noiseImage, png, SVG, webp } from '../themes/images';
@@ -267,6 +268,20 @@ describe(`shoppers' photos: upload, processing, library (${DATABASE_KIND})`, () 
       expect(racing.map((response) => response.status).sort()).to.deep.equal([200, 429, 429]);
       expect(await rowCount(visitor.id)).to.equal(2);
       await expectNoOrphans();
+    });
+  });
+
+  // Last: once the worker runs, it takes the jobs of every later upload.
+  describe('the worker', () => {
+    it('runs the enqueued process-photo job to the end', async () => {
+      const owner = await account();
+      const id = (await upload(owner.auth, await jpeg(70, 50))).body.photo_id;
+      const { rows: [job] } = await runtime.db.sql.query<{ id: string }>(
+        "SELECT id::text AS id FROM pgboss.job WHERE name = 'process-photo' AND (data->>'photoId')::int = $1", [id]);
+      const settled = jobsSettled(runtime.queue, [job.id]);
+      await runtime.queue.work(runtime.jobContext);
+      await settled;
+      expect(await photoRow(id)).to.include({ status: 'ready', width: 70, height: 50 });
     });
   });
 });
