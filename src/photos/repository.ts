@@ -106,6 +106,12 @@ export function createPhotosRepository(sql: SqlExecutor) {
         [id, facts.masterKey, facts.width, facts.height, facts.orientation, facts.capturedAt.instant,
           facts.capturedAt.offsetMinutes, facts.capturedAt.source, facts.perceptualHash, facts.duplicateGroup]);
     },
+    /** A failed photo back to processing, its runs counted afresh; false when it is not failed (any more). */
+    async processAgain(id: number): Promise<boolean> {
+      const { rowCount } = await sql.query(
+        "UPDATE photos SET status = 'processing', failure_reason = NULL, processing_attempts = 0 WHERE id = $1 AND status = 'failed'", [id]);
+      return rowCount > 0;
+    },
     async markFailed(id: number, reason: string): Promise<void> {
       await sql.query("UPDATE photos SET status = 'failed', failure_reason = $2 WHERE id = $1 AND status = 'processing'", [id, reason]);
     },

@@ -71,14 +71,22 @@ export function createPhotosService(deps: PhotosServiceDependencies) {
     }
   }
 
-  /** Brings back a hidden photo whose bytes were uploaded again, within the quota. */
-  async function reuse(owner: AuthenticatedUser, existing: Photo): Promise<number> {
-    if (existing.deletedAt === null) return existing.id;
+  /**
+   * The photo these bytes already are: a hidden one comes back (within the quota); one whose processing failed for
+   * a reason other than its file is processed again, its original stored again in case that was what failed.
+   */
+  async function reuse(owner: AuthenticatedUser, existing: Photo, original: Buffer): Promise<number> {
+    const retry = existing.status === 'failed' && existing.failureReason === PROCESSING_FAILED;
+    if (existing.deletedAt === null && !retry) return existing.id;
+    if (retry) await media.put(existing.originalKey, original);
     await db.transaction(async (tx) => {
       const photos = createPhotosRepository(tx.sql);
       await photos.lockOwner(owner.id);
-      checkQuota(owner, await photos.usage(owner.id), 1, 0);
-      await photos.unhide(existing.id);
+      if (existing.deletedAt !== null) {
+        checkQuota(owner, await photos.usage(owner.id), 1, 0);
+        await photos.unhide(existing.id);
+      }
+      if (retry && await photos.processAgain(existing.id)) await queue.enqueue(tx, processPhotoJob, { photoId: existing.id });
     });
     return existing.id;
   }
@@ -93,7 +101,7 @@ export function createPhotosService(deps: PhotosServiceDependencies) {
       const original = await readFile(uploadedFile);
       const contentHash = createHash('sha256').update(original).digest('hex');
       const existing = await repository.findByHash(owner.id, contentHash);
-      if (existing) return reuse(owner, existing);
+      if (existing) return reuse(owner, existing, original);
       const header = await inspectPhoto(original, maxPixels).catch((error: unknown) => {
         if (error instanceof UnprocessablePhotoError) throw invalid({ files: [error.message] });
         throw error;
@@ -118,7 +126,7 @@ export function createPhotosService(deps: PhotosServiceDependencies) {
         });
         if (inserted) return photo.id;
         await discard(originalKey);
-        return reuse(owner, photo);
+        return reuse(owner, photo, original);
       } catch (error) {
         await discard(originalKey);
         throw error;
