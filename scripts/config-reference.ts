@@ -84,7 +84,7 @@ export function withReference(document: string): string {
 }
 
 /** What docker-compose.yml does with each variable: which it requires, and what it gives the service. */
-function composeFacts(composeText: string) {
+export function composeFacts(composeText: string) {
   const settings = composeText.split('\n').filter((line) => !line.trim().startsWith('#')).join('\n');
   const required = [...new Set([...settings.matchAll(/\$\{([A-Z][A-Z0-9_]*):\?/g)].map((match) => match[1]))];
   const document = parse(composeText, { merge: true }) as { 'x-photobook-environment'?: Record<string, string> };

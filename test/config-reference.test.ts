@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import {
-  COMPOSE_FILE, ENV_EXAMPLE, envExample, OPERATIONS_DOC, REFERENCE_END, REFERENCE_START, withReference,
+  COMPOSE_FILE, composeFacts, ENV_EXAMPLE, envExample, OPERATIONS_DOC, REFERENCE_END, REFERENCE_START, withReference,
 } from '../scripts/config-reference';
 import { type Env, loadConfig } from '../src/config';
 import type { Variable } from '../src/config-values';
@@ -41,6 +41,16 @@ describe('the configuration reference', () => {
     expect(named.filter((name, index) => named.indexOf(name) !== index)).to.deep.equal([]);
     expect(named.filter((name) => !(name in VARIABLES)).sort()).to.deep.equal(['HTTP_PORT', 'POSTGRES_PASSWORD']);
     expect(DECLARED.filter((name) => !named.includes(name))).to.deep.equal([]);
+  });
+
+  it('in docker-compose.yml passes each variable with its declared default, except where the stack means another', () => {
+    // The stack's own choices: its public address (Caddy on 8080), JSON logs for a log collector, the sandbox login
+    // off (a production stack), and the bucket it creates. Any other default there is a copy that went stale.
+    const { note } = composeFacts(readFileSync(COMPOSE_FILE, 'utf8'));
+    const ownDefaults = (Object.values(VARIABLES) as Variable[])
+      .filter((variable) => note(variable)?.startsWith("docker-compose.yml's default"))
+      .map((variable) => variable.name).sort();
+    expect(ownDefaults).to.deep.equal(['LOG_FORMAT', 'PUBLIC_BASE_URL', 'S3_BUCKET', 'SANDBOX_LOGIN']);
   });
 
   it('is all the parsers read: every declared variable and no other', () => {
