@@ -15,6 +15,7 @@ import { createEditingChannel } from './realtime/editing-channel';
 import { attachSocketIoTransport } from './realtime/layout-channel';
 import { createLiveness } from './realtime/liveness';
 import { createOutgoingBuffers } from './realtime/outgoing-buffer';
+import { attachPhotoChannel, PHOTO_CHANNEL_PATH } from './realtime/photo-channel';
 import { attachPlainWebSocketTransport } from './realtime/plain-websocket';
 import { portProblem } from './port-availability';
 import type { Runtime } from './runtime';
@@ -107,7 +108,13 @@ export async function startServer(
   attachSocketIoTransport(editingNamespace, editing, { ...runtime, socketsPerUser: config.bounds.socketsPerUser, liveness, outgoingBuffers });
   const plainWebSockets = attachPlainWebSocketTransport(server, editing, {
     tokens: runtime.tokens, users: runtime.users, log, maxFrameBytes: config.maxJsonBodyBytes,
-    liveness, outgoingBuffers, socketIoPath: io.path(), socketsPerUser: config.bounds.socketsPerUser,
+    liveness, outgoingBuffers, socketIoPath: io.path(), otherPaths: [PHOTO_CHANNEL_PATH], socketsPerUser: config.bounds.socketsPerUser,
+  });
+  // The photo library's notifications, with the same limits.
+  const photoChannel = attachPhotoChannel(server, {
+    tokens: runtime.tokens, users: runtime.users, db: runtime.db, photos: runtime.services.photos, media: runtime.media, log,
+    maxFrameBytes: config.maxJsonBodyBytes, liveness, outgoingBuffers,
+    socketsPerUser: config.bounds.socketsPerUser, userEventsPerSecond: config.bounds.userEventsPerSecond,
   });
   // Ready when listening starts, unless the database refuses it a connection (then /readyz says why).
   await adapter.listening(config.databaseTimeouts.connectMs);
@@ -128,6 +135,7 @@ export async function startServer(
     void editing.close();
     io.close();
     plainWebSockets.close();
+    void photoChannel.close();
     liveness.close();
     // Keep-alive connections fall idle as their last request ends; close each one then, not at the deadline.
     server.closeIdleConnections();
@@ -137,6 +145,7 @@ export async function startServer(
       cut = true;
       server.closeAllConnections();
       plainWebSockets.terminate();
+      photoChannel.terminate();
     }, Math.max(cutAt - Date.now(), 0));
     await closed;
     clearInterval(sweep);

@@ -55,6 +55,9 @@ export const PHOTO_COLUMNS = `p.id, p.owner_id AS "ownerId", p.content_hash AS "
   p.status, p.failure_reason AS "failureReason", p.processing_attempts AS "processingAttempts",
   p.deleted_at AS "deletedAt", p.created_at AS "createdAt"`;
 
+/** The NOTIFY channel of photos whose processing ended (photo-events.ts): {photo_id, owner_id}, sent at commit. */
+export const PHOTO_EVENTS_CHANNEL = 'photobook_photos';
+
 // The first key of the owner's photos lock (the second is the owner's id): a constant no other advisory lock uses.
 const OWNER_LOCK_CLASS = 7_305_030;
 
@@ -114,6 +117,10 @@ export function createPhotosRepository(sql: SqlExecutor) {
     },
     async markFailed(id: number, reason: string): Promise<void> {
       await sql.query("UPDATE photos SET status = 'failed', failure_reason = $2 WHERE id = $1 AND status = 'processing'", [id, reason]);
+    },
+    /** Tells every process, once the transaction commits, that the photo's processing ended (ready or failed). */
+    async announceProcessed(id: number, ownerId: number): Promise<void> {
+      await sql.query('SELECT pg_notify($1, $2)', [PHOTO_EVENTS_CHANNEL, JSON.stringify({ photo_id: id, owner_id: ownerId })]);
     },
     /** The owner's other ready photos with their hashes, oldest first: what a new photo may be a near-duplicate of. */
     async hashesOfOwner(ownerId: number, exceptId: number): Promise<{ id: number; perceptualHash: string; duplicateGroup: number }[]> {

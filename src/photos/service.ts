@@ -156,6 +156,7 @@ export function createPhotosService(deps: PhotosServiceDependencies) {
             masterKey, width: processed.width, height: processed.height, orientation: processed.orientation,
             capturedAt: processed.capturedAt, perceptualHash: processed.perceptualHash, duplicateGroup: near?.duplicateGroup ?? photo.id,
           });
+          await photos.announceProcessed(photo.id, photo.ownerId);
         });
         return { status: 'ready' };
       } catch (error) {
@@ -165,7 +166,9 @@ export function createPhotosService(deps: PhotosServiceDependencies) {
         log.warn({ err: error, photoId }, 'photo processing failed for good');
         // A master stored before the failure is named by no row: it goes with the failure.
         const recorded = await db.transaction(async (tx) => {
-          await createPhotosRepository(tx.sql).markFailed(photo.id, reason);
+          const photos = createPhotosRepository(tx.sql);
+          await photos.markFailed(photo.id, reason);
+          await photos.announceProcessed(photo.id, photo.ownerId);
           return deletions.record(tx, [masterKey]);
         });
         await deletions.deleteSoon(recorded);

@@ -10,6 +10,7 @@ import { describeFieldErrors, errorAck, isAck, parseMessage } from '../layouts/e
 import { OPERATIONS } from '../layouts/editing/operations';
 import type { LayoutsService } from '../layouts/service';
 import { type Metrics, secondsSince } from '../metrics/metrics';
+import { currentUser } from './account-check';
 import { atExpiry, type SessionEnd } from './session-end';
 import { createTokenBucket } from './token-bucket';
 import { createUserLimits, type UserLease } from './user-limits';
@@ -52,19 +53,12 @@ export function createEditingRequests(deps: EditingRequestsDependencies) {
   const { layouts, users, validator, editor, log, metrics } = deps;
   const userLimits = createUserLimits(deps);
 
-  /** The connection's user with their role now; undefined when the token no longer holds (deleted, logged out). */
-  async function currentUser(connection: EditingConnection): Promise<AuthenticatedUser | undefined> {
-    const account = await users.findById(connection.user.id);
-    if (!account || account.deletedAt !== null || account.tokenVersion !== connection.terms.version) return undefined;
-    return { id: account.id, role: account.role };
-  }
-
   async function join(connection: EditingConnection, raw: unknown): Promise<Answer> {
     if (validator.errorsOf('layout-join.json', raw)) {
       return { error: { code: 'invalid_message', message: 'layout_id: a layout UUID is required.' } };
     }
     const layoutId = (raw as { layout_id: string }).layout_id.toLowerCase();
-    const user = await currentUser(connection);
+    const user = await currentUser(users, connection);
     if (!user) return { error: { code: 'invalid_token', message: 'Invalid token.' } };
     if (!(await layouts.mayRead(user, layoutId))) return { error: { code: 'not_found', message: 'Layout not found.' } };
     // Joined before reading, so no change falls between the layout sent and the first event received.
@@ -111,7 +105,7 @@ export function createEditingRequests(deps: EditingRequestsDependencies) {
      */
     async recheckOpenConnections(): Promise<void> {
       for (const connection of [...openConnections]) {
-        const user = await currentUser(connection);
+        const user = await currentUser(users, connection);
         if (!user) connection.end('invalid_token');
         else if (user.role !== connection.user.role) connection.end('role_changed');
       }

@@ -2,7 +2,7 @@
 // of the Socket.IO namespace (editing-requests.ts), as JSON text frames, answered by text frames; others' changes
 // pushed as {event: "layout:changed", data}. The token (?jwt=) is checked before the upgrade completes.
 import { randomUUID } from 'node:crypto';
-import { type IncomingMessage, type Server, STATUS_CODES } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import { type RawData, WebSocket, WebSocketServer } from 'ws';
@@ -12,20 +12,15 @@ import type { UsersRepository } from '../auth/users-repository';
 import { errorAck } from '../layouts/editing/messages';
 import type { EditingChannel } from './editing-channel';
 import type { EditingConnection } from './editing-requests';
-import { editorOf } from './handshake';
 import type { Liveness } from './liveness';
 import type { OutgoingBuffers } from './outgoing-buffer';
 import { SESSION_ENDS } from './session-end';
 import { tooManyConnections } from './user-limits';
+import {
+  CLOSE_GOING_AWAY, CLOSE_TOO_MANY_CONNECTIONS, refuseUpgrade, sendFrame, SHUTTING_DOWN, upgradePath, upgradeWithToken,
+} from './websocket-upgrade';
 
 export const PLAIN_WEBSOCKET_PATH = '/api/ua/product/ws';
-
-// The 4000-4999 close codes are the application's: 4401 reads as HTTP's 401 (see session-end.ts).
-const CLOSE_UNAUTHORIZED = SESSION_ENDS.invalid_token.closeCode;
-const CLOSE_SERVER_ERROR = 1011;
-const CLOSE_GOING_AWAY = 1001;
-// Reads as HTTP's 429: the user already holds SOCKETS_PER_USER connections.
-const CLOSE_TOO_MANY_CONNECTIONS = 4429;
 
 export interface PlainWebSocketOptions {
   tokens: TokenService;
@@ -39,6 +34,8 @@ export interface PlainWebSocketOptions {
   outgoingBuffers: OutgoingBuffers;
   /** Upgrades under this path are Socket.IO's (its engine answers them). */
   socketIoPath: string;
+  /** Upgrades at these paths are other channels' (each answers its own, see photo-channel.ts). */
+  otherPaths: readonly string[];
   socketsPerUser: number;
 }
 
@@ -60,23 +57,13 @@ function parseFrame(data: RawData, isBinary: boolean): { message: unknown } | { 
 
 const refusedAsInvalid = (answer: object) => (answer as { error?: { code?: string } }).error?.code === 'invalid_message';
 
-/** An upgrade that is not served: an HTTP answer with a DRF-style body, then the connection ends. */
-function refuseUpgrade(socket: Duplex, status: 404 | 503): void {
-  const body = JSON.stringify({ detail: status === 404 ? 'Not found.' : 'The server is shutting down.' });
-  socket.on('error', () => socket.destroy());
-  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
-}
-
 export function attachPlainWebSocketTransport(server: Server, channel: EditingChannel, options: PlainWebSocketOptions) {
   const webSockets = new WebSocketServer({ noServer: true, maxPayload: options.maxFrameBytes, perMessageDeflate: false, clientTracking: false });
   const connections = new Set<PlainConnection>();
   const rooms = new Map<string, Set<PlainConnection>>();
   let closing = false;
 
-  const send = ({ socket }: PlainConnection, frame: object) => {
-    if (socket.readyState !== WebSocket.OPEN) return;
-    if (!options.outgoingBuffers.overflows(socket)) socket.send(JSON.stringify(frame));
-  };
+  const send = ({ socket }: PlainConnection, frame: object) => sendFrame(socket, frame, options.outgoingBuffers);
 
   channel.addTransport({
     deliver(changes) {
@@ -133,31 +120,19 @@ export function attachPlainWebSocketTransport(server: Server, channel: EditingCh
   }
 
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const target = request.url ?? '/';
-    if (target.startsWith(`${options.socketIoPath}/`)) return;
-    const url = URL.canParse(target, 'http://service') ? new URL(target, 'http://service') : undefined;
-    if (url?.pathname.replace(/\/$/, '') !== PLAIN_WEBSOCKET_PATH) return refuseUpgrade(socket, 404);
+    if ((request.url ?? '/').startsWith(`${options.socketIoPath}/`)) return;
+    const target = upgradePath(request);
+    if (target && options.otherPaths.includes(target.path)) return;
+    if (target?.path !== PLAIN_WEBSOCKET_PATH) return refuseUpgrade(socket, 404);
     if (closing) return refuseUpgrade(socket, 503);
-    // Until the upgrade completes nothing else listens here, and an unheard socket error would end the process.
-    const dropOnError = () => socket.destroy();
-    socket.on('error', dropOnError);
-    void editorOf(url.searchParams.get('jwt') ?? undefined, options.tokens, options.users).then((outcome) => {
-      socket.off('error', dropOnError);
-      webSockets.handleUpgrade(request, socket, head, (webSocket) => {
-        if ('refusal' in outcome) {
-          return webSocket.close(outcome.refusal.code === 'server_error' ? CLOSE_SERVER_ERROR : CLOSE_UNAUTHORIZED, outcome.refusal.message);
-        }
-        if (closing) return webSocket.close(CLOSE_GOING_AWAY, 'The server is shutting down.');
-        open(webSocket, outcome.user, outcome.terms);
-      });
-    });
+    upgradeWithToken(webSockets, request, socket, head, target.url, { ...options, closing: () => closing }, open);
   });
 
   return {
     /** Asks every connection to close (1001); new upgrades are refused. */
     close(): void {
       closing = true;
-      for (const connection of connections) connection.socket.close(CLOSE_GOING_AWAY, 'The server is shutting down.');
+      for (const connection of connections) connection.socket.close(CLOSE_GOING_AWAY, SHUTTING_DOWN);
     },
     /** Drops what is still open, at the shutdown deadline. */
     terminate(): void {
