@@ -84,7 +84,7 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
     metricsRoutes({ metrics: deps.metrics, production: deps.config.env === 'production', token: deps.config.metricsToken }),
     loginRoutes({ config: deps.config, db: deps.db, tokens: deps.tokens, users: deps.users, providers: enabledProviders(deps.config), log: deps.log, login: services.login }),
     ...sandboxLoginPage(deps.config),
-    accountRoutes(deps.users, deps.db),
+    accountRoutes(deps.users, deps.db, services.deletions),
     mediaRoutes(deps.media),
     galleryRoutes({ gallery: services.gallery, validator, media: deps.media, metrics: deps.metrics }),
     themeRoutes({ themes: services.themes, themesAdmin: services.themesAdmin, validator, media: deps.media }),

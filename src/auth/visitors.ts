@@ -1,6 +1,8 @@
 // Visitor accounts: what a shopper makes before logging in follows them into the account they log in to, and a
 // visitor nobody uses any more is deleted.
 import type { Database, Transaction } from '../db/database';
+import { removePhotosOf } from '../photos/owner-removal';
+import type { StoredFileDeletions } from '../retention/stored-file-deletions';
 import { createVisitorsRepository } from './visitors-repository';
 
 /** What a merge moved, for the log line of the login. */
@@ -27,17 +29,25 @@ export async function mergeVisitorInto(tx: Transaction, visitorId: number, userI
 
 const PURGE_BATCH = 200;
 
-/** Deletes every visitor unseen for idleSeconds (see lockIdleVisitors for what is kept); returns how many went. */
-export async function purgeIdleVisitors(db: Database, idleSeconds: number): Promise<number> {
+/**
+ * Deletes every visitor unseen for idleSeconds (see lockIdleVisitors for what is kept), with its photos' files
+ * (through the outbox of deletions); returns how many went.
+ */
+export async function purgeIdleVisitors(db: Database, idleSeconds: number, deletions: StoredFileDeletions): Promise<number> {
   let total = 0;
   for (;;) {
     // One transaction per batch: a long backlog never holds its locks all at once.
-    const deleted = await db.transaction(async (tx) => {
+    const { deleted, files } = await db.transaction(async (tx) => {
       const visitors = createVisitorsRepository(tx.sql);
       const ids = await visitors.lockIdleVisitors(idleSeconds, PURGE_BATCH);
-      for (const id of ids) await visitors.deleteVisitor(id);
-      return ids.length;
+      const recorded: number[] = [];
+      for (const id of ids) {
+        recorded.push(...await removePhotosOf(tx, deletions, id));
+        await visitors.deleteVisitor(id);
+      }
+      return { deleted: ids.length, files: recorded };
     });
+    await deletions.deleteSoon(files);
     total += deleted;
     if (deleted < PURGE_BATCH) return total;
   }

@@ -32,6 +32,9 @@ export function servedWidth(asked: RequestedSize, master: { width: number; heigh
   return snapped === undefined || snapped >= master.width ? null : snapped;
 }
 
+/** A photo's files live in a folder of their own, named by a random id: its key says nothing of its owner. */
+export const masterKeyOf = (originalKey: string) => originalKey.replace(/\/original\.[a-z]+$/, '/master.jpg');
+
 /** Where the derivative of that width is cached: beside the master, in the photo's own folder. */
 export const derivativeKeyOf = (masterKey: string, width: number) => masterKey.replace(/\/[^/]+$/, `/w${width}.jpg`);
 

@@ -129,6 +129,18 @@ export function createPhotosRepository(sql: SqlExecutor) {
           ORDER BY p.id DESC LIMIT $3`, [ownerId, before, limit]);
       return rows;
     },
+    /**
+     * Deletes the owner's photos (hidden ones too) but those a book an order holds names (by the master's or the
+     * original's key: the order still has to print them); the keys of the deleted photos' originals.
+     */
+    async deleteOwnedBy(ownerId: number): Promise<string[]> {
+      const { rows } = await sql.query<{ key: string }>(
+        `DELETE FROM photos p WHERE p.owner_id = $1 AND NOT EXISTS (
+            SELECT 1 FROM orders o JOIN layout_pages lp ON lp.layout_id = o.layout_id, jsonb_array_elements(lp.blocks) AS block
+             WHERE block->'content'->>'image' IN (p.master_key, p.original_key))
+          RETURNING p.original_key AS key`, [ownerId]);
+      return rows.map((row) => row.key);
+    },
     /** Hides those of the ids the owner has in the library; how many it hid. */
     async hide(ownerId: number, ids: number[]): Promise<number> {
       const { rowCount } = await sql.query(

@@ -12,6 +12,7 @@ import type { StoredFileDeletions } from '../retention/stored-file-deletions';
 import { invalid, notFound } from '../shared/errors';
 import type { AuthenticatedUser } from '../shared/user';
 import type { Limiter } from '../util/limiter';
+import { masterKeyOf } from './photo-sizes';
 import { inspectPhoto, nearDuplicates, processPhoto, UnprocessablePhotoError, type PhotoFormat } from './processing';
 import { createPhotosRepository, type Photo, type PhotoUsage } from './repository';
 
@@ -37,8 +38,6 @@ const EXTENSIONS: Record<PhotoFormat, string> = { jpeg: 'jpg', png: 'png', webp:
 /** What the owner is told when processing failed for a reason other than the file itself (the details are logged). */
 export const PROCESSING_FAILED = 'The photo could not be processed; upload it again later.';
 
-/** A photo's files live in a folder of their own, named by a random id: its key says nothing of its owner. */
-const masterKeyOf = (originalKey: string) => originalKey.replace(/\/original\.[a-z]+$/, '/master.jpg');
 
 export interface LibraryPage {
   photos: Photo[];

@@ -63,10 +63,15 @@ export function createRetentionRepository(sql: SqlExecutor) {
       return rows.map((row) => row.image);
     },
 
-    /** Of these private keys, those no print file names. */
+    /**
+     * Of these private keys, those no print file names and that are in no photo's folder (photos/<uuid>/: a photo's
+     * original, master and the sizes made from it are named by its row).
+     */
     async privateKeysNotNamed(keys: string[]): Promise<string[]> {
       const { rows } = await sql.query<{ key: string }>(
-        'SELECT key FROM unnest($1::text[]) AS key WHERE key NOT IN (SELECT storage_key FROM print_files)', [keys]);
+        `SELECT key FROM unnest($1::text[]) AS key WHERE key NOT IN (SELECT storage_key FROM print_files)
+           AND coalesce(substring(key from '^photos/[^/]+/'), '') NOT IN (
+             SELECT substring(original_key from '^photos/[^/]+/') FROM photos WHERE original_key LIKE 'photos/%/%')`, [keys]);
       return rows.map((row) => row.key);
     },
 
