@@ -101,7 +101,7 @@ export function createServices(parts: ServiceParts): Services {
   const mailer = createMailer(config.mail, config.dataDir);
   const imageWork = createLimiter(config.imageConcurrency);
   return {
-    login: createLoginService(db),
+    login: createLoginService(db, deletions),
     deliveryProvider,
     paymentProvider,
     mailer,

@@ -1,6 +1,7 @@
 // Visitor accounts: what a shopper makes before logging in follows them into the account they log in to, and a
 // visitor nobody uses any more is deleted.
 import type { Database, Transaction } from '../db/database';
+import { movePhotosInto } from '../photos/owner-merge';
 import { removePhotosOf } from '../photos/owner-removal';
 import type { StoredFileDeletions } from '../retention/stored-file-deletions';
 import { createVisitorsRepository } from './visitors-repository';
@@ -9,22 +10,26 @@ import { createVisitorsRepository } from './visitors-repository';
 export interface MergedVisitor {
   layouts: number;
   cartLines: number;
+  photos: number;
 }
 
 /**
- * Moves the visitor's books, cart and editing record into the account and deletes the visitor, inside the caller's
+ * Moves the visitor's books, cart, photos and editing record into the account and deletes the visitor, inside the caller's
  * transaction (the login's), so that the login and the merge commit or fail together. Undefined when there is
  * nothing to merge: the visitor was merged by a login that won a race, purged, or is the account itself.
  */
-export async function mergeVisitorInto(tx: Transaction, visitorId: number, userId: number): Promise<MergedVisitor | undefined> {
+export async function mergeVisitorInto(
+  tx: Transaction, deletions: StoredFileDeletions, visitorId: number, userId: number,
+): Promise<MergedVisitor | undefined> {
   if (visitorId === userId) return undefined;
   const visitors = createVisitorsRepository(tx.sql);
   if (!(await visitors.lockVisitor(visitorId))) return undefined;
   const layouts = await visitors.moveLayouts(visitorId, userId);
   const cartLines = await visitors.moveOrderSets(visitorId, userId);
+  const photos = await movePhotosInto(tx, deletions, visitorId, userId);
   await visitors.moveEditingTransactions(visitorId, userId);
   await visitors.deleteVisitor(visitorId);
-  return { layouts, cartLines };
+  return { layouts, cartLines, photos };
 }
 
 const PURGE_BATCH = 200;
