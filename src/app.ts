@@ -39,6 +39,7 @@ import { orderAdminRoutes } from './orders/admin-routes';
 import { orderRoutes } from './orders/routes';
 import { paymentRoutes } from './payments/routes';
 import { folderRoutes } from './photos/folder-routes';
+import { photoImageRoutes } from './photos/image-routes';
 import { photoRoutes } from './photos/routes';
 import type { Queue } from './queue/queue';
 import type { Services } from './services';
@@ -83,7 +84,7 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
     metricsRoutes({ metrics: deps.metrics, production: deps.config.env === 'production', token: deps.config.metricsToken }),
     loginRoutes({ config: deps.config, db: deps.db, tokens: deps.tokens, users: deps.users, providers: enabledProviders(deps.config), log: deps.log, login: services.login }),
     ...sandboxLoginPage(deps.config),
-    accountRoutes(deps.users, deps.db),
+    accountRoutes(deps.users, deps.db, services.deletions),
     mediaRoutes(deps.media),
     galleryRoutes({ gallery: services.gallery, validator, media: deps.media, metrics: deps.metrics }),
     themeRoutes({ themes: services.themes, themesAdmin: services.themesAdmin, validator, media: deps.media }),
@@ -109,10 +110,11 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
     deliveryRoutes({ delivery: services.delivery, validator, db: deps.db, idempotencyKeysPerUser: deps.config.bounds.idempotencyKeysPerUser }),
     paymentRoutes({ payments: services.payments, provider: services.paymentProvider, validator, log: deps.log, webhookPerMinute: deps.config.paymentWebhookRateLimitPerMinute }),
     photoRoutes({
-      photos: services.photos, validator, media: deps.media, publicBaseUrl: deps.config.publicBaseUrl,
+      photos: services.photos, validator, links: services.photoLinks, publicBaseUrl: deps.config.publicBaseUrl,
       upload: { directory: uploadsFolder(deps.config.dataDir), maxBytes: deps.config.photos.maxBytes },
     }),
-    folderRoutes({ folders: services.photoFolders, validator, media: deps.media, publicBaseUrl: deps.config.publicBaseUrl }),
+    folderRoutes({ folders: services.photoFolders, validator, links: services.photoLinks, publicBaseUrl: deps.config.publicBaseUrl }),
+    photoImageRoutes({ files: services.photoFiles, links: services.photoLinks }),
     ...extraModules,
   ];
   const allDocs = () => modules.flatMap((module) => module.docs);

@@ -112,7 +112,7 @@ export async function startServer(
   });
   // The photo library's notifications, with the same limits.
   const photoChannel = attachPhotoChannel(server, {
-    tokens: runtime.tokens, users: runtime.users, db: runtime.db, photos: runtime.services.photos, media: runtime.media, log,
+    tokens: runtime.tokens, users: runtime.users, db: runtime.db, photos: runtime.services.photos, photoLinks: runtime.services.photoLinks, log,
     maxFrameBytes: config.maxJsonBodyBytes, liveness, outgoingBuffers,
     socketsPerUser: config.bounds.socketsPerUser, userEventsPerSecond: config.bounds.userEventsPerSecond,
   });

@@ -21,6 +21,8 @@ import { createOrderAdminService, type OrderAdminService } from './orders/admin-
 import { createOrdersService, type OrdersService } from './orders/service';
 import type { PaymentProvider } from './payments/provider';
 import { createFoldersService, type FoldersService } from './photos/folders-service';
+import { createPhotoFiles, type PhotoFiles } from './photos/photo-files';
+import { createPhotoLinks, type PhotoLinks } from './photos/photo-links';
 import { createPhotosService, type PhotosService } from './photos/service';
 import { createPaymentProvider } from './payments/providers/index';
 import type { SandboxPaymentProvider } from './payments/providers/sandbox';
@@ -81,13 +83,17 @@ export interface Services {
   photos: PhotosService;
   /** Folders over the photo library. */
   photoFolders: FoldersService;
+  /** The signed links to photos' files that their owner's JSON carries. */
+  photoLinks: PhotoLinks;
+  /** Photos' files served from the private area, their sizes made on demand. */
+  photoFiles: PhotoFiles;
 }
 
 export function createServices(parts: ServiceParts): Services {
   const { config, log, db, media, queue } = parts;
   const deliveryProvider = createDeliveryProvider(config.delivery);
   const paymentProvider = createPaymentProvider(config.payment, db, config.publicBaseUrl);
-  const deletions = createStoredFileDeletions({ db, media, queue, log });
+  const deletions = createStoredFileDeletions({ db, media, privateFiles: parts.privateFiles, queue, log });
   const orders = createOrdersService(db);
   const payments = createPaymentsService({ db, provider: paymentProvider, queue, log, returnUrl: config.payment.returnUrl });
   const refunds = createRefunds({ provider: paymentProvider, log });
@@ -95,7 +101,7 @@ export function createServices(parts: ServiceParts): Services {
   const mailer = createMailer(config.mail, config.dataDir);
   const imageWork = createLimiter(config.imageConcurrency);
   return {
-    login: createLoginService(db),
+    login: createLoginService(db, deletions),
     deliveryProvider,
     paymentProvider,
     mailer,
@@ -119,10 +125,12 @@ export function createServices(parts: ServiceParts): Services {
     }),
     themesAdmin: createThemesAdminService({ db, queue, deletions, products, mailer, notifyEmails: config.mail.notifyEmails, log }),
     photos: createPhotosService({
-      db, media, queue, deletions, log, imageWork, maxPixels: config.photos.maxPixels,
+      db, files: parts.privateFiles, queue, deletions, log, imageWork, maxPixels: config.photos.maxPixels,
       quotas: { user: config.photos.userQuota, visitor: config.photos.visitorQuota },
       processingRuns: 1 + (config.jobRetry.limit ?? processPhotoJob.retry.limit),
     }),
     photoFolders: createFoldersService(db),
+    photoLinks: createPhotoLinks(createUrlSigner(config.jwtSecret, 'photo files'), config.publicBaseUrl),
+    photoFiles: createPhotoFiles({ db, files: parts.privateFiles, imageWork }),
   };
 }

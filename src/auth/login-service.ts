@@ -2,6 +2,7 @@
 // Accounts are never joined by e-mail address: a second provider's identity makes a second user. A login that a
 // visitor started takes the visitor's work into the account in the same transaction (see visitors.ts).
 import type { Database, Transaction } from '../db/database';
+import type { StoredFileDeletions } from '../retention/stored-file-deletions';
 import type { ExternalProfile, ProviderName } from './oauth/provider';
 import { createIdentitiesRepository } from './identities-repository';
 import { createUsersRepository, type User } from './users-repository';
@@ -22,11 +23,11 @@ async function findOrCreate(tx: Transaction, provider: ProviderName, profile: Ex
   return (await users.findById(userId))!;
 }
 
-export function createLoginService(db: Database) {
+export function createLoginService(db: Database, deletions: StoredFileDeletions) {
   return {
     async userForProfile(provider: ProviderName, profile: ExternalProfile, visitorId: number | null): Promise<User> {
       const logIn = (tx: Transaction) => findOrCreate(tx, provider, profile).then(async (user) => {
-        if (visitorId !== null) await mergeVisitorInto(tx, visitorId, user.id);
+        if (visitorId !== null) await mergeVisitorInto(tx, deletions, visitorId, user.id);
         return user;
       });
       try {

@@ -6,6 +6,7 @@ import type { Context } from 'koa';
 import type { Logger } from 'pino';
 import { type Config, isLoopbackHost } from '../config';
 import type { Database } from '../db/database';
+import type { StoredFileDeletions } from '../retention/stored-file-deletions';
 import { holderOf } from './token-user';
 import { requireAccount } from '../http/auth';
 import { notAuthenticated } from '../http/errors';
@@ -138,7 +139,7 @@ export function loginRoutes(deps: {
 
 // Logout and deletion end the user's editing connections in every process through the account-change notice that
 // the database sends at commit (src/auth/account-changes.ts).
-export function accountRoutes(users: UsersRepository, db: Database): RouteModule {
+export function accountRoutes(users: UsersRepository, db: Database, deletions: StoredFileDeletions): RouteModule {
   const router = new Router();
   router.get('/api/auth/user/', requireAccount(), async (ctx) => {
     const user = await users.findById(requireUser(ctx).id);
@@ -155,7 +156,7 @@ export function accountRoutes(users: UsersRepository, db: Database): RouteModule
 
   // The user's own account: anonymised, not removed (see deleteUser); their orders stay with the shop.
   router.delete('/api/auth/user/', requireAccount(), async (ctx) => {
-    await deleteUser(db, requireUser(ctx).id);
+    await deleteUser(db, requireUser(ctx).id, deletions);
     ctx.status = 204;
   });
 

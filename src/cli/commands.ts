@@ -215,7 +215,7 @@ export const COMMANDS: Record<string, Command> = {
     usage: 'photobook delete-user --email E',
     async run(runtime, args, output) {
       const user = await existingUser(runtime, options(args, { email: { type: 'string' } }).email);
-      await deleteUser(runtime.db, user.id);
+      await deleteUser(runtime.db, user.id, runtime.services.deletions);
       output.stdout.write(`user ${user.id} deleted\n`);
     },
   },

@@ -8,8 +8,8 @@ import { idParam } from '../http/params';
 import { bodyOf, requireUser } from '../http/request-state';
 import type { RouteDoc, RouteModule } from '../http/route-module';
 import type { Validator } from '../http/validation';
-import type { MediaStorage } from '../media/storage';
 import type { FoldersService } from './folders-service';
+import type { PhotoLinks } from './photo-links';
 import { presentPage } from './presenters';
 import { pagingOf } from './routes';
 import { PhotoQuotaReachedError } from './service';
@@ -24,8 +24,8 @@ async function quotaAs429(_ctx: Context, next: Next): Promise<void> {
   }
 }
 
-export function folderRoutes(deps: { folders: FoldersService; validator: Validator; media: MediaStorage; publicBaseUrl: string }): RouteModule {
-  const { folders, validator, media } = deps;
+export function folderRoutes(deps: { folders: FoldersService; validator: Validator; links: PhotoLinks; publicBaseUrl: string }): RouteModule {
+  const { folders, validator, links } = deps;
   const router = new Router();
   const signedIn = requireAccount();
   const owner = (ctx: Context) => requireUser(ctx).id;
@@ -66,7 +66,7 @@ export function folderRoutes(deps: { folders: FoldersService; validator: Validat
   router.get('/photos/api/photo/folder/:folder_id/', signedIn, validator.query('photo-list-query.json'), async (ctx) => {
     const { pageSize, before } = pagingOf(ctx);
     const id = folderId(ctx);
-    ctx.body = presentPage(await folders.photos(owner(ctx), id, pageSize, before), media, `${deps.publicBaseUrl}/photos/api/photo/folder/${id}/`, pageSize);
+    ctx.body = presentPage(await folders.photos(owner(ctx), id, pageSize, before), links, `${deps.publicBaseUrl}/photos/api/photo/folder/${id}/`, pageSize);
   });
 
   return { router, docs: FOLDER_DOCS };

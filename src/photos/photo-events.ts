@@ -3,7 +3,7 @@
 // source/components/_hoc/WebSocket/index.es6 and const/wsCommands.es6 of DmitryMasny/u4u).
 import type { Logger } from 'pino';
 import type { Database, NotificationListener } from '../db/database';
-import type { MediaStorage } from '../media/storage';
+import type { PhotoLinks } from './photo-links';
 import { presentPhoto } from './presenters';
 import { type Photo, PHOTO_EVENTS_CHANNEL } from './repository';
 
@@ -41,10 +41,10 @@ export function listenToPhotoEvents(db: Database, log: Logger, onEvent: (event: 
  * fail_upload_photo with its id as payload once it failed, the reason beside (the front end reads only the id);
  * nothing while it is still processing (it is being processed again).
  */
-export function photoEventFrame(photo: Photo, media: MediaStorage): object | undefined {
+export function photoEventFrame(photo: Photo, links: PhotoLinks): object | undefined {
   if (photo.status === 'failed') return { cmd: 'fail_upload_photo', payload: photo.id, reason: photo.failureReason };
   if (photo.status !== 'ready') return undefined;
-  const presented = presentPhoto(photo, media);
+  const presented = presentPhoto(photo, links);
   return {
     cmd: 'photo_uploaded',
     payload: {

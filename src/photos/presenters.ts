@@ -1,6 +1,6 @@
 // A photo as the front end reads it (source/__TS/interfaces/photo.ts, the "My photos" page of DmitryMasny/u4u).
-import type { MediaStorage } from '../media/storage';
 import type { Photo as PhotoBody, PhotoList } from '../types/schemas';
+import type { PhotoLinks } from './photo-links';
 import type { Photo } from './repository';
 import type { LibraryPage } from './service';
 
@@ -15,12 +15,13 @@ export function dateInOffset(instant: Date, offsetMinutes: number | null): strin
   return `${local}${sign}${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
 }
 
-export function presentPhoto(photo: Photo, media: MediaStorage): PhotoBody {
+/** url and orig are signed links: only the owner receives this JSON (see photo-links.ts). */
+export function presentPhoto(photo: Photo, links: PhotoLinks): PhotoBody {
   return {
     id: photo.id,
     photo_id: photo.id,
-    url: photo.status === 'ready' && photo.masterKey ? media.publicUrl(photo.masterKey) : null,
-    orig: media.publicUrl(photo.originalKey),
+    url: photo.status === 'ready' && photo.masterKey ? links.image(photo.id) : null,
+    orig: links.original(photo.id),
     size_orig: { w: photo.width, h: photo.height, px_width: photo.width, px_height: photo.height },
     date: dateInOffset(photo.capturedAt ?? photo.createdAt, photo.capturedAt ? photo.captureOffsetMinutes : null),
     import_from: photo.importFrom,
@@ -32,9 +33,9 @@ export function presentPhoto(photo: Photo, media: MediaStorage): PhotoBody {
 }
 
 /** A page of photos; next is the absolute URL of the list at listUrl (the library or a folder) after this page. */
-export function presentPage(page: LibraryPage, media: MediaStorage, listUrl: string, pageSize: number): PhotoList {
+export function presentPage(page: LibraryPage, links: PhotoLinks, listUrl: string, pageSize: number): PhotoList {
   return {
-    results: page.photos.map((photo) => presentPhoto(photo, media)),
+    results: page.photos.map((photo) => presentPhoto(photo, links)),
     next: page.nextBefore === null ? null : `${listUrl}?page_size=${pageSize}&before=${page.nextBefore}`,
     all_count: page.count,
   };

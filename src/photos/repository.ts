@@ -136,6 +136,45 @@ export function createPhotosRepository(sql: SqlExecutor) {
           ORDER BY p.id DESC LIMIT $3`, [ownerId, before, limit]);
       return rows;
     },
+    /**
+     * Deletes the owner's photos (hidden ones too) but those a book an order holds names (by the master's or the
+     * original's key: the order still has to print them); the keys of the deleted photos' originals.
+     */
+    async deleteOwnedBy(ownerId: number): Promise<string[]> {
+      const { rows } = await sql.query<{ key: string }>(
+        `DELETE FROM photos p WHERE p.owner_id = $1 AND NOT EXISTS (
+            SELECT 1 FROM orders o JOIN layout_pages lp ON lp.layout_id = o.layout_id, jsonb_array_elements(lp.blocks) AS block
+             WHERE block->'content'->>'image' IN (p.master_key, p.original_key))
+          RETURNING p.original_key AS key`, [ownerId]);
+      return rows.map((row) => row.key);
+    },
+    /** The photos of `fromOwnerId` whose bytes `toOwnerId` has too, each with the id of that owner's photo. */
+    async sameBytesOf(fromOwnerId: number, toOwnerId: number): Promise<{ id: number; sameAs: number; originalKey: string; visible: boolean }[]> {
+      const { rows } = await sql.query<{ id: number; sameAs: number; originalKey: string; visible: boolean }>(
+        `SELECT p.id, same.id AS "sameAs", p.original_key AS "originalKey", p.deleted_at IS NULL AS visible
+          FROM photos p JOIN photos same ON same.owner_id = $2 AND same.content_hash = p.content_hash
+          WHERE p.owner_id = $1 ORDER BY p.id`, [fromOwnerId, toOwnerId]);
+      return rows;
+    },
+    /**
+     * Each photo of ids[i] gives way to sameAs[i]: that one joins its folders and comes back to the library when it
+     * was there; the photo's row goes.
+     */
+    async replaceBy(ids: number[], sameAs: number[], visible: boolean[]): Promise<void> {
+      await sql.query(
+        `INSERT INTO folder_photos (folder_id, photo_id)
+          SELECT fp.folder_id, pair.same_as FROM folder_photos fp JOIN unnest($1::int[], $2::int[]) AS pair(id, same_as) ON fp.photo_id = pair.id
+          ON CONFLICT DO NOTHING`, [ids, sameAs]);
+      await sql.query(
+        'UPDATE photos SET deleted_at = NULL WHERE id IN (SELECT same_as FROM unnest($1::int[], $2::bool[]) AS pair(same_as, visible) WHERE visible)',
+        [sameAs, visible]);
+      await sql.query('DELETE FROM photos WHERE id = ANY($1::int[])', [ids]);
+    },
+    /** Gives every photo and folder of one owner to another; how many photos moved. */
+    async moveOwned(fromOwnerId: number, toOwnerId: number): Promise<number> {
+      await sql.query('UPDATE folders SET owner_id = $2 WHERE owner_id = $1', [fromOwnerId, toOwnerId]);
+      return (await sql.query('UPDATE photos SET owner_id = $2 WHERE owner_id = $1', [fromOwnerId, toOwnerId])).rowCount;
+    },
     /** Hides those of the ids the owner has in the library; how many it hid. */
     async hide(ownerId: number, ids: number[]): Promise<number> {
       const { rowCount } = await sql.query(

@@ -10,8 +10,8 @@ import { idParam } from '../http/params';
 import { bodyOf, queryOf, requireUser } from '../http/request-state';
 import type { RouteDoc, RouteModule } from '../http/route-module';
 import type { Validator } from '../http/validation';
-import type { MediaStorage } from '../media/storage';
 import { singleFileUpload, uploadedFile, type UploadLimits } from '../themes/http-upload';
+import type { PhotoLinks } from './photo-links';
 import { presentPage, presentPhoto } from './presenters';
 import { PhotoQuotaReachedError, type PhotosService } from './service';
 
@@ -24,8 +24,8 @@ export function pagingOf(ctx: Context): { pageSize: number; before: number | nul
   return { pageSize: Math.min(query.page_size ?? 50, MAX_PHOTO_PAGE_SIZE), before: query.before ?? null };
 }
 
-export function photoRoutes(deps: { photos: PhotosService; validator: Validator; media: MediaStorage; upload: UploadLimits; publicBaseUrl: string }): RouteModule {
-  const { photos, validator, media } = deps;
+export function photoRoutes(deps: { photos: PhotosService; validator: Validator; links: PhotoLinks; upload: UploadLimits; publicBaseUrl: string }): RouteModule {
+  const { photos, validator, links } = deps;
   const router = new Router();
   const signedIn = requireAccount();
 
@@ -45,7 +45,7 @@ export function photoRoutes(deps: { photos: PhotosService; validator: Validator;
 
   router.get('/photos/api/photo/', signedIn, validator.query('photo-list-query.json'), async (ctx) => {
     const { pageSize, before } = pagingOf(ctx);
-    ctx.body = presentPage(await photos.library(requireUser(ctx).id, pageSize, before), media, `${deps.publicBaseUrl}/photos/api/photo/`, pageSize);
+    ctx.body = presentPage(await photos.library(requireUser(ctx).id, pageSize, before), links, `${deps.publicBaseUrl}/photos/api/photo/`, pageSize);
   });
 
   router.patch('/photos/api/photo/destroy_many/', signedIn, validator.jsonBody('photo-id-list.json'), async (ctx) => {
@@ -54,7 +54,7 @@ export function photoRoutes(deps: { photos: PhotosService; validator: Validator;
   });
 
   router.get('/photos/api/photo/:photo_id/', signedIn, async (ctx) => {
-    ctx.body = presentPhoto(await photos.photo(requireUser(ctx).id, idParam(ctx.params.photo_id)), media);
+    ctx.body = presentPhoto(await photos.photo(requireUser(ctx).id, idParam(ctx.params.photo_id)), links);
   });
 
   return { router, docs: PHOTO_DOCS };

@@ -12,6 +12,7 @@ import type { StoredFileDeletions } from '../retention/stored-file-deletions';
 import { invalid, notFound } from '../shared/errors';
 import type { AuthenticatedUser } from '../shared/user';
 import type { Limiter } from '../util/limiter';
+import { masterKeyOf } from './photo-sizes';
 import { inspectPhoto, nearDuplicates, processPhoto, UnprocessablePhotoError, type PhotoFormat } from './processing';
 import { createPhotosRepository, type Photo, type PhotoUsage } from './repository';
 
@@ -20,7 +21,8 @@ export class PhotoQuotaReachedError extends Error {}
 
 export interface PhotosServiceDependencies {
   db: Database;
-  media: MediaStorage;
+  /** The private file area: a photo's files are never public (the original keeps its metadata, GPS included). */
+  files: MediaStorage;
   queue: Queue;
   deletions: StoredFileDeletions;
   log: Logger;
@@ -36,8 +38,6 @@ const EXTENSIONS: Record<PhotoFormat, string> = { jpeg: 'jpg', png: 'png', webp:
 /** What the owner is told when processing failed for a reason other than the file itself (the details are logged). */
 export const PROCESSING_FAILED = 'The photo could not be processed; upload it again later.';
 
-/** A photo's files live in a folder of their own, named by a random id: its key says nothing of its owner. */
-const masterKeyOf = (originalKey: string) => originalKey.replace(/\/original\.[a-z]+$/, '/master.jpg');
 
 export interface LibraryPage {
   photos: Photo[];
@@ -48,7 +48,7 @@ export interface LibraryPage {
 }
 
 export function createPhotosService(deps: PhotosServiceDependencies) {
-  const { db, media, queue, deletions, log, imageWork, maxPixels } = deps;
+  const { db, files, queue, deletions, log, imageWork, maxPixels } = deps;
   const repository = createPhotosRepository(db.sql);
 
   function checkQuota(owner: AuthenticatedUser, usage: PhotoUsage, addedPhotos: number, addedBytes: number): void {
@@ -64,9 +64,9 @@ export function createPhotosService(deps: PhotosServiceDependencies) {
   /** A stored file no row will name: deleted now, or recorded in the outbox of deletions when the storage refuses. */
   async function discard(key: string): Promise<void> {
     try {
-      await media.delete(key);
+      await files.delete(key);
     } catch (error) {
-      await db.transaction((tx) => deletions.record(tx, [key])).catch((recordError: unknown) =>
+      await db.transaction((tx) => deletions.record(tx, [key], 'private')).catch((recordError: unknown) =>
         log.error({ err: recordError, key, deleteError: error }, 'photo file left behind: neither deleted nor recorded for deletion'));
     }
   }
@@ -78,7 +78,7 @@ export function createPhotosService(deps: PhotosServiceDependencies) {
   async function reuse(owner: AuthenticatedUser, existing: Photo, original: Buffer): Promise<number> {
     const retry = existing.status === 'failed' && existing.failureReason === PROCESSING_FAILED;
     if (existing.deletedAt === null && !retry) return existing.id;
-    if (retry) await media.put(existing.originalKey, original);
+    if (retry) await files.put(existing.originalKey, original);
     await db.transaction(async (tx) => {
       const photos = createPhotosRepository(tx.sql);
       await photos.lockOwner(owner.id);
@@ -109,7 +109,7 @@ export function createPhotosService(deps: PhotosServiceDependencies) {
       // Checked before storing too, so that an owner past the quota costs no write.
       checkQuota(owner, await repository.usage(owner.id), 1, original.length);
       const originalKey = `photos/${randomUUID()}/original.${EXTENSIONS[header.format]}`;
-      await media.put(originalKey, original);
+      await files.put(originalKey, original);
       try {
         const { photo, inserted } = await db.transaction(async (tx) => {
           const photos = createPhotosRepository(tx.sql);
@@ -143,9 +143,9 @@ export function createPhotosService(deps: PhotosServiceDependencies) {
       if (!photo || photo.status !== 'processing') return { status: photo?.status ?? 'missing' };
       const masterKey = masterKeyOf(photo.originalKey);
       try {
-        const original = await media.read(photo.originalKey);
+        const original = await files.read(photo.originalKey);
         const processed = await imageWork.run(() => processPhoto(original, { maxPixels, uploadTime: photo.createdAt }));
-        await media.put(masterKey, processed.master);
+        await files.put(masterKey, processed.master);
         await db.transaction(async (tx) => {
           const photos = createPhotosRepository(tx.sql);
           // One owner's photos are grouped one at a time, so that two near-duplicates processed together meet.
@@ -169,7 +169,7 @@ export function createPhotosService(deps: PhotosServiceDependencies) {
           const photos = createPhotosRepository(tx.sql);
           await photos.markFailed(photo.id, reason);
           await photos.announceProcessed(photo.id, photo.ownerId);
-          return deletions.record(tx, [masterKey]);
+          return deletions.record(tx, [masterKey], 'private');
         });
         await deletions.deleteSoon(recorded);
         return { status: 'failed', reason };

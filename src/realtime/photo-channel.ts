@@ -11,7 +11,7 @@ import type { AuthenticatedUser, TokenTerms } from '../auth/token-user';
 import type { TokenService } from '../auth/tokens';
 import type { UsersRepository } from '../auth/users-repository';
 import type { Database } from '../db/database';
-import type { MediaStorage } from '../media/storage';
+import type { PhotoLinks } from '../photos/photo-links';
 import { listenToPhotoEvents, photoEventFrame, type PhotoEvent } from '../photos/photo-events';
 import type { PhotosService } from '../photos/service';
 import { currentUser } from './account-check';
@@ -30,7 +30,8 @@ export interface PhotoChannelDependencies {
   users: UsersRepository;
   db: Database;
   photos: PhotosService;
-  media: MediaStorage;
+  /** The signed links of a photo's images, as the library answers them. */
+  photoLinks: PhotoLinks;
   log: Logger;
   /** Larger frames close the connection (1009). */
   maxFrameBytes: number;
@@ -59,7 +60,7 @@ export function attachPhotoChannel(server: Server, deps: PhotoChannelDependencie
     if (!byUser.has(ownerId)) return;
     // A photo hidden since (or gone) is not told of.
     const photo = await deps.photos.photo(ownerId, photoId).catch(() => undefined);
-    const frame = photo && photoEventFrame(photo, deps.media);
+    const frame = photo && photoEventFrame(photo, deps.photoLinks);
     if (!frame) return;
     for (const connection of byUser.get(ownerId) ?? []) sendFrame(connection.socket, frame, deps.outgoingBuffers);
   }

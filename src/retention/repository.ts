@@ -22,9 +22,13 @@ const PURGES = {
 
 export type PurgedRecords = keyof typeof PURGES;
 
+/** The public media area, or the private one (print files, shoppers' photos). */
+export type FileArea = 'media' | 'private';
+
 export interface RecordedDeletion {
   id: number;
   key: string;
+  area: FileArea;
 }
 
 export function createRetentionRepository(sql: SqlExecutor) {
@@ -59,25 +63,30 @@ export function createRetentionRepository(sql: SqlExecutor) {
       return rows.map((row) => row.image);
     },
 
-    /** Of these private keys, those no print file names. */
+    /**
+     * Of these private keys, those no print file names and that are in no photo's folder (photos/<uuid>/: a photo's
+     * original, master and the sizes made from it are named by its row).
+     */
     async privateKeysNotNamed(keys: string[]): Promise<string[]> {
       const { rows } = await sql.query<{ key: string }>(
-        'SELECT key FROM unnest($1::text[]) AS key WHERE key NOT IN (SELECT storage_key FROM print_files)', [keys]);
+        `SELECT key FROM unnest($1::text[]) AS key WHERE key NOT IN (SELECT storage_key FROM print_files)
+           AND coalesce(substring(key from '^photos/[^/]+/'), '') NOT IN (
+             SELECT substring(original_key from '^photos/[^/]+/') FROM photos WHERE original_key LIKE 'photos/%/%')`, [keys]);
       return rows.map((row) => row.key);
     },
 
-    /** Records files for deletion; returns their ids. */
-    async recordDeletions(keys: string[]): Promise<number[]> {
+    /** Records files of an area for deletion; returns their ids. */
+    async recordDeletions(keys: string[], area: FileArea): Promise<number[]> {
       const { rows } = await sql.query<{ id: string }>(
-        'INSERT INTO stored_file_deletions (key) SELECT unnest($1::text[]) RETURNING id', [keys]);
+        'INSERT INTO stored_file_deletions (key, area) SELECT unnest($1::text[]), $2 RETURNING id', [keys, area]);
       return rows.map((row) => Number(row.id));
     },
 
     /** Those of these recorded deletions still recorded, in the order recorded. */
     async recordedDeletions(ids: number[]): Promise<RecordedDeletion[]> {
-      const { rows } = await sql.query<{ id: string; key: string }>(
-        'SELECT id, key FROM stored_file_deletions WHERE id = ANY($1::bigint[]) ORDER BY id', [ids]);
-      return rows.map((row) => ({ id: Number(row.id), key: row.key }));
+      const { rows } = await sql.query<{ id: string; key: string; area: FileArea }>(
+        'SELECT id, key, area FROM stored_file_deletions WHERE id = ANY($1::bigint[]) ORDER BY id', [ids]);
+      return rows.map((row) => ({ id: Number(row.id), key: row.key, area: row.area }));
     },
 
     /** Ids of up to `limit` deletions recorded more than `seconds` ago, oldest first. */

@@ -35,7 +35,7 @@ export function createRetentionService(deps: RetentionDependencies) {
           idempotencyKeysSeconds: IDEMPOTENCY_KEY_HOURS * HOUR_SECONDS,
           binnedLayoutsSeconds: bounds.binRetentionDays * DAY_SECONDS,
         }),
-        idleVisitors: await purgeIdleVisitors(db, bounds.visitorRetentionDays * DAY_SECONDS),
+        idleVisitors: await purgeIdleVisitors(db, bounds.visitorRetentionDays * DAY_SECONDS, deps.deletions),
       };
       log.info({ job: 'purge-expired-records', purged }, 'expired records purged');
       return purged;

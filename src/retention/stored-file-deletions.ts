@@ -1,11 +1,12 @@
-// The outbox of deletions: a write that leaves media files without a row naming them records them in its own
-// transaction, with the job that deletes them, so a storage that fails the deletion delays it and orphans nothing.
+// The outbox of deletions: a write that leaves stored files (public media or private files) without a row naming them
+// records them in its own transaction, with the job that deletes them, so a storage that fails the deletion delays it
+// and orphans nothing.
 import type { Logger } from 'pino';
 import { deleteStoredFiles } from '../../jobs/contracts/delete-stored-files';
 import type { Database, Transaction } from '../db/database';
 import type { MediaStorage } from '../media/storage';
 import type { Queue } from '../queue/queue';
-import { createRetentionRepository } from './repository';
+import { createRetentionRepository, type FileArea } from './repository';
 
 /** Deletions a job sends the storage at once. */
 const DELETING_AT_ONCE = 3;
@@ -17,8 +18,9 @@ export interface DeletionOutcome {
   error?: string;
 }
 
-export function createStoredFileDeletions(deps: { db: Database; media: MediaStorage; queue: Queue; log: Logger }) {
-  const { media, queue, log } = deps;
+export function createStoredFileDeletions(deps: { db: Database; media: MediaStorage; privateFiles: MediaStorage; queue: Queue; log: Logger }) {
+  const { queue, log } = deps;
+  const areas: Record<FileArea, MediaStorage> = { media: deps.media, private: deps.privateFiles };
   const recorded = createRetentionRepository(deps.db.sql);
 
   /** Deletes the recorded files of these rows (those still recorded) and drops the rows of those the storage took. */
@@ -28,7 +30,7 @@ export function createStoredFileDeletions(deps: { db: Database; media: MediaStor
     for (let start = 0; start < rows.length; start += DELETING_AT_ONCE) {
       await Promise.all(rows.slice(start, start + DELETING_AT_ONCE).map(async (row) => {
         try {
-          await media.delete(row.key);
+          await areas[row.area].delete(row.key);
           await recorded.dropDeletion(row.id);
           outcome.deleted += 1;
         } catch (error) {
@@ -42,10 +44,13 @@ export function createStoredFileDeletions(deps: { db: Database; media: MediaStor
   }
 
   return {
-    /** In tx: records the files for deletion, with the job that deletes them. What it returns goes to deleteSoon. */
-    async record(tx: Transaction, keys: string[]): Promise<number[]> {
+    /**
+     * In tx: records the files of an area (public media unless said) for deletion, with the job that deletes them.
+     * What it returns goes to deleteSoon.
+     */
+    async record(tx: Transaction, keys: string[], area: FileArea = 'media'): Promise<number[]> {
       if (keys.length === 0) return [];
-      const ids = await createRetentionRepository(tx.sql).recordDeletions(keys);
+      const ids = await createRetentionRepository(tx.sql).recordDeletions(keys, area);
       await queue.enqueue(tx, deleteStoredFiles, { ids });
       return ids;
     },

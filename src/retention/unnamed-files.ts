@@ -80,9 +80,9 @@ export async function sweepUnnamedFiles(deps: {
   return {
     // Theme images (themes/<id>/...), product previews (products/<id>/...).
     media: await sweepArea(deps.db, { storage: deps.media, prefixes: ['themes/', 'products/'], unnamed: unnamedMedia }, olderThan, deps.log),
-    // Print files (order-sets/<id>/...) and the start-up check's probes (startup-checks/...).
+    // Print files (order-sets/<id>/...), shoppers' photos (photos/<uuid>/...) and the start-up check's probes (startup-checks/...).
     private: await sweepArea(deps.db, {
-      storage: deps.privateFiles, prefixes: ['order-sets/', 'startup-checks/'], unnamed: (repository, keys) => repository.privateKeysNotNamed(keys),
+      storage: deps.privateFiles, prefixes: ['order-sets/', 'photos/', 'startup-checks/'], unnamed: (repository, keys) => repository.privateKeysNotNamed(keys),
     }, olderThan, deps.log),
     leftoverDeletions: { deleted, failed },
   };

@@ -13,7 +13,7 @@ describe(`users for provider identities (${DATABASE_KIND})`, () => {
   let login: ReturnType<typeof createLoginService>;
   before(async () => {
     runtime = await testRuntime();
-    login = createLoginService(runtime.db);
+    login = createLoginService(runtime.db, runtime.services.deletions);
   });
   after(() => runtime.dispose());
 

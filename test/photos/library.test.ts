@@ -42,7 +42,7 @@ describe(`shoppers' photos: upload, processing, library (${DATABASE_KIND})`, () 
   };
   /** Every file under photos/ is named by a row, and every row's files are stored. */
   const expectNoOrphans = async () => {
-    const stored = await storedKeys(runtime, 'photos/');
+    const stored = await storedKeys(runtime, 'photos/', 'private');
     const { rows } = await runtime.db.sql.query<{ key: string }>(
       'SELECT original_key AS key FROM photos UNION ALL SELECT master_key FROM photos WHERE master_key IS NOT NULL');
     expect(stored).to.deep.equal(rows.map((row) => row.key).sort());
@@ -71,7 +71,7 @@ describe(`shoppers' photos: upload, processing, library (${DATABASE_KIND})`, () 
       const row = await photoRow(id);
       expect(row).to.include({ owner_id: owner.id, status: 'processing', format: 'jpeg', width: 640, height: 480, master_key: null });
       expect(row.original_key).to.match(/^photos\/[0-9a-f-]+\/original\.jpg$/);
-      expect((await runtime.media.read(row.original_key as string)).equals(content)).to.equal(true);
+      expect((await runtime.privateFiles.read(row.original_key as string)).equals(content)).to.equal(true);
       expect(await jobsOf(id)).to.deep.equal([{ state: 'created' }]);
       expect(uploadsLeft()).to.deep.equal([]);
     });
@@ -84,16 +84,19 @@ describe(`shoppers' photos: upload, processing, library (${DATABASE_KIND})`, () 
       expect(await runJob(id)).to.deep.equal({ status: 'ready' });
       const row = await photoRow(id);
       expect(row).to.include({ status: 'ready', width: 200, height: 300, orientation: 6, duplicate_group: id, capture_source: 'upload' });
-      const master = await sharp(await runtime.media.read(row.master_key as string)).metadata();
+      const master = await sharp(await runtime.privateFiles.read(row.master_key as string)).metadata();
       expect([master.format, master.width, master.height]).to.deep.equal(['jpeg', 200, 300]);
       const response = await client.get(`/photos/api/photo/${id}/`).set('Authorization', owner.auth);
       expect(response.status).to.equal(200);
       expect(validator.errorsOf('photo.json', response.body)).to.equal(null);
       expect(response.body).to.deep.include({
-        id, photo_id: id, url: `${BASE}/media/${row.master_key}`, orig: `${BASE}/media/${row.original_key}`,
+        id, photo_id: id,
         size_orig: { w: 200, h: 300, px_width: 200, px_height: 300 }, import_from: '', orientation: 6, status: 'ready', failure_reason: null,
       });
-      expect((await client.get(`/media/${row.master_key}`)).status).to.equal(200);
+      // Private: signed links of the photos' own routes, never a public /media/ URL.
+      expect(response.body.url).to.match(new RegExp(`^${BASE}/photos/api/photo/${id}/image/\\d+\\.[\\w-]+$`));
+      expect(response.body.orig).to.match(new RegExp(`^${BASE}/photos/api/photo/${id}/original/\\?expires=\\d+&sig=[\\w-]+$`));
+      expect((await client.get(`/media/${row.master_key}`)).status).to.equal(404);
       // A repeated run (a job delivered twice) changes nothing.
       expect(await runJob(id)).to.deep.equal({ status: 'ready' });
     });
@@ -154,7 +157,7 @@ describe(`shoppers' photos: upload, processing, library (${DATABASE_KIND})`, () 
       const id = (await upload(owner.auth, content)).body.photo_id;
       const row = await photoRow(id);
       // The original went missing from the store: not the file's fault, so retried first.
-      await runtime.media.delete(row.original_key as string);
+      await runtime.privateFiles.delete(row.original_key as string);
       let thrown: unknown;
       await runJob(id).catch((error: unknown) => { thrown = error; });
       expect(thrown).to.be.instanceOf(Error);
@@ -222,7 +225,7 @@ describe(`shoppers' photos: upload, processing, library (${DATABASE_KIND})`, () 
       expect((await client.get(`/photos/api/photo/${mine}/`).set('Authorization', owner.auth)).status).to.equal(404);
       expect((await client.get('/photos/api/photo/').set('Authorization', owner.auth)).body).to.deep.include({ results: [], all_count: 0 });
       const row = await photoRow(mine);
-      expect(await storedKeys(runtime, `${path.posix.dirname(row.original_key as string)}/`)).to.have.length(2);
+      expect(await storedKeys(runtime, `${path.posix.dirname(row.original_key as string)}/`, 'private')).to.have.length(2);
       // Uploading the same bytes again brings the photo back.
       expect((await upload(owner.auth, await jpeg(31, 20))).body.photo_id).to.equal(mine);
       expect((await photoRow(mine)).deleted_at).to.equal(null);

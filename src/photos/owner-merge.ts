@@ -1,0 +1,23 @@
+// A visitor's photos follow it into the account it logs in to (docs/api.md, "Shoppers' photos"), with its folders.
+import type { Transaction } from '../db/database';
+import type { StoredFileDeletions } from '../retention/stored-file-deletions';
+import { filesOfPhoto } from './owner-removal';
+import { createPhotosRepository } from './repository';
+
+/**
+ * In tx (the login's): moves the visitor's photos and folders to the account; how many photos it moved. A photo the
+ * account already has (the same bytes) stays the account's, which joins the visitor's copy's folders; that copy's
+ * files are recorded for deletion (the delete-stored-files job enqueued in tx deletes them once it commits).
+ */
+export async function movePhotosInto(tx: Transaction, deletions: StoredFileDeletions, visitorId: number, userId: number): Promise<number> {
+  const photos = createPhotosRepository(tx.sql);
+  // The account's uploads and processing take turns with the move, as with each other.
+  await photos.lockOwner(visitorId);
+  await photos.lockOwner(userId);
+  const same = await photos.sameBytesOf(visitorId, userId);
+  if (same.length > 0) {
+    await photos.replaceBy(same.map((copy) => copy.id), same.map((copy) => copy.sameAs), same.map((copy) => copy.visible));
+    await deletions.record(tx, same.flatMap((copy) => filesOfPhoto(copy.originalKey)), 'private');
+  }
+  return photos.moveOwned(visitorId, userId);
+}

@@ -1,0 +1,68 @@
+import { expect } from 'chai';
+import request from 'supertest';
+import { processPhoto } from '../../jobs/process-photo';
+import { buildApp } from '../../src/app';
+import { DATABASE_KIND } from '../helpers/database';
+import { storedKeys } from '../helpers/media';
+import { type TestRuntime, testRuntime } from '../helpers/runtime';
+import { noiseImage } from '../themes/images';
+
+type Client = ReturnType<typeof request>;
+
+describe(`shoppers' photos: a visitor's photos follow it into the account it logs in to (${DATABASE_KIND})`, () => {
+  let runtime: TestRuntime;
+  let client: Client;
+  let logins = 0;
+
+  const picture = (width: number) => noiseImage(width, 300).jpeg().toBuffer();
+  const upload = async (auth: string, content: Buffer) => {
+    const id = (await client.post('/api/or/photo/').set('Authorization', auth)
+      .attach('files', content, { filename: 'p.jpg', contentType: 'image/jpeg' })).body.photo_id as number;
+    await processPhoto.handle({ photoId: id }, runtime.jobContext);
+    return id;
+  };
+  const folderOf = async (id: number) => (await runtime.db.sql.query<{ key: string }>(
+    'SELECT original_key AS key FROM photos WHERE id = $1', [id])).rows[0].key.replace(/[^/]+$/, '');
+  const library = async (auth: string) => ((await client.get('/photos/api/photo/').set('Authorization', auth)).body.results as { id: number }[])
+    .map((photo) => photo.id).sort((a, b) => a - b);
+
+  before(async () => {
+    runtime = await testRuntime();
+    client = request(buildApp(runtime).callback());
+  });
+  after(() => runtime.dispose());
+
+  it('moves the photos and folders; a photo the account already has stays the account\'s, the copy\'s files deleted', async () => {
+    const visitor = await runtime.users.createVisitor();
+    const visitorAuth = `Bearer ${runtime.tokens.issue(visitor)}`;
+    const account = await runtime.services.login.userForProfile('google', {
+      providerUserId: `merge-${(logins += 1)}`, email: null, emailVerified: false, name: 'Shopper', raw: {},
+    }, null);
+    const accountAuth = () => `Bearer ${runtime.tokens.issue(account)}`;
+    const shared = await picture(400);
+    const own = await upload(accountAuth(), shared);
+    await client.patch('/photos/api/photo/destroy_many/').set('Authorization', accountAuth()).send({ photo_id_list: [own] });
+    const [onlyVisitors, copy] = [await upload(visitorAuth, await picture(401)), await upload(visitorAuth, shared)];
+    const folder = (await client.post('/photos/api/folder/').set('Authorization', visitorAuth).send({ name: 'Лето' })).body.id as number;
+    await client.patch('/photos/api/photo/copy_many/').set('Authorization', visitorAuth).send({ photo_id_list: [onlyVisitors, copy], folder_id: folder });
+    const copyFolder = await folderOf(copy);
+
+    const user = await runtime.services.login.userForProfile('google', {
+      providerUserId: `merge-${logins}`, email: null, emailVerified: false, name: 'Shopper', raw: {},
+    }, visitor.id);
+    expect(user.id).to.equal(account.id);
+    // The account's copy came back to the library (the visitor had it there) and took the copy's place in the folder.
+    expect(await library(accountAuth())).to.deep.equal([own, onlyVisitors]);
+    const inFolder = (await client.get(`/photos/api/photo/folder/${folder}/`).set('Authorization', accountAuth())).body.results as { id: number }[];
+    expect(inFolder.map((photo) => photo.id).sort((a, b) => a - b)).to.deep.equal([own, onlyVisitors]);
+    // The moved photo's files are served to the account; the copy's go with the outbox's job.
+    expect((await client.get(`/photos/api/photo/${onlyVisitors}/original/`).set('Authorization', accountAuth())).status).to.equal(200);
+    const { rows: recorded } = await runtime.db.sql.query<{ key: string; area: string }>('SELECT key, area FROM stored_file_deletions ORDER BY id');
+    expect(recorded.map((row) => row.area)).to.satisfy((areas: string[]) => areas.length > 0 && areas.every((area) => area === 'private'));
+    expect(recorded.every((row) => row.key.startsWith(copyFolder))).to.equal(true);
+    await runtime.services.deletions.deleteRecorded(await runtime.db.sql.query<{ id: string }>('SELECT id FROM stored_file_deletions')
+      .then((result) => result.rows.map((row) => Number(row.id))));
+    expect(await storedKeys(runtime, copyFolder, 'private')).to.deep.equal([]);
+    expect(await storedKeys(runtime, await folderOf(onlyVisitors), 'private')).to.have.length(2);
+  });
+});
