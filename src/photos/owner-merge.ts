@@ -17,7 +17,7 @@ export async function movePhotosInto(tx: Transaction, deletions: StoredFileDelet
   const same = await photos.sameBytesOf(visitorId, userId);
   if (same.length > 0) {
     await photos.replaceBy(same.map((copy) => copy.id), same.map((copy) => copy.sameAs), same.map((copy) => copy.visible));
-    await deletions.record(tx, same.flatMap((copy) => filesOfPhoto(copy.originalKey)), 'private');
+    await deletions.record(tx, same.flatMap(filesOfPhoto), 'private');
   }
   return photos.moveOwned(visitorId, userId);
 }

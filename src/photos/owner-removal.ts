@@ -3,12 +3,15 @@
 import type { Transaction } from '../db/database';
 import type { StoredFileDeletions } from '../retention/stored-file-deletions';
 import { derivativeKeysOf, masterKeyOf } from './photo-sizes';
-import { createPhotosRepository } from './repository';
+import { createPhotosRepository, type PhotoKeys } from './repository';
 
-/** Every file a photo may have in its folder: the original, the master and the sizes made from it. */
-export function filesOfPhoto(originalKey: string): string[] {
-  const masterKey = masterKeyOf(originalKey);
-  return [originalKey, masterKey, ...derivativeKeysOf(masterKey)];
+/**
+ * Every file a photo may have in its folder: the original, the first master (stored before any row named it) and
+ * the current one (a turned photo's), with the sizes made from each.
+ */
+export function filesOfPhoto({ originalKey, masterKey }: PhotoKeys): string[] {
+  const masters = new Set([masterKeyOf(originalKey), masterKey ?? masterKeyOf(originalKey)]);
+  return [originalKey, ...[...masters].flatMap((master) => [master, ...derivativeKeysOf(master)])];
 }
 
 /**

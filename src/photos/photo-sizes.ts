@@ -35,8 +35,15 @@ export function servedWidth(asked: RequestedSize, master: { width: number; heigh
 /** A photo's files live in a folder of their own, named by a random id: its key says nothing of its owner. */
 export const masterKeyOf = (originalKey: string) => originalKey.replace(/\/original\.[a-z]+$/, '/master.jpg');
 
-/** Where the derivative of that width is cached: beside the master, in the photo's own folder. */
-export const derivativeKeyOf = (masterKey: string, width: number) => masterKey.replace(/\/[^/]+$/, `/w${width}.jpg`);
+/** The tag of a turned photo's master ("master-r90-1a2b3c4d.jpg" has "-r90-1a2b3c4d"), empty for the first master. */
+const masterTagOf = (masterKey: string) => /\/master(-[a-z0-9-]+)?\.jpg$/.exec(masterKey)?.[1] ?? '';
+
+/**
+ * Where the derivative of that width is cached: beside the master, in the photo's own folder, tagged as its master
+ * is, so that the sizes of one turn are never taken for another's.
+ */
+export const derivativeKeyOf = (masterKey: string, width: number) =>
+  masterKey.replace(/\/[^/]+$/, `/w${width}${masterTagOf(masterKey)}.jpg`);
 
 /** Every derivative a master may have, for deleting a photo's files. */
 export const derivativeKeysOf = (masterKey: string) => SERVED_WIDTHS.map((width) => derivativeKeyOf(masterKey, width));

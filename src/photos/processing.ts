@@ -31,6 +31,8 @@ export interface ProcessingOptions {
   /** The file's own modification time, when the client sent it. */
   fileTime?: Date;
   uploadTime: Date;
+  /** The owner's quarter turns clockwise, applied after the orientation (0 when none). */
+  rotation?: number;
 }
 
 export class UnprocessablePhotoError extends Error {}
@@ -84,7 +86,9 @@ async function decodable(original: Buffer, inspected: InspectedPhoto, maxPixels:
 
 export async function processPhoto(original: Buffer, options: ProcessingOptions): Promise<ProcessedPhoto> {
   const inspected = await inspectPhoto(original, options.maxPixels);
-  const input = await decodable(original, inspected, options.maxPixels);
+  const decoded = await decodable(original, inspected, options.maxPixels);
+  // Turned in the same pipeline as the orientation: the master stays one encode from the original.
+  const input = options.rotation ? decoded.rotate(options.rotation) : decoded;
   // withIccProfile converts from the embedded profile (sRGB when none) to sRGB and attaches sRGB: the one JPEG encode.
   const { data: master, info } = await input.flatten({ background: PAPER }).toColourspace('srgb').withIccProfile('srgb')
     .jpeg({ quality: MASTER_QUALITY, chromaSubsampling: '4:4:4' })

@@ -16,6 +16,8 @@ export interface Photo {
   width: number;
   height: number;
   orientation: number | null;
+  /** The owner's quarter turns clockwise on top of the orientation: 0, 90, 180 or 270. */
+  rotation: number;
   capturedAt: Date | null;
   captureOffsetMinutes: number | null;
   captureSource: CaptureTime['source'] | null;
@@ -41,6 +43,9 @@ export interface ProcessedFacts {
   duplicateGroup: number;
 }
 
+/** Where a photo's files are: its original and its current master (none until processed). */
+export type PhotoKeys = Pick<Photo, 'originalKey' | 'masterKey'>;
+
 /** What an owner holds: photos in the library (hidden ones excluded) and bytes stored (hidden ones included). */
 export interface PhotoUsage {
   count: number;
@@ -50,12 +55,15 @@ export interface PhotoUsage {
 // bigint comes back as text from node-postgres: bytes fit a JavaScript number.
 export const PHOTO_COLUMNS = `p.id, p.owner_id AS "ownerId", p.content_hash AS "contentHash", p.original_key AS "originalKey",
   p.master_key AS "masterKey", p.format, p.bytes::float8 AS bytes, p.import_from AS "importFrom", p.width, p.height,
-  p.orientation, p.captured_at AS "capturedAt", p.capture_offset_minutes AS "captureOffsetMinutes",
+  p.orientation, p.rotation, p.captured_at AS "capturedAt", p.capture_offset_minutes AS "captureOffsetMinutes",
   p.capture_source AS "captureSource", p.perceptual_hash AS "perceptualHash", p.duplicate_group AS "duplicateGroup",
   p.status, p.failure_reason AS "failureReason", p.processing_attempts AS "processingAttempts",
   p.deleted_at AS "deletedAt", p.created_at AS "createdAt"`;
 
-/** The NOTIFY channel of photos whose processing ended (photo-events.ts): {photo_id, owner_id}, sent at commit. */
+/**
+ * The NOTIFY channel of photos whose processing ended or that were turned (photo-events.ts): {photo_id, owner_id,
+ * event}, sent at commit.
+ */
 export const PHOTO_EVENTS_CHANNEL = 'photobook_photos';
 
 // The first key of the owner's photos lock (the second is the owner's id): a constant no other advisory lock uses.
@@ -120,7 +128,28 @@ export function createPhotosRepository(sql: SqlExecutor) {
     },
     /** Tells every process, once the transaction commits, that the photo's processing ended (ready or failed). */
     async announceProcessed(id: number, ownerId: number): Promise<void> {
-      await sql.query('SELECT pg_notify($1, $2)', [PHOTO_EVENTS_CHANNEL, JSON.stringify({ photo_id: id, owner_id: ownerId })]);
+      await sql.query('SELECT pg_notify($1, $2)', [PHOTO_EVENTS_CHANNEL, JSON.stringify({ photo_id: id, owner_id: ownerId, event: 'processed' })]);
+    },
+    /** Tells every process, once the transaction commits, that the owner turned the photo. */
+    async announceRotated(id: number, ownerId: number): Promise<void> {
+      await sql.query('SELECT pg_notify($1, $2)', [PHOTO_EVENTS_CHANNEL, JSON.stringify({ photo_id: id, owner_id: ownerId, event: 'rotated' })]);
+    },
+    /**
+     * Records a turn of a ready photo whose rotation is still `from` (another turn since loses): its new master and
+     * size; the photo as it is now, or undefined when it changed or is gone.
+     */
+    async markRotated(id: number, from: number, turned: { rotation: number; masterKey: string; width: number; height: number }): Promise<Photo | undefined> {
+      return (await sql.query<Photo>(
+        `UPDATE photos p SET rotation = $3, master_key = $4, width = $5, height = $6
+          WHERE id = $1 AND rotation = $2 AND status = 'ready' AND deleted_at IS NULL RETURNING ${PHOTO_COLUMNS}`,
+        [id, from, turned.rotation, turned.masterKey, turned.width, turned.height])).rows[0];
+    },
+    /** Whether a book an order holds names this file (the order still has to print it). */
+    async heldByOrder(key: string): Promise<boolean> {
+      const { rows } = await sql.query(
+        `SELECT 1 FROM orders o JOIN layout_pages lp ON lp.layout_id = o.layout_id, jsonb_array_elements(lp.blocks) AS block
+          WHERE block->'content'->>'image' = $1 LIMIT 1`, [key]);
+      return rows.length > 0;
     },
     /** The owner's other ready photos with their hashes, oldest first: what a new photo may be a near-duplicate of. */
     async hashesOfOwner(ownerId: number, exceptId: number): Promise<{ id: number; perceptualHash: string; duplicateGroup: number }[]> {
@@ -137,21 +166,21 @@ export function createPhotosRepository(sql: SqlExecutor) {
       return rows;
     },
     /**
-     * Deletes the owner's photos (hidden ones too) but those a book an order holds names (by the master's or the
-     * original's key: the order still has to print them); the keys of the deleted photos' originals.
+     * Deletes the owner's photos (hidden ones too) but those a book an order holds names (by any file of the photo's
+     * folder, a master of an earlier turn included: the order still has to print it); the deleted photos' keys.
      */
-    async deleteOwnedBy(ownerId: number): Promise<string[]> {
-      const { rows } = await sql.query<{ key: string }>(
+    async deleteOwnedBy(ownerId: number): Promise<PhotoKeys[]> {
+      const { rows } = await sql.query<PhotoKeys>(
         `DELETE FROM photos p WHERE p.owner_id = $1 AND NOT EXISTS (
             SELECT 1 FROM orders o JOIN layout_pages lp ON lp.layout_id = o.layout_id, jsonb_array_elements(lp.blocks) AS block
-             WHERE block->'content'->>'image' IN (p.master_key, p.original_key))
-          RETURNING p.original_key AS key`, [ownerId]);
-      return rows.map((row) => row.key);
+             WHERE starts_with(block->'content'->>'image', regexp_replace(p.original_key, '[^/]+$', '')))
+          RETURNING p.original_key AS "originalKey", p.master_key AS "masterKey"`, [ownerId]);
+      return rows;
     },
     /** The photos of `fromOwnerId` whose bytes `toOwnerId` has too, each with the id of that owner's photo. */
-    async sameBytesOf(fromOwnerId: number, toOwnerId: number): Promise<{ id: number; sameAs: number; originalKey: string; visible: boolean }[]> {
-      const { rows } = await sql.query<{ id: number; sameAs: number; originalKey: string; visible: boolean }>(
-        `SELECT p.id, same.id AS "sameAs", p.original_key AS "originalKey", p.deleted_at IS NULL AS visible
+    async sameBytesOf(fromOwnerId: number, toOwnerId: number): Promise<(PhotoKeys & { id: number; sameAs: number; visible: boolean })[]> {
+      const { rows } = await sql.query<PhotoKeys & { id: number; sameAs: number; visible: boolean }>(
+        `SELECT p.id, same.id AS "sameAs", p.original_key AS "originalKey", p.master_key AS "masterKey", p.deleted_at IS NULL AS visible
           FROM photos p JOIN photos same ON same.owner_id = $2 AND same.content_hash = p.content_hash
           WHERE p.owner_id = $1 ORDER BY p.id`, [fromOwnerId, toOwnerId]);
       return rows;

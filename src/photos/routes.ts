@@ -1,5 +1,5 @@
-// Shoppers' photos over REST, as the front end calls them: the upload /api/or/photo/ and the library
-// /photos/api/photo/ (list, one photo, destroy_many). Every route acts on the caller's own photos only.
+// Shoppers' photos over REST, as the front end calls them: the upload /api/or/photo/, the library /photos/api/photo/
+// (list, one photo, destroy_many) and a turn PUT /api/photo/. Every route acts on the caller's own photos only.
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import Router from '@koa/router';
@@ -8,6 +8,7 @@ import { requireAccount } from '../http/auth';
 import { HttpError, validationError } from '../http/errors';
 import { idParam } from '../http/params';
 import { bodyOf, queryOf, requireUser } from '../http/request-state';
+import { notFound } from '../shared/errors';
 import type { RouteDoc, RouteModule } from '../http/route-module';
 import type { Validator } from '../http/validation';
 import { singleFileUpload, uploadedFile, type UploadLimits } from '../themes/http-upload';
@@ -53,12 +54,25 @@ export function photoRoutes(deps: { photos: PhotosService; validator: Validator;
     ctx.body = { update_count: await photos.hide(requireUser(ctx).id, ids) };
   });
 
+  router.put('/api/photo/', signedIn, validator.jsonBody('photo-rotate.json'), async (ctx) => {
+    const { photo_id: photoId, angle } = bodyOf(ctx, 'photo-rotate.json');
+    ctx.body = presentPhoto(await photos.rotate(requireUser(ctx).id, photoId, angle), links);
+  });
+
+  // Imports from social networks are out of scope (docs/api.md): the front end's calls are answered as unknown paths.
+  router.all(SOCIAL_IMPORTS, () => {
+    throw notFound();
+  });
+
   router.get('/photos/api/photo/:photo_id/', signedIn, async (ctx) => {
     ctx.body = presentPhoto(await photos.photo(requireUser(ctx).id, idParam(ctx.params.photo_id)), links);
   });
 
   return { router, docs: PHOTO_DOCS };
 }
+
+/** The front end's imports from Google Photos, Instagram, VK and Yandex (GET lists, POST adds). */
+const SOCIAL_IMPORTS = '/social/photo/:network/';
 
 const tags = ['photos'];
 const notLoggedIn = { description: 'Not logged in (a visitor account is enough)', schema: 'error-detail.json' };
@@ -93,6 +107,25 @@ const PHOTO_DOCS: RouteDoc[] = [
     method: 'get', path: '/photos/api/photo/:photo_id/', tags, auth: true, summary: 'One photo of the caller\'s library',
     responses: { 200: { description: 'The photo', schema: 'photo.json' }, 401: notLoggedIn, 404: noSuchPhoto },
   },
+  {
+    method: 'put', path: '/api/photo/', tags, auth: true, summary: 'Turn a photo of the caller\'s library',
+    description: 'angle in degrees clockwise (negative: anticlockwise), a multiple of 90; folderId is accepted and not needed. '
+      + 'The print master is made again from the original (its EXIF orientation plus the photo\'s total turn), the size '
+      + 'swapped for a quarter turn, the cached sizes dropped. The owner\'s /photos/ws connections get photo_rotated.',
+    body: { schema: 'photo-rotate.json' },
+    responses: {
+      200: { description: 'The photo, turned', schema: 'photo.json' },
+      400: { description: 'photo_id or angle missing, or angle not a multiple of 90', schema: 'validation-error.json' },
+      401: notLoggedIn,
+      404: noSuchPhoto,
+      409: { description: 'The photo is not processed yet, or another turn changed it meanwhile', schema: 'error-detail.json' },
+    },
+  },
+  ...['get', 'post'].map((method): RouteDoc => ({
+    method: method as 'get' | 'post', path: SOCIAL_IMPORTS, tags, summary: 'Imports from social networks: out of scope',
+    description: 'The front end\'s /social/photo/google/, instagram/, vk/ and ya/ are not served: always 404.',
+    responses: { 404: { description: 'Not served', schema: 'error-detail.json' } },
+  })),
   {
     method: 'patch', path: '/photos/api/photo/destroy_many/', tags, auth: true, summary: 'Delete photos from the caller\'s library',
     description: 'Hides them from the library and its folders; their files are kept, since a book may show them.',

@@ -15,6 +15,7 @@ import type { Limiter } from '../util/limiter';
 import { masterKeyOf } from './photo-sizes';
 import { inspectPhoto, nearDuplicates, processPhoto, UnprocessablePhotoError, type PhotoFormat } from './processing';
 import { createPhotosRepository, type Photo, type PhotoUsage } from './repository';
+import { createPhotoRotation } from './rotation';
 
 /** An upload past the owner's quota: the route answers 429 with this message as its detail. */
 export class PhotoQuotaReachedError extends Error {}
@@ -195,6 +196,9 @@ export function createPhotosService(deps: PhotosServiceDependencies) {
      * are kept: a book's layout may name them (docs/api.md, "Shoppers' photos").
      */
     hide: (ownerId: number, ids: number[]): Promise<number> => repository.hide(ownerId, ids),
+
+    /** Turns the owner's photo by a multiple of 90 degrees (rotation.ts). */
+    rotate: createPhotoRotation(deps).rotate,
   };
 }
 

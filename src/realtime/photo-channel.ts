@@ -56,11 +56,11 @@ export function attachPhotoChannel(server: Server, deps: PhotoChannelDependencie
   const everyConnection = () => [...byUser.values()].flatMap((connections) => [...connections]);
   let closing = false;
 
-  async function tell({ photoId, ownerId }: PhotoEvent): Promise<void> {
+  async function tell({ photoId, ownerId, kind }: PhotoEvent): Promise<void> {
     if (!byUser.has(ownerId)) return;
     // A photo hidden since (or gone) is not told of.
     const photo = await deps.photos.photo(ownerId, photoId).catch(() => undefined);
-    const frame = photo && photoEventFrame(photo, deps.photoLinks);
+    const frame = photo && photoEventFrame(photo, deps.photoLinks, kind);
     if (!frame) return;
     for (const connection of byUser.get(ownerId) ?? []) sendFrame(connection.socket, frame, deps.outgoingBuffers);
   }

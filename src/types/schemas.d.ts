@@ -6431,6 +6431,21 @@ move_count: number
 }
 export type PhotoMoveCount = PhotoMoveCountSchema.PhotoMoveCount;
 
+export declare namespace PhotoRotateSchema {
+/**
+ * Turns a photo of the caller's library clockwise by angle degrees (negative: anticlockwise), a multiple of 90.
+ */
+export interface PhotoRotate {
+photo_id: number
+/**
+ * The folder the front end shows the photo in; not needed to find it.
+ */
+folderId?: (number | null)
+angle: number
+}
+}
+export type PhotoRotate = PhotoRotateSchema.PhotoRotate;
+
 export declare namespace PhotoUpdateCountSchema {
 /**
  * How many of the listed photos were hidden from the library (ids of photos the caller does not have are not counted).
@@ -7124,6 +7139,7 @@ export interface SchemaTypes {
   'photo-list-query.json': PhotoListQuery;
   'photo-list.json': PhotoList;
   'photo-move-count.json': PhotoMoveCount;
+  'photo-rotate.json': PhotoRotate;
   'photo-update-count.json': PhotoUpdateCount;
   'photo-upload.json': PhotoUpload;
   'photo-uploaded.json': PhotoUploaded;
