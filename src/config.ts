@@ -200,6 +200,9 @@ function paymentConfig(env: Env, production: boolean, frontendUrl: string): Paym
   };
 }
 
+/** The process's own environment: what the command line hands to runCommand (tests hand their own). */
+export const processEnvironment = (): Env => process.env;
+
 /** The process's environment, with a command's own defaults (the demo's) for the variables it leaves unset or empty. */
 export function environmentWith(defaults: Env = {}, env: Env = process.env): Env {
   const filled = { ...env };

@@ -1,0 +1,113 @@
+// Generated from schemas/ by scripts/schema-types.ts (npm run schema-types): do not edit by hand.
+
+export declare namespace AdminOrderSetSchema {
+/**
+ * An order set's delivery once one is saved, else null: its type, state (draft, placing, placed), price in roubles and the address fields that were sent.
+ */
+export type OrderSetDelivery = ({
+type: ("PVZ" | "COURIER" | "POCHTA" | "PICKUP")
+status: ("draft" | "placing" | "placed")
+price: number
+to_city_id?: (number | null)
+to_street?: (string | null)
+to_house?: (string | null)
+to_flat?: (string | null)
+to_postal_code?: (string | null)
+delivery_point_id?: (number | null)
+delivery_company_id?: (number | null)
+pickup_company_id?: (number | null)
+} & ({
+type: ("PVZ" | "COURIER" | "POCHTA" | "PICKUP")
+status: ("draft" | "placing" | "placed")
+price: number
+to_city_id?: (number | null)
+to_street?: (string | null)
+to_house?: (string | null)
+to_flat?: (string | null)
+to_postal_code?: (string | null)
+delivery_point_id?: (number | null)
+delivery_company_id?: (number | null)
+pickup_company_id?: (number | null)
+} | null))
+
+/**
+ * An order set as administrators see it: the shopper's view plus its owner, its refund and every status change (oldest first).
+ */
+export interface AdminOrderSet {
+id: number
+status: ("OPEN" | "CONFIRMED" | "PAID" | "IN_PRODUCTION" | "SHIPPED" | "DELIVERED" | "CANCELED")
+tracking_number: (string | null)
+total_cost: number
+created: string
+delivery_box_size: DeliveryBoxSize
+delivery: OrderSetDelivery
+orders: Order[]
+user: {
+id: number
+email: (string | null)
+}
+/**
+ * null: never refunded. requested: asked of the provider, not confirmed (the set is not canceled); pending or succeeded: accepted.
+ */
+refund: (null | {
+status: ("requested" | "pending" | "succeeded")
+amount: number
+provider_refund_id: (string | null)
+})
+history: {
+from_status: string
+status: string
+tracking_number: (string | null)
+changed_by: (null | {
+id: number
+email: (string | null)
+})
+changed_at: string
+}[]
+}
+/**
+ * The parcel the order set packs into (see the packing rule in the README): sides in centimetres, weight in kilograms. All zero for an empty cart.
+ */
+export interface DeliveryBoxSize {
+width: number
+height: number
+depth: number
+weight: number
+}
+/**
+ * One layout in an order set, with what the front end shows of the layout. price = one copy's price; cost = price x count; total_cost, delivery_box_size and delivery are the whole order set's. Money in roubles.
+ */
+export interface Order {
+id: number
+orderset_id: number
+layout_id: string
+/**
+ * The layout's hash (the editor's URL)
+ */
+hash: string
+layout_name: string
+/**
+ * The layout's format id
+ */
+fmt: (number | null)
+num_pages: number
+/**
+ * Absolute URL of the cover preview image of the product the layout was made from; null until it is rendered
+ */
+cover: (string | null)
+/**
+ * When the layout last changed
+ */
+changed: string
+count: number
+/**
+ * One copy's price
+ */
+price: number
+cost: number
+total_cost: number
+delivery_box_size: DeliveryBoxSize
+delivery: OrderSetDelivery
+}
+}
+export type AdminOrderSet = AdminOrderSetSchema.AdminOrderSet;

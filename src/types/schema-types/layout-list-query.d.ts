@@ -1,0 +1,11 @@
+// Generated from schemas/ by scripts/schema-types.ts (npm run schema-types): do not edit by hand.
+
+export declare namespace LayoutListQuerySchema {
+export interface LayoutListQuery {
+/**
+ * Only the layouts with this status; DELETED: the bin. Without it: every layout but the bin's.
+ */
+status?: ("OPEN" | "IN_WORK" | "COMPLETED" | "DELETED")
+}
+}
+export type LayoutListQuery = LayoutListQuerySchema.LayoutListQuery;

@@ -1,0 +1,98 @@
+// Generated from schemas/ by scripts/schema-types.ts (npm run schema-types): do not edit by hand.
+
+export declare namespace OrderSetListSchema {
+/**
+ * An order set's delivery once one is saved, else null: its type, state (draft, placing, placed), price in roubles and the address fields that were sent.
+ */
+export type OrderSetDelivery = ({
+type: ("PVZ" | "COURIER" | "POCHTA" | "PICKUP")
+status: ("draft" | "placing" | "placed")
+price: number
+to_city_id?: (number | null)
+to_street?: (string | null)
+to_house?: (string | null)
+to_flat?: (string | null)
+to_postal_code?: (string | null)
+delivery_point_id?: (number | null)
+delivery_company_id?: (number | null)
+pickup_company_id?: (number | null)
+} & ({
+type: ("PVZ" | "COURIER" | "POCHTA" | "PICKUP")
+status: ("draft" | "placing" | "placed")
+price: number
+to_city_id?: (number | null)
+to_street?: (string | null)
+to_house?: (string | null)
+to_flat?: (string | null)
+to_postal_code?: (string | null)
+delivery_point_id?: (number | null)
+delivery_company_id?: (number | null)
+pickup_company_id?: (number | null)
+} | null))
+/**
+ * The caller's order sets, newest first (a plain array).
+ */
+export type OrderSetList = OrderSet[]
+
+/**
+ * A cart (OPEN) or a checked-out order set. total_cost is the goods' sum in roubles; delivery is paid on top.
+ */
+export interface OrderSet {
+id: number
+status: ("OPEN" | "CONFIRMED" | "PAID" | "IN_PRODUCTION" | "SHIPPED" | "DELIVERED" | "CANCELED")
+/**
+ * The carrier's tracking number, once the set is SHIPPED
+ */
+tracking_number: (string | null)
+total_cost: number
+created: string
+delivery_box_size: DeliveryBoxSize
+delivery: OrderSetDelivery
+orders: Order[]
+}
+/**
+ * The parcel the order set packs into (see the packing rule in the README): sides in centimetres, weight in kilograms. All zero for an empty cart.
+ */
+export interface DeliveryBoxSize {
+width: number
+height: number
+depth: number
+weight: number
+}
+/**
+ * One layout in an order set, with what the front end shows of the layout. price = one copy's price; cost = price x count; total_cost, delivery_box_size and delivery are the whole order set's. Money in roubles.
+ */
+export interface Order {
+id: number
+orderset_id: number
+layout_id: string
+/**
+ * The layout's hash (the editor's URL)
+ */
+hash: string
+layout_name: string
+/**
+ * The layout's format id
+ */
+fmt: (number | null)
+num_pages: number
+/**
+ * Absolute URL of the cover preview image of the product the layout was made from; null until it is rendered
+ */
+cover: (string | null)
+/**
+ * When the layout last changed
+ */
+changed: string
+count: number
+/**
+ * One copy's price
+ */
+price: number
+cost: number
+total_cost: number
+delivery_box_size: DeliveryBoxSize
+delivery: OrderSetDelivery
+}
+}
+export type OrderSetList = OrderSetListSchema.OrderSetList;

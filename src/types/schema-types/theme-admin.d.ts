@@ -1,0 +1,16 @@
+// Generated from schemas/ by scripts/schema-types.ts (npm run schema-types): do not edit by hand.
+
+export declare namespace ThemeAdminSchema {
+export interface ThemeAdmin {
+id: number
+name: string
+description: string
+approved: boolean
+author: (number | null)
+color: (number | null)
+style: (number | null)
+categories: number[]
+created_at: string
+}
+}
+export type ThemeAdmin = ThemeAdminSchema.ThemeAdmin;
