@@ -21,13 +21,63 @@ export interface Box {
   height: number;
 }
 
-/** As stored: content.image is a media key (or an absolute URL); presenters turn keys into URLs. */
+/**
+ * Fonts a TEXT block may use, by the name the editing channel takes, with their files in the dejavu-fonts-ttf package
+ * (Latin, Cyrillic and Greek; the Bitstream Vera licence allows embedding). The renderer embeds the glyphs it uses.
+ */
+export const TEXT_FONTS = {
+  'DejaVu Sans': 'DejaVuSans.ttf',
+  'DejaVu Sans Bold': 'DejaVuSans-Bold.ttf',
+  'DejaVu Sans Oblique': 'DejaVuSans-Oblique.ttf',
+  'DejaVu Sans Condensed': 'DejaVuSansCondensed.ttf',
+  'DejaVu Serif': 'DejaVuSerif.ttf',
+  'DejaVu Serif Bold': 'DejaVuSerif-Bold.ttf',
+  'DejaVu Serif Italic': 'DejaVuSerif-Italic.ttf',
+  'DejaVu Sans Mono': 'DejaVuSansMono.ttf',
+} as const;
+export type TextFont = keyof typeof TEXT_FONTS;
+export const DEFAULT_TEXT_FONT: TextFont = 'DejaVu Sans';
+export const TEXT_ALIGNMENTS = ['left', 'center', 'right'] as const;
+export type TextAlignment = (typeof TEXT_ALIGNMENTS)[number];
+
+/** How a TEXT block's text is set. Absent on a block nobody styled: the layout's font size, centred, DejaVu Sans. */
+export interface TextStyle {
+  font: TextFont;
+  /** Points. */
+  size: number;
+  /** #rrggbb */
+  color: string;
+  align: TextAlignment;
+}
+
+/** Quarter turns only: a placed photo is turned with its frame's proportions in mind (see PhotoPlacement). */
+export const PLACEMENT_ROTATIONS = [0, 90, 180, 270] as const;
+export type PlacementRotation = (typeof PLACEMENT_ROTATIONS)[number];
+
+/**
+ * A shopper's photo in a PHOTO block. The picture drawn is the photo's print master (upright, sRGB): `crop` of it, in
+ * fractions of the master's width and height (0..1), turned clockwise by `rotation`, then mirrored left to right when
+ * `mirror`; the result fills the block exactly. The editing channel keeps crop inside the photo and in the block's
+ * proportions (turned by rotation), so the photo always covers the block.
+ */
+export interface PhotoPlacement {
+  photo_id: number;
+  crop: Box;
+  rotation: PlacementRotation;
+  mirror: boolean;
+}
+
+/**
+ * As stored: content.image is a media key (or an absolute URL) of a theme image; presenters turn keys into URLs.
+ * A PHOTO block holding a shopper's photo has `photo` (and image null: the photo's own URLs are given by the
+ * presenters); a TEXT block may have `style`.
+ */
 export interface Block extends Box {
   id: string;
   type: BlockType;
   theme_element_type: string | null;
   content_warp: Box;
-  content: { image: string | null; text: string; link: string | null };
+  content: { image: string | null; text: string; link: string | null; photo?: PhotoPlacement; style?: TextStyle };
 }
 
 /** A photo or text a scheme change took off a page, kept on the layout. */
