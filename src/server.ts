@@ -101,6 +101,7 @@ export async function startServer(
     socketsPerUser: config.bounds.socketsPerUser, userEventsPerSecond: config.bounds.userEventsPerSecond,
     metrics: runtime.metrics, editing: config.editing,
     users: runtime.users, layouts: runtime.services.layouts, validator: createValidator(runtime.schemas),
+    photoLinks: runtime.services.photoLinks, printDpi: config.printDpi,
   });
   // Both transports' WebSocket connections: pinged, and their outgoing buffers bounded.
   const liveness = createLiveness(config.websocketPingIntervalMs, runtime.metrics);

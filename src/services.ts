@@ -100,6 +100,7 @@ export function createServices(parts: ServiceParts): Services {
   const products = createProductsService(queue);
   const mailer = createMailer(config.mail, config.dataDir);
   const imageWork = createLimiter(config.imageConcurrency);
+  const photoLinks = createPhotoLinks(createUrlSigner(config.jwtSecret, 'photo files'), config.publicBaseUrl);
   return {
     login: createLoginService(db, deletions),
     deliveryProvider,
@@ -116,7 +117,7 @@ export function createServices(parts: ServiceParts): Services {
     products,
     productsAdmin: createProductsAdminService({ db, products, queue, deletions }),
     productPreviews: createProductPreviews({ db, media, deletions, log }),
-    layouts: createLayoutsService({ db, media, config }),
+    layouts: createLayoutsService({ db, media, config, photoLinks }),
     layoutViewer: createLayoutViewer({ db, media, signer: createUrlSigner(config.jwtSecret, 'layout viewer') }),
     pageImages: createPageImages(config.viewer, parts.metrics),
     gallery: createGalleryService(db, parts.catalogChanges, config.gallery.cacheBytes),
@@ -130,7 +131,7 @@ export function createServices(parts: ServiceParts): Services {
       processingRuns: 1 + (config.jobRetry.limit ?? processPhotoJob.retry.limit),
     }),
     photoFolders: createFoldersService(db),
-    photoLinks: createPhotoLinks(createUrlSigner(config.jwtSecret, 'photo files'), config.publicBaseUrl),
+    photoLinks,
     photoFiles: createPhotoFiles({ db, files: parts.privateFiles, imageWork }),
   };
 }

@@ -2,7 +2,9 @@
 import type { Block, UnplacedContent } from '../shared/layout-document';
 import type { MediaStorage } from '../media/storage';
 import { roubles } from '../shared/money';
-import { unitPriceKopecks } from '../orders/pricing';
+import { type PriceRule, unitPriceKopecks } from '../orders/pricing';
+import type { PhotoLinks } from '../photos/photo-links';
+import { effectiveDpi, type PixelSize, printQuality, type SizeMm } from '../shared/photo-placement';
 import { fourDecimals, percent } from './blocks';
 import type { LayoutPageRow, LayoutRow, ListedLayoutRow, Template } from './repository';
 
@@ -14,8 +16,38 @@ function imageUrl(image: string | null, media: MediaStorage): string | null {
   return /^https?:\/\//.test(image) ? image : media.publicUrl(image);
 }
 
-function presentContent<T extends { content: Block['content'] }>(item: T, media: MediaStorage): T {
-  return { ...item, content: { ...item.content, image: imageUrl(item.content.image, media) } };
+/**
+ * What presenting placed photos needs: the photos' upright sizes, their signed links (only the book's owner, its
+ * moderators and administrators receive a layout's JSON), the printed size of an interior page and the print DPI.
+ */
+export interface PlacedPhotosView {
+  photos: ReadonlyMap<number, PixelSize>;
+  links: Pick<PhotoLinks, 'image' | 'original'>;
+  /** An interior page's printed size; null when the layout has no format. */
+  pageMm: SizeMm | null;
+  printDpi: number;
+}
+
+/** A placed photo with its links, its effective DPI at the printed size and its quality (when its facts are known). */
+function presentPlacement(block: Block, view: PlacedPhotosView | undefined, pageMm: SizeMm | null) {
+  const placement = block.content.photo!;
+  const photo = view?.photos.get(placement.photo_id);
+  if (!view || !photo) return placement;
+  const blockMm = pageMm ? { width: (block.width / 100) * pageMm.width, height: (block.height / 100) * pageMm.height } : null;
+  const dpi = blockMm ? effectiveDpi(photo, placement, blockMm) : null;
+  return {
+    ...placement,
+    image: view.links.image(placement.photo_id),
+    orig: view.links.original(placement.photo_id),
+    size: { w: photo.width, h: photo.height },
+    dpi,
+    quality: dpi === null ? null : printQuality(dpi, view.printDpi),
+  };
+}
+
+function presentContent<T extends { content: Block['content'] }>(item: T, media: MediaStorage, placement?: () => object): T {
+  const content = { ...item.content, image: imageUrl(item.content.image, media) };
+  return { ...item, content: item.content.photo && placement ? { ...content, photo: placement() } : content };
 }
 
 /**
@@ -38,7 +70,7 @@ function frameOf(page: PageForPresenting) {
  * A block in its page's units. Stored, content_warp is percent of the block; the API gives it in the page's units like
  * the block (the rectangle the content fills on the page), which is how the front end places a photo or background.
  */
-function presentBlock(block: Block, across: number, media: MediaStorage) {
+function presentBlock(block: Block, across: number, media: MediaStorage, view: PlacedPhotosView | undefined, pageMm: SizeMm | null) {
   const x = block.x * across;
   const width = block.width * across;
   const warp = block.content_warp;
@@ -49,10 +81,11 @@ function presentBlock(block: Block, across: number, media: MediaStorage) {
       x: fourDecimals(x + (warp.x / 100) * width), y: fourDecimals(block.y + (warp.y / 100) * block.height),
       width: fourDecimals((warp.width / 100) * width), height: fourDecimals((warp.height / 100) * block.height),
     },
-  }, media);
+  }, media, () => presentPlacement(block, view, pageMm));
 }
 
-export function presentPage(page: PageForPresenting, media: MediaStorage) {
+/** placed: to give placed photos their links, DPI and quality; without it a placement is given as stored. */
+export function presentPage(page: PageForPresenting, media: MediaStorage, placed?: PlacedPhotosView) {
   const frame = frameOf(page);
   return {
     id: page.id,
@@ -65,7 +98,8 @@ export function presentPage(page: PageForPresenting, media: MediaStorage) {
     template: page.templateId === null
       ? null
       : { id: page.templateId, width: page.templateWidth as number, height: page.templateHeight as number },
-    blocks: page.blocks.map((block) => presentBlock(block, frame.across, media)),
+    // Placed photos sit on interior pages: the cover's blocks are in units of its spread.
+    blocks: page.blocks.map((block) => presentBlock(block, frame.across, media, placed, page.type === 'PAGE' ? placed?.pageMm ?? null : null)),
   };
 }
 
@@ -107,14 +141,40 @@ export function presentListedLayout(layout: ListedLayoutRow, cover: PageForPrese
   };
 }
 
-export function presentLayout(layout: LayoutRow, pages: PageForPresenting[], media: MediaStorage) {
+/** The book's photo list as the editor's library shows it: each photo with its links and size. */
+export function presentBookPhotos(photoIds: number[], placed: PlacedPhotosView) {
+  return photoIds.flatMap((id) => {
+    const photo = placed.photos.get(id);
+    if (!photo) return [];
+    const size = { w: photo.width, h: photo.height, px_width: photo.width, px_height: photo.height };
+    return [{ id, photo_id: id, url: placed.links.image(id), orig: placed.links.original(id), size_orig: size }];
+  });
+}
+
+/** What changes of a layout besides its pages: its page count with the price that follows it, and its photo list. */
+export function presentLayoutDelta(
+  layout: { numPages: number; photoIds: number[]; priceRule: PriceRule | null }, placed: PlacedPhotosView,
+) {
+  return {
+    num_pages: layout.numPages,
+    price_info: { total_cost: layout.priceRule ? roubles(unitPriceKopecks(layout.priceRule, layout.numPages)) : null },
+    photo_ids: layout.photoIds,
+    photos: presentBookPhotos(layout.photoIds, placed),
+  };
+}
+
+export type LayoutDelta = ReturnType<typeof presentLayoutDelta>;
+
+export function presentLayout(layout: LayoutRow, pages: PageForPresenting[], media: MediaStorage, placed?: PlacedPhotosView) {
   return {
     ...presentLayoutSummary(layout),
     font_size: layout.fontSize,
     last_scheme_page_num: layout.lastSchemePageNum,
     scheme_theme_rel: layout.schemeThemeRel,
     unplaced: layout.unplaced.map((item: UnplacedContent) => presentContent(item, media)),
-    pages: pages.map((page) => presentPage(page, media)),
+    pages: pages.map((page) => presentPage(page, media, placed)),
+    photo_ids: layout.photoIds,
+    ...(placed ? { photos: presentBookPhotos(layout.photoIds, placed) } : {}),
   };
 }
 

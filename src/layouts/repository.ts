@@ -26,11 +26,13 @@ export interface Layout {
   coverType: CoverType | null;
   bindingType: BindingType | null;
   coverLamination: CoverLamination | null;
+  /** The book's own photos (the editing channel's layout/add_photos), in the order added. */
+  photoIds: number[];
 }
 
 /** What a new layout is made of; the database gives it its id, hash, version and times. */
 export type NewLayout = Pick<Layout, 'productId' | 'formatId' | 'name' | 'fontSize' | 'lastSchemePageNum' | 'schemeThemeRel' | 'unplaced'>
-  & Partial<Pick<Layout, 'ownerId' | 'coverType' | 'bindingType' | 'coverLamination'>>;
+  & Partial<Pick<Layout, 'ownerId' | 'coverType' | 'bindingType' | 'coverLamination' | 'photoIds'>>;
 
 /** With the product's name and theme, and the format's size (for the format's name the front end shows). */
 export type LayoutRow = Layout & {
@@ -79,7 +81,7 @@ const LAYOUT_COLUMNS = `l.id, l.product_id AS "productId", l.owner_id AS "ownerI
   l.num_pages AS "numPages", l.font_size AS "fontSize", l.last_scheme_page_num AS "lastSchemePageNum",
   l.scheme_theme_rel AS "schemeThemeRel", l.status, l.hash, l.version, l.unplaced, l.created_at AS "createdAt",
   l.updated_at AS "updatedAt", l.cover_type AS "coverType", l.binding_type AS "bindingType", l.cover_lamination AS "coverLamination",
-  p.name AS "productName", p.theme_id AS "themeId", f.width_cm AS "formatWidthCm", f.height_cm AS "formatHeightCm"`;
+  l.photo_ids AS "photoIds", p.name AS "productName", p.theme_id AS "themeId", f.width_cm AS "formatWidthCm", f.height_cm AS "formatHeightCm"`;
 const LAYOUT_JOINS = 'FROM layouts l LEFT JOIN products p ON p.id = l.product_id LEFT JOIN formats f ON f.id = l.format_id';
 
 const PAGE_COLUMNS = `lp.id, lp.layout_id AS "layoutId", lp.num, lp.type, lp.factor::text AS factor, lp.width_px AS "widthPx", lp.viewbox,
@@ -100,11 +102,11 @@ export function createLayoutsRepository(sql: SqlExecutor) {
     async insertWithPages(layout: NewLayout, pages: NewLayoutPage[]): Promise<string> {
       const { rows: [{ id }] } = await sql.query<{ id: string }>(
         `INSERT INTO layouts (product_id, owner_id, format_id, name, num_pages, font_size, last_scheme_page_num, scheme_theme_rel,
-                              unplaced, cover_type, binding_type, cover_lamination)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+                              unplaced, cover_type, binding_type, cover_lamination, photo_ids)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
         [layout.productId, layout.ownerId ?? null, layout.formatId, layout.name, pages.length, layout.fontSize, layout.lastSchemePageNum,
           JSON.stringify(layout.schemeThemeRel), JSON.stringify(layout.unplaced), layout.coverType ?? null, layout.bindingType ?? null,
-          layout.coverLamination ?? null]);
+          layout.coverLamination ?? null, JSON.stringify(layout.photoIds ?? [])]);
       if (pages.length > 0) {
         await sql.query(
           `INSERT INTO layout_pages (id, layout_id, num, type, factor, width_px, viewbox, template_id, blocks)
@@ -133,6 +135,14 @@ export function createLayoutsRepository(sql: SqlExecutor) {
       const { rows } = await sql.query<LayoutPageRow>(
         `SELECT ${PAGE_COLUMNS} ${PAGE_JOINS} WHERE lp.layout_id = ANY($1::uuid[]) AND lp.num = 0`, [layoutIds]);
       return rows;
+    },
+
+    /** The upright pixel sizes of the given photos that are ready (a book's photos, placed or listed). */
+    async photoSizes(photoIds: number[]): Promise<Map<number, { width: number; height: number }>> {
+      if (photoIds.length === 0) return new Map();
+      const { rows } = await sql.query<{ id: number; width: number; height: number }>(
+        "SELECT id, width, height FROM photos WHERE id = ANY($1::int[]) AND status = 'ready'", [photoIds]);
+      return new Map(rows.map((row) => [row.id, { width: row.width, height: row.height }]));
     },
 
     async pagesOf(layoutId: string): Promise<LayoutPageRow[]> {

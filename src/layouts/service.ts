@@ -7,6 +7,7 @@ import { pageOfList } from '../shared/paging';
 import type { MediaStorage } from '../media/storage';
 import type { AuthenticatedUser } from '../shared/user';
 import { schemeFitsFormat } from './builder';
+import type { PhotoLinks } from '../photos/photo-links';
 import { presentLayout, presentListedLayout, presentScheme } from './presenters';
 import { NO_PRINT_OPTIONS, type PrintOptions } from './print-options';
 import { createLayoutsRepository, type LayoutRow, type LayoutsRepository } from './repository';
@@ -47,8 +48,12 @@ export type LayoutRef = { id: string } | { hash: string };
 /** Frozen: in an order set that is no longer open. What was paid for is what gets printed. */
 export const isFrozen = (layout: Pick<LayoutRow, 'status'>) => layout.status === 'IN_WORK' || layout.status === 'COMPLETED';
 
-export function createLayoutsService(deps: { db: Database; media: MediaStorage; config: Pick<Config, 'bounds'> }) {
-  const { db, media } = deps;
+export function createLayoutsService(deps: {
+  db: Database; media: MediaStorage; config: Pick<Config, 'bounds' | 'printDpi'>;
+  /** Placed photos' links in a layout's JSON; without them placements are given as stored. */
+  photoLinks?: Pick<PhotoLinks, 'image' | 'original'>;
+}) {
+  const { db, media, photoLinks } = deps;
   const { layoutsPerUser } = deps.config.bounds;
   const repository = createLayoutsRepository(db.sql);
   const tooMany: TooManyLayouts = { kind: 'too-many', limit: layoutsPerUser };
@@ -62,7 +67,15 @@ export function createLayoutsService(deps: { db: Database; media: MediaStorage; 
     return (await repo.countOwned(ownerId, undefined)) < layoutsPerUser;
   };
 
-  const full = async (layout: LayoutRow, repo = repository) => presentLayout(layout, await repo.pagesOf(layout.id), media);
+  /** The layout with its pages, its photos' links and sizes, and each placed photo's DPI and quality. */
+  const full = async (layout: LayoutRow, repo = repository) => {
+    const pages = await repo.pagesOf(layout.id);
+    if (!photoLinks) return presentLayout(layout, pages, media);
+    const placedIds = pages.flatMap((page) => page.blocks.flatMap((block) => (block.content.photo ? [block.content.photo.photo_id] : [])));
+    const photos = await repo.photoSizes([...new Set([...layout.photoIds, ...placedIds])]);
+    const pageMm = layout.formatWidthCm && layout.formatHeightCm ? { width: layout.formatWidthCm * 10, height: layout.formatHeightCm * 10 } : null;
+    return presentLayout(layout, pages, media, { photos, links: photoLinks, pageMm, printDpi: deps.config.printDpi });
+  };
 
   /**
    * A copy of the source layout owned by ownerId, made in one transaction, unless the owner has no room left. It keeps
@@ -80,6 +93,8 @@ export function createLayoutsService(deps: { db: Database; media: MediaStorage; 
         productId: source.productId, ownerId, formatId: source.formatId, name: name ?? source.name,
         fontSize: source.fontSize, lastSchemePageNum: source.lastSchemePageNum, schemeThemeRel: source.schemeThemeRel,
         unplaced: source.unplaced.map((item) => ({ ...item, page_id: pageIds.get(item.page_id) ?? item.page_id })),
+        // The owner's own copy keeps the book's photos; photos are never handed to another owner.
+        photoIds: source.ownerId === ownerId ? source.photoIds : [],
         ...(options ?? { coverType: source.coverType, bindingType: source.bindingType, coverLamination: source.coverLamination }),
       }, pages.map(({ id: pageId, layoutId: _layout, templateWidth: _width, templateHeight: _height, ...page }) => ({
         ...page, id: pageIds.get(pageId),

@@ -11,6 +11,7 @@ import type { Database } from '../db/database';
 import type { Validator } from '../http/validation';
 import { createLayoutEditor, type LayoutChange, type PublishedChange } from '../layouts/editing/editor';
 import type { LayoutsService } from '../layouts/service';
+import type { PhotoLinks } from '../photos/photo-links';
 import type { MediaStorage } from '../media/storage';
 import type { Metrics } from '../metrics/metrics';
 import { createEditingRequests } from './editing-requests';
@@ -38,6 +39,9 @@ export interface EditingChannelDependencies {
   metrics: Metrics;
   /** The editor's deadlines and queue bound. */
   editing: EditingConfig;
+  /** Placed photos' links in the answers, and the DPI their quality is judged by. */
+  photoLinks: PhotoLinks;
+  printDpi: number;
 }
 
 const REMOTE_CHANGES = 'layout:changes';
@@ -52,7 +56,9 @@ export function createEditingChannel(bus: Namespace, deps: EditingChannelDepende
     if (deps.spansProcesses) bus.serverSideEmit(REMOTE_CHANGES, changes.map(({ change }) => change));
   };
   bus.on(REMOTE_CHANGES, (changes: LayoutChange[]) => deliverHere(changes.map((change) => ({ change, origin: undefined }))));
-  const editor = createLayoutEditor({ db: deps.db, media: deps.media, log: deps.log, publish, limits: deps.editing });
+  const editor = createLayoutEditor({
+    db: deps.db, media: deps.media, log: deps.log, publish, limits: deps.editing, photoLinks: deps.photoLinks, printDpi: deps.printDpi,
+  });
   const requests = createEditingRequests({ ...deps, editor });
   // Every process hears every change, so each ends only its own connections. Listening again after an
   // interruption, the open connections are checked against their accounts: a change may have gone unheard.

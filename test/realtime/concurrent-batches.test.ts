@@ -36,7 +36,9 @@ describe(`editing batches of two processes on one layout (${DATABASE_KIND})`, ()
     const schemes = (await layouts.schemes(1, []))!.map((scheme) => scheme.id);
     const validator = createValidator(runtime.schemas);
     const log = pino({ level: 'silent' });
-    const editors = [runtime.db, second].map((db) => createLayoutEditor({ db, media: runtime.media, log, limits: runtime.config.editing }));
+    const editors = [runtime.db, second].map((db) => createLayoutEditor({
+      db, media: runtime.media, log, limits: runtime.config.editing, photoLinks: runtime.services.photoLinks, printDpi: runtime.config.printDpi,
+    }));
     const perEditor = 30;
     const acks = await Promise.all(editors.flatMap((editor, index) => Array.from({ length: perEditor }, (_, turn) => {
       const parsed = parseMessage(schemeMessage(copy.layout.id, copy.layout.pages[1 + (turn % 10)].id, schemes[(turn + index) % schemes.length]), validator, OPERATIONS);

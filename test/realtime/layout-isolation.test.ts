@@ -45,7 +45,10 @@ describe(`editing one layout does not wait for another (${DATABASE_KIND})`, () =
   after(() => runtime.dispose());
 
   const editorWith = (limits: Partial<EditingConfig>) =>
-    createLayoutEditor({ db: runtime.db, media: runtime.media, log, limits: { ...runtime.config.editing, ...limits } });
+    createLayoutEditor({
+      db: runtime.db, media: runtime.media, log, limits: { ...runtime.config.editing, ...limits },
+      photoLinks: runtime.services.photoLinks, printDpi: runtime.config.printDpi,
+    });
   /** A page/set message for the layout (another scheme each time), submitted; the promise remembers when it settled. */
   function edit(editor: ReturnType<typeof editorWith>, layout: { id: string; pageIds: string[] }): Promise<EditOutcome> {
     turn += 1;

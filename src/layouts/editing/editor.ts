@@ -7,20 +7,19 @@ import type { Logger } from 'pino';
 import type { EditingConfig } from '../../config';
 import type { Database } from '../../db/database';
 import type { MediaStorage } from '../../media/storage';
+import type { PhotoLinks } from '../../photos/photo-links';
 import { ServiceError } from '../../shared/errors';
 import type { AuthenticatedUser } from '../../shared/user';
-import { type PresentedPage, presentPage } from '../presenters';
+import { type PlacedPhotosView, presentLayoutDelta, presentPage } from '../presenters';
 import { canRead, canWrite, isFrozen } from '../service';
-import { type EditAck, editErrorOf, errorAck, type ParsedMessage } from './messages';
+import { record, snapshot, stepSince } from './history';
+import { type AppliedChange, type EditAck, editErrorOf, type EditResult, errorAck, type ParsedMessage } from './messages';
 import { createLayoutQueues } from './layout-queues';
-import { type AppliedTransaction, appliedKey, createEditingRepository } from './repository';
-import type { BatchState, EditedPage } from './state';
+import { type AppliedTransaction, appliedKey, type BatchReads, createEditingRepository } from './repository';
+import type { BatchState, EditedLayout, HistoryLog } from './state';
 
-export interface LayoutChange {
-  layout_id: string;
-  version: number;
-  page: PresentedPage;
-}
+/** What the layout's other editors are told (schemas/layout-changed.json): the ack's change, and the layout's id and version. */
+export type LayoutChange = { layout_id: string; version: number; page?: AppliedChange['data'] } & Omit<AppliedChange, 'data'>;
 
 export interface EditOutcome {
   ack: EditAck;
@@ -55,14 +54,49 @@ const TIMEOUT_CODES = new Set(['55P03', '57014']);
 
 const unique = <T>(values: T[]) => [...new Set(values)];
 
+/** Every row the batch's messages need, read in one round trip. */
+function readsOf(batch: EditRequest[]): BatchReads {
+  const targets = batch.map(({ parsed }) => parsed.operation.targets(parsed.message));
+  const layoutsWhere = (wanted: (target: (typeof targets)[number]) => unknown) =>
+    unique(targets.filter(wanted).map((target) => target.layoutId));
+  return {
+    layoutIds: unique(targets.map((target) => target.layoutId)),
+    pageIds: unique(targets.flatMap((target) => target.pageIds ?? [])),
+    blocks: { layoutIds: layoutsWhere((target) => target.blockIds?.length), blockIds: unique(targets.flatMap((target) => target.blockIds ?? [])) },
+    wholeLayoutIds: layoutsWhere((target) => target.wholeLayout || target.history),
+    schemeIds: unique(targets.flatMap((target) => target.schemeIds ?? [])),
+    photoIds: unique(targets.flatMap((target) => target.photoIds ?? [])),
+    photoListLayoutIds: layoutsWhere((target) => target.photoList || target.history),
+    backgroundIds: unique(targets.flatMap((target) => target.backgroundIds ?? [])),
+    historyLayoutIds: layoutsWhere((target) => target.history),
+    userIds: unique(batch.map(({ user }) => user.id)),
+    transactionIds: unique(batch.map(({ parsed }) => parsed.message.transaction_id)),
+  };
+}
+
 /**
  * publish: called once per committed batch with all of its changes, before any of its acks is resolved, so that the
  * changes and the acks of one batch can leave together.
  */
 export function createLayoutEditor(deps: {
   db: Database; media: MediaStorage; log: Logger; publish?: (changes: PublishedChange[]) => void; limits: EditingConfig;
+  photoLinks: Pick<PhotoLinks, 'image' | 'original'>; printDpi: number;
 }) {
-  const { db, media, log, publish = () => undefined, limits } = deps;
+  const { db, media, log, publish = () => undefined, limits, photoLinks, printDpi } = deps;
+
+  /** The answer to an applied message: its pages presented with their placed photos, and the layout's delta. */
+  function present(state: BatchState, layout: EditedLayout, result: EditResult): AppliedChange {
+    const placed: PlacedPhotosView = {
+      photos: state.photos, links: photoLinks, printDpi,
+      pageMm: layout.format ? { width: layout.format.widthCm * 10, height: layout.format.heightCm * 10 } : null,
+    };
+    const pages = result.pages.map((page) => presentPage(page, media, placed));
+    const change: AppliedChange = { data: pages.length === 1 ? pages[0] : null };
+    if (pages.length > 1) change.pages = pages;
+    if (result.removedPageIds?.length) change.removed_page_ids = result.removedPageIds;
+    if (result.layout) change.layout = presentLayoutDelta(layout, placed);
+    return change;
+  }
 
   /** One message against the batch's state; records what it applied in `applied` and `known`. */
   function decide(
@@ -88,7 +122,8 @@ export function createLayoutEditor(deps: {
     }
     if (layout.status === 'DELETED') return { ack: errorAck(transactionId, 'forbidden', 'The layout is in the bin: restore it to edit it.') };
     if (isFrozen(layout)) return { ack: errorAck(transactionId, 'forbidden', 'The layout is in an order and can no longer change.') };
-    let result: EditedPage;
+    const before = parsed.operation.movesHistory ? undefined : snapshot(state, layout.id);
+    let result: EditResult;
     try {
       result = parsed.operation.apply(state, parsed.message);
     } catch (error) {
@@ -96,11 +131,17 @@ export function createLayoutEditor(deps: {
       const { code, message } = editErrorOf(error);
       return { ack: errorAck(transactionId, code, message) };
     }
-    const page = presentPage(result, media);
-    const ack: EditAck = { transaction_id: transactionId, response_data: { data: page }, version: layout.version };
+    // Every change is a new version and (but for undo and redo themselves) a step of the book's history.
+    layout.version += 1;
+    layout.changed = true;
+    const step = before && stepSince(state, layout.id, before);
+    if (step) record(state.history.get(layout.id)!, step);
+    const change = present(state, layout, result);
+    const ack: EditAck = { transaction_id: transactionId, response_data: change, version: layout.version };
     known.set(key, { messageHash: parsed.hash, ack });
     applied.push({ transactionId, layoutId: layout.id, userId: user.id, messageHash: parsed.hash, ack });
-    return { ack, change: { layout_id: layout.id, version: layout.version, page } };
+    const { data, ...rest } = change;
+    return { ack, change: { layout_id: layout.id, version: layout.version, ...(data ? { page: data } : {}), ...rest } };
   }
 
   /**
@@ -112,11 +153,20 @@ export function createLayoutEditor(deps: {
     await repository.limitTransaction(limits.lockTimeoutMs, limits.statementTimeoutMs);
     const layouts = await repository.lockLayouts(unique(batch.map(({ parsed }) => parsed.layoutId)), waitForLocks);
     const taken = waitForLocks ? batch : batch.filter(({ parsed }) => layouts.has(parsed.layoutId));
-    const targets = taken.map(({ parsed }) => parsed.operation.targets(parsed.message));
-    const { pages, schemes, accounts, known } = await repository.rows(unique(targets.flatMap((target) => target.pageIds)),
-      unique(targets.flatMap((target) => target.schemeIds)), unique(taken.map(({ user }) => user.id)),
-      unique(taken.map(({ parsed }) => parsed.message.transaction_id)));
-    const state: BatchState = { layouts, pages, schemes, accounts };
+    const { storedSteps, known, ...rows } = await repository.rows(readsOf(taken));
+    const state: BatchState = {
+      layouts, ...rows, wholeLayouts: new Set(), removedPages: new Set(), history: new Map(),
+    };
+    for (const { parsed } of taken) {
+      const targets = parsed.operation.targets(parsed.message);
+      if (targets.wholeLayout) state.wholeLayouts.add(targets.layoutId);
+    }
+    for (const layout of layouts.values()) {
+      const stored = storedSteps.get(layout.id);
+      const loaded = taken.some(({ parsed }) => parsed.layoutId === layout.id && parsed.operation.targets(parsed.message).history);
+      const log: HistoryLog = { loaded, lastStep: layout.lastStep, steps: loaded ? stored ?? [] : [], dropStoredRedo: false, deleted: [] };
+      state.history.set(layout.id, log);
+    }
     const applied: AppliedTransaction[] = [];
     const outcomes = batch.map((request) =>
       (waitForLocks || layouts.has(request.parsed.layoutId) ? decide(request, state, known, applied) : undefined));

@@ -2,20 +2,29 @@
 import { createHash } from 'node:crypto';
 import type { Validator } from '../../http/validation';
 import type { ErrorKind, ServiceError } from '../../shared/errors';
-import type { PresentedPage } from '../presenters';
+import type { LayoutDelta, PresentedPage } from '../presenters';
 import type { BatchState, EditedPage } from './state';
 
 export type EditErrorCode =
   | 'invalid_message' | 'forbidden' | 'not_found' | 'invalid_scheme' | 'transaction_conflict' | 'rate_limited' | 'server_error'
-  | 'invalid_token' | 'token_expired';
+  | 'invalid_token' | 'token_expired' | 'page_limit' | 'nothing_to_undo' | 'nothing_to_redo';
 
 export interface EditError {
   code: EditErrorCode;
   message: string;
 }
 
+/** What an applied message answers and broadcasts (schemas/layout-ack.json, layout-changed.json). */
+export interface AppliedChange {
+  /** The page the message changed; null when it changed none, or several (then they are in pages). */
+  data: PresentedPage | null;
+  pages?: PresentedPage[];
+  removed_page_ids?: string[];
+  layout?: LayoutDelta;
+}
+
 export type EditAck =
-  | { transaction_id: string; response_data: { data: PresentedPage }; version: number }
+  | { transaction_id: string; response_data: AppliedChange; version: number }
   | { transaction_id: string | null; error: EditError };
 
 export interface EditMessage {
@@ -26,17 +35,43 @@ export interface EditMessage {
   payload: Record<string, unknown>;
 }
 
-/** One (object, action) pair. New pairs (page add/remove/move, block set) are new entries in OPERATIONS. */
+/** The layout a message changes, and the rows the batch must read for it. */
+export interface EditTargets {
+  layoutId: string;
+  pageIds?: string[];
+  /** Blocks by id: the pages holding them are read. */
+  blockIds?: string[];
+  schemeIds?: number[];
+  photoIds?: number[];
+  backgroundIds?: number[];
+  /** Every page of the layout. */
+  wholeLayout?: boolean;
+  /** The facts of every photo in the layout's photo list. */
+  photoList?: boolean;
+  /** The layout's stored undo history (undo, redo). */
+  history?: boolean;
+}
+
+/** What an operation changed: the pages to answer with, the pages it removed, and whether the layout's own fields changed. */
+export interface EditResult {
+  pages: EditedPage[];
+  removedPageIds?: string[];
+  /** The page count, the price or the photo list changed: the answer carries the layout's delta. */
+  layout?: boolean;
+}
+
+/** One (object, action) pair; each is an entry of OPERATIONS (operations.ts). */
 export interface EditOperation {
   schemaId: string;
-  /** The layout the message changes, and the rows the batch must read for it. */
-  targets(message: EditMessage): { layoutId: string; pageIds: string[]; schemeIds: number[] };
+  targets(message: EditMessage): EditTargets;
   /**
-   * Changes the state in memory (the layout is known, readable and writable by the user) and returns the changed
-   * page; a message that cannot be applied throws a ServiceError, answered by editErrorOf, before it changes anything
-   * (the batch's state is shared by the other messages of the batch).
+   * Changes the state in memory (the layout is known, readable and writable by the user) and says what changed; a
+   * message that cannot be applied throws a ServiceError, answered by editErrorOf, before it changes anything (the
+   * batch's state is shared by the other messages of the batch).
    */
-  apply(state: BatchState, message: EditMessage): EditedPage;
+  apply(state: BatchState, message: EditMessage): EditResult;
+  /** Undo and redo move through the history instead of adding a step to it. */
+  movesHistory?: boolean;
 }
 
 export interface ParsedMessage {
@@ -53,6 +88,7 @@ export const errorAck = (transactionId: unknown, code: EditErrorCode, message: s
 
 const EDIT_ERROR_CODES: ReadonlySet<string> = new Set<EditErrorCode>([
   'invalid_message', 'forbidden', 'not_found', 'invalid_scheme', 'transaction_conflict', 'rate_limited', 'server_error', 'invalid_token', 'token_expired',
+  'page_limit', 'nothing_to_undo', 'nothing_to_redo',
 ]);
 const CODE_OF_KIND: Record<ErrorKind, EditErrorCode> = {
   invalid: 'invalid_message', not_found: 'not_found', forbidden: 'forbidden', conflict: 'transaction_conflict', locked: 'server_error', unavailable: 'server_error',

@@ -1,7 +1,10 @@
-// SQL of the editing channel: batch reads under row locks, batch writes, the record of applied transactions. Two
-// round trips read a batch and one writes it: each round trip is a wait the batch's editors share.
+// SQL of the editing channel: batch reads under row locks, batch writes, the record of applied transactions, the
+// undo history. Two round trips read a batch and one writes it: each round trip is a wait the batch's editors share.
 import type { SqlExecutor } from '../../db/database';
-import type { BatchState, EditedLayout, EditedPage, EditingAccount, Scheme } from './state';
+import { HISTORY_STEPS } from './history';
+import type {
+  BatchState, EditedLayout, EditedPage, EditingAccount, HistoryLog, HistoryStep, PlacementPhoto, Scheme, ThemeBackground,
+} from './state';
 
 export interface AppliedTransaction {
   transactionId: string;
@@ -11,11 +14,38 @@ export interface AppliedTransaction {
   ack: object;
 }
 
+/** What a batch's messages need read, besides their layouts (see EditOperation.targets). */
+export interface BatchReads {
+  /** The batch's layouts: the photos of their unplaced contents are read. */
+  layoutIds: string[];
+  pageIds: string[];
+  /** Blocks by id, searched in the pages of their layouts. */
+  blocks: { layoutIds: string[]; blockIds: string[] };
+  /** Layouts read whole: every page. */
+  wholeLayoutIds: string[];
+  schemeIds: number[];
+  photoIds: number[];
+  /** Layouts whose whole photo list is read (its photos' facts). */
+  photoListLayoutIds: string[];
+  backgroundIds: number[];
+  /** Layouts whose stored undo history is read. */
+  historyLayoutIds: string[];
+  userIds: number[];
+  transactionIds: string[];
+}
+
+
 /** Transaction ids are per user. */
 export const appliedKey = (userId: number, transactionId: string) => `${userId}:${transactionId}`;
 
 /** Rows as JSON: one statement writes any number of them (jsonb_to_recordset), on a server and on PGlite alike. */
 const asJson = (rows: object[]) => JSON.stringify(rows);
+
+interface PageRow {
+  id: string; layout_id: string; num: number; type: EditedPage['type']; factor: string; width_px: number;
+  viewbox: EditedPage['viewbox']; template_id: number | null; template_width: number | null; template_height: number | null;
+  blocks: EditedPage['blocks'];
+}
 
 export function createEditingRepository(sql: SqlExecutor) {
   return {
@@ -31,46 +61,82 @@ export function createEditingRepository(sql: SqlExecutor) {
     async lockLayouts(ids: string[], wait: boolean): Promise<Map<string, EditedLayout>> {
       const { rows } = await sql.query<{
         id: string; owner_id: number | null; status: EditedLayout['status']; version: number; last_scheme_page_num: number;
-        scheme_theme_rel: Record<string, number>; unplaced: EditedLayout['unplaced']; width_cm: number | null; height_cm: number | null;
-      }>(`SELECT l.id, l.owner_id, l.status, l.version, l.last_scheme_page_num, l.scheme_theme_rel, l.unplaced, f.width_cm, f.height_cm
-          FROM layouts l LEFT JOIN formats f ON f.id = l.format_id
+        scheme_theme_rel: Record<string, number>; unplaced: EditedLayout['unplaced']; num_pages: number; photo_ids: number[];
+        theme_id: number | null; width_cm: number | null; height_cm: number | null; min_pages: number | null; max_pages: number | null;
+        base_kopecks: string | null; included_pages: number | null; extra_page_kopecks: string | null; last_step: number | null;
+      }>(`SELECT l.id, l.owner_id, l.status, l.version, l.last_scheme_page_num, l.scheme_theme_rel, l.unplaced, l.num_pages, l.photo_ids,
+                 pr.theme_id, f.width_cm, f.height_cm, f.min_pages, f.max_pages,
+                 price.base_kopecks, price.included_pages, price.extra_page_kopecks,
+                 (SELECT max(h.step) FROM layout_history h WHERE h.layout_id = l.id) AS last_step
+          FROM layouts l LEFT JOIN formats f ON f.id = l.format_id LEFT JOIN products pr ON pr.id = l.product_id
+            LEFT JOIN prices price ON price.format_id = l.format_id
           WHERE l.id = ANY($1::uuid[]) ORDER BY l.id FOR UPDATE OF l ${wait ? '' : 'SKIP LOCKED'}`, [ids], { prepare: true });
       return new Map(rows.map((row) => [row.id, {
         id: row.id, ownerId: row.owner_id, status: row.status, version: row.version, lastSchemePageNum: row.last_scheme_page_num,
-        schemeThemeRel: row.scheme_theme_rel, unplaced: row.unplaced,
-        format: row.width_cm === null || row.height_cm === null ? null : { widthCm: row.width_cm, heightCm: row.height_cm },
+        schemeThemeRel: row.scheme_theme_rel, unplaced: row.unplaced, numPages: row.num_pages, photoIds: row.photo_ids, themeId: row.theme_id,
+        format: row.width_cm === null || row.height_cm === null ? null
+          : { widthCm: row.width_cm, heightCm: row.height_cm, minPages: row.min_pages!, maxPages: row.max_pages! },
+        priceRule: row.base_kopecks === null ? null : {
+          baseKopecks: Number(row.base_kopecks), includedPages: row.included_pages!, extraPageKopecks: Number(row.extra_page_kopecks),
+        },
+        lastStep: row.last_step ?? 0,
         changed: false,
       }]));
     },
 
     /**
-     * The pages, schemes, senders' accounts and applied transactions a batch needs, in one round trip (after its
-     * layouts are locked). Accounts: those not deleted, with their role and token version now (checked on every message).
+     * The pages, schemes, photos, backgrounds, histories, senders' accounts and applied transactions a batch needs, in
+     * one round trip (after its layouts are locked). Accounts: those not deleted, with their role and token version
+     * now (checked on every message). Photos: those named, those placed on the pages read, and the photo lists asked for.
      */
-    async rows(pageIds: string[], schemeIds: number[], userIds: number[], transactionIds: string[]): Promise<Omit<BatchState, 'layouts'> & {
+    async rows(reads: BatchReads): Promise<Omit<BatchState, 'layouts' | 'wholeLayouts' | 'removedPages' | 'history'> & {
       known: Map<string, { messageHash: string; ack: object }>;
+      storedSteps: Map<string, HistoryStep[]>;
     }> {
       const { rows: [row] } = await sql.query<{
-        pages: {
-          id: string; layout_id: string; num: number; type: EditedPage['type']; factor: string; width_px: number;
-          viewbox: EditedPage['viewbox']; template_id: number | null; template_width: number | null; template_height: number | null;
-          blocks: EditedPage['blocks'];
-        }[];
+        pages: PageRow[];
         schemes: Scheme[];
         accounts: { id: number; role: EditingAccount['role']; token_version: number }[];
         known: { user_id: number; transaction_id: string; message_hash: string; ack: object }[];
-      }>(`SELECT
-          (SELECT coalesce(json_agg(r), '[]') FROM (
+        photos: { id: number; owner_id: number; width: number; height: number; focus_x: number | null; focus_y: number | null; ready: boolean; deleted: boolean }[];
+        backgrounds: { id: number; theme_id: number; image: string }[];
+        steps: { layout_id: string; step: number; undone: boolean; before: HistoryStep['before']; after: HistoryStep['after'] }[];
+      }>(`WITH pg AS (
             SELECT p.id, p.layout_id, p.num, p.type, p.factor::text AS factor, p.width_px, p.viewbox, p.template_id,
                    t.width AS template_width, t.height AS template_height, p.blocks
-            FROM layout_pages p LEFT JOIN templates t ON t.id = p.template_id WHERE p.id = ANY($1::uuid[])) r) AS pages,
+            FROM layout_pages p LEFT JOIN templates t ON t.id = p.template_id
+            WHERE p.id = ANY($1::uuid[]) OR p.layout_id = ANY($2::uuid[])
+               OR (p.layout_id = ANY($3::uuid[]) AND EXISTS (SELECT 1 FROM jsonb_array_elements(p.blocks) b WHERE b->>'id' = ANY($4::text[])))
+          )
+          SELECT
+          (SELECT coalesce(json_agg(pg), '[]') FROM pg) AS pages,
           (SELECT coalesce(json_agg(r), '[]') FROM (
-            SELECT id, width, height, slots FROM templates WHERE id = ANY($2::int[]) AND cover_format_id IS NULL) r) AS schemes,
+            SELECT id, width, height, slots FROM templates WHERE id = ANY($5::int[]) AND cover_format_id IS NULL) r) AS schemes,
           (SELECT coalesce(json_agg(r), '[]') FROM (
-            SELECT id, role, token_version FROM users WHERE id = ANY($3::int[]) AND deleted_at IS NULL) r) AS accounts,
+            SELECT id, role, token_version FROM users WHERE id = ANY($6::int[]) AND deleted_at IS NULL) r) AS accounts,
           (SELECT coalesce(json_agg(r), '[]') FROM (
-            SELECT user_id, transaction_id, message_hash, ack FROM layout_transactions WHERE transaction_id = ANY($4::uuid[])) r) AS known`,
-      [pageIds, schemeIds, userIds, transactionIds], { prepare: true });
+            SELECT user_id, transaction_id, message_hash, ack FROM layout_transactions WHERE transaction_id = ANY($7::uuid[])) r) AS known,
+          (SELECT coalesce(json_agg(r), '[]') FROM (
+            SELECT id, owner_id, width, height, focus_x, focus_y, status = 'ready' AND master_key IS NOT NULL AS ready,
+                   deleted_at IS NOT NULL AS deleted
+            FROM photos WHERE id = ANY($8::int[])
+              OR id IN (SELECT (b->'content'->'photo'->>'photo_id')::int FROM pg, jsonb_array_elements(pg.blocks) b
+                        WHERE jsonb_typeof(b->'content'->'photo') = 'object')
+              OR id IN (SELECT e::int FROM layouts l, jsonb_array_elements_text(l.photo_ids) e WHERE l.id = ANY($9::uuid[]))
+              OR id IN (SELECT (u->'content'->'photo'->>'photo_id')::int FROM layouts l, jsonb_array_elements(l.unplaced) u
+                        WHERE l.id = ANY($12::uuid[]) AND jsonb_typeof(u->'content'->'photo') = 'object')) r) AS photos,
+          (SELECT coalesce(json_agg(r), '[]') FROM (
+            SELECT id, theme_id, image FROM theme_elements WHERE id = ANY($10::int[]) AND element_type = 'PAGE_BACKGROUND') r) AS backgrounds,
+          (SELECT coalesce(json_agg(r ORDER BY r.layout_id, r.step), '[]') FROM (
+            SELECT layout_id, step, undone, before, after FROM layout_history WHERE layout_id = ANY($11::uuid[])) r) AS steps`,
+      [reads.pageIds, reads.wholeLayoutIds, reads.blocks.layoutIds, reads.blocks.blockIds, reads.schemeIds, reads.userIds,
+        reads.transactionIds, reads.photoIds, reads.photoListLayoutIds, reads.backgroundIds, reads.historyLayoutIds, reads.layoutIds], { prepare: true });
+      const storedSteps = new Map<string, HistoryStep[]>();
+      for (const step of row.steps) {
+        const list = storedSteps.get(step.layout_id) ?? [];
+        list.push({ step: step.step, undone: step.undone, before: step.before, after: step.after });
+        storedSteps.set(step.layout_id, list);
+      }
       return {
         pages: new Map(row.pages.map((page) => [page.id, {
           id: page.id, layoutId: page.layout_id, num: page.num, type: page.type, factor: page.factor, widthPx: page.width_px,
@@ -83,34 +149,85 @@ export function createEditingRepository(sql: SqlExecutor) {
         known: new Map(row.known.map((applied) => [appliedKey(applied.user_id, applied.transaction_id), {
           messageHash: applied.message_hash, ack: applied.ack,
         }])),
+        photos: new Map(row.photos.map((photo): [number, PlacementPhoto] => [photo.id, {
+          id: photo.id, ownerId: photo.owner_id, width: photo.width, height: photo.height, focusX: photo.focus_x, focusY: photo.focus_y,
+          ready: photo.ready, deleted: photo.deleted,
+        }])),
+        backgrounds: new Map(row.backgrounds.map((element): [number, ThemeBackground] => [element.id, {
+          id: element.id, themeId: element.theme_id, imageKey: element.image,
+        }])),
+        storedSteps,
       };
     },
 
-    /** Writes every changed page and layout and records the applied transactions, in one statement. */
+    /** Writes every changed, added and removed page, the changed layouts, their history and the applied transactions, in one statement. */
     async write(state: BatchState, applied: AppliedTransaction[]): Promise<void> {
       if (applied.length === 0) return;
-      const pages = [...state.pages.values()].filter((page) => page.changed)
-        .map((page) => ({ id: page.id, template_id: page.templateId, blocks: page.blocks }));
+      const pages = [...state.pages.values()].filter((page) => page.changed && !state.removedPages.has(page.id)).map((page) => ({
+        id: page.id, layout_id: page.layoutId, num: page.num, type: page.type, factor: page.factor, width_px: page.widthPx,
+        viewbox: page.viewbox, template_id: page.templateId, blocks: page.blocks,
+      }));
       const layouts = [...state.layouts.values()].filter((layout) => layout.changed).map((layout) => ({
         id: layout.id, version: layout.version, last_scheme_page_num: layout.lastSchemePageNum,
-        scheme_theme_rel: layout.schemeThemeRel, unplaced: layout.unplaced,
+        scheme_theme_rel: layout.schemeThemeRel, unplaced: layout.unplaced, num_pages: layout.numPages, photo_ids: layout.photoIds,
       }));
       const transactions = applied.map((row) => ({
         transaction_id: row.transactionId, layout_id: row.layoutId, user_id: row.userId, message_hash: row.messageHash, ack: row.ack,
       }));
-      await sql.query(`WITH pages AS (
-          UPDATE layout_pages p SET template_id = v.template_id, blocks = v.blocks
-          FROM jsonb_to_recordset($1::jsonb) AS v(id uuid, template_id integer, blocks jsonb) WHERE p.id = v.id RETURNING 1
+      const history = historyRows(state.history);
+      await sql.query(`WITH removed AS (
+          DELETE FROM layout_pages WHERE id = ANY($1::uuid[]) RETURNING 1
+        ), pages AS (
+          INSERT INTO layout_pages (id, layout_id, num, type, factor, width_px, viewbox, template_id, blocks)
+          SELECT v.id, v.layout_id, v.num, v.type, v.factor, v.width_px, v.viewbox, v.template_id, v.blocks
+          FROM jsonb_to_recordset($2::jsonb)
+            AS v(id uuid, layout_id uuid, num integer, type text, factor numeric, width_px integer, viewbox jsonb, template_id integer, blocks jsonb)
+          ON CONFLICT (id) DO UPDATE SET num = excluded.num, template_id = excluded.template_id, blocks = excluded.blocks
+          RETURNING 1
         ), layouts AS (
-          UPDATE layouts l SET version = v.version, last_scheme_page_num = v.last_scheme_page_num,
-            scheme_theme_rel = v.scheme_theme_rel, unplaced = v.unplaced, updated_at = now()
-          FROM jsonb_to_recordset($2::jsonb) AS v(id uuid, version integer, last_scheme_page_num integer, scheme_theme_rel jsonb, unplaced jsonb)
+          UPDATE layouts l SET version = v.version, last_scheme_page_num = v.last_scheme_page_num, scheme_theme_rel = v.scheme_theme_rel,
+            unplaced = v.unplaced, num_pages = v.num_pages, photo_ids = v.photo_ids, updated_at = now()
+          FROM jsonb_to_recordset($3::jsonb)
+            AS v(id uuid, version integer, last_scheme_page_num integer, scheme_theme_rel jsonb, unplaced jsonb, num_pages integer, photo_ids jsonb)
           WHERE l.id = v.id RETURNING 1
+        ), dropped_steps AS (
+          DELETE FROM layout_history h
+          WHERE (h.layout_id = ANY($5::uuid[]) AND h.undone)
+             OR (h.layout_id, h.step) IN (SELECT v.layout_id, v.step FROM jsonb_to_recordset($6::jsonb) AS v(layout_id uuid, step integer))
+             OR h.step <= (SELECT v.keep_after FROM jsonb_to_recordset($7::jsonb) AS v(layout_id uuid, keep_after integer) WHERE v.layout_id = h.layout_id)
+          RETURNING 1
+        ), flagged_steps AS (
+          UPDATE layout_history h SET undone = v.undone
+          FROM jsonb_to_recordset($8::jsonb) AS v(layout_id uuid, step integer, undone boolean)
+          WHERE h.layout_id = v.layout_id AND h.step = v.step RETURNING 1
+        ), new_steps AS (
+          INSERT INTO layout_history (layout_id, step, undone, before, after)
+          SELECT layout_id, step, undone, before, after
+          FROM jsonb_to_recordset($4::jsonb) AS v(layout_id uuid, step integer, undone boolean, before jsonb, after jsonb)
+          RETURNING 1
         )
         INSERT INTO layout_transactions (transaction_id, layout_id, user_id, message_hash, ack)
         SELECT transaction_id, layout_id, user_id, message_hash, ack
-        FROM jsonb_to_recordset($3::jsonb) AS v(transaction_id uuid, layout_id uuid, user_id integer, message_hash text, ack jsonb)`,
-      [asJson(pages), asJson(layouts), asJson(transactions)], { prepare: true });
+        FROM jsonb_to_recordset($9::jsonb) AS v(transaction_id uuid, layout_id uuid, user_id integer, message_hash text, ack jsonb)`,
+      [[...state.removedPages], asJson(pages), asJson(layouts), asJson(history.created), history.dropStoredRedo, asJson(history.deleted),
+        asJson(history.trimmed), asJson(history.flagged), asJson(transactions)], { prepare: true });
     },
   };
+}
+
+/** The history rows a batch writes: new steps, dropped redo branches, steps past the bound, changed undone flags. */
+function historyRows(logs: Map<string, HistoryLog>) {
+  const rows = {
+    created: [] as object[], dropStoredRedo: [] as string[], deleted: [] as object[], trimmed: [] as object[], flagged: [] as object[],
+  };
+  for (const [layoutId, log] of logs) {
+    if (log.dropStoredRedo) rows.dropStoredRedo.push(layoutId);
+    for (const step of log.deleted) rows.deleted.push({ layout_id: layoutId, step });
+    for (const step of log.steps) {
+      if (step.created) rows.created.push({ layout_id: layoutId, step: step.step, undone: step.undone, before: step.before, after: step.after });
+      else if (step.flagChanged) rows.flagged.push({ layout_id: layoutId, step: step.step, undone: step.undone });
+    }
+    if (log.steps.some((step) => step.created)) rows.trimmed.push({ layout_id: layoutId, keep_after: log.lastStep - HISTORY_STEPS });
+  }
+  return rows;
 }

@@ -2,8 +2,8 @@
 import { applyScheme } from '../blocks';
 import { schemeFitsFormat } from '../builder';
 import { invalid, notFound } from '../../shared/errors';
-import type { EditMessage, EditOperation } from './messages';
-import type { BatchState, EditedPage } from './state';
+import type { EditMessage, EditOperation, EditResult } from './messages';
+import type { BatchState } from './state';
 
 interface SchemeSetMessage extends EditMessage {
   params: { layout_id: string; id: string };
@@ -28,7 +28,7 @@ export const setScheme: EditOperation = {
     return { layoutId: params.layout_id, pageIds: [params.id], schemeIds: [payload.id] };
   },
 
-  apply(state: BatchState, raw): EditedPage {
+  apply(state: BatchState, raw): EditResult {
     const message = raw as SchemeSetMessage;
     const layout = state.layouts.get(message.params.layout_id)!;
     const page = state.pages.get(message.params.id);
@@ -43,9 +43,7 @@ export const setScheme: EditOperation = {
     layout.schemeThemeRel = countUse(countUse(layout.schemeThemeRel, page.templateId, -1), scheme.id, 1);
     layout.unplaced = change.unplaced;
     layout.lastSchemePageNum = page.num;
-    layout.version += 1;
-    layout.changed = true;
     Object.assign(page, { templateId: scheme.id, templateWidth: scheme.width, templateHeight: scheme.height, blocks: change.blocks, changed: true });
-    return page;
+    return { pages: [page] };
   },
 };

@@ -1,6 +1,7 @@
 // What one batch of editing messages reads, changes in memory and writes back in one transaction.
 import type { LayoutStatus, TemplateSlot, UnplacedContent } from '../../shared/layout-document';
 import type { Role } from '../../shared/user';
+import type { PriceRule } from '../../orders/pricing';
 import type { LayoutPageRow } from '../repository';
 
 export interface EditedLayout {
@@ -11,13 +12,25 @@ export interface EditedLayout {
   lastSchemePageNum: number;
   schemeThemeRel: Record<string, number>;
   unplaced: UnplacedContent[];
-  /** The layout's format in cm; null for a layout without one (no scheme can be checked against it). */
-  format: { widthCm: number; heightCm: number } | null;
+  /** Pages with the cover (layouts.num_pages). */
+  numPages: number;
+  /** The book's own photos (layout/add_photos), in the order added. */
+  photoIds: number[];
+  /** The theme of the layout's product: its background elements are the ones page/background takes. */
+  themeId: number | null;
+  /** The layout's format in cm with its interior page limits; null for a layout without one. */
+  format: { widthCm: number; heightCm: number; minPages: number; maxPages: number } | null;
+  /** The price list's rule for the format: the price follows the page count. */
+  priceRule: PriceRule | null;
+  /** The newest step of the stored undo history (0 when none). */
+  lastStep: number;
   changed: boolean;
 }
 
 export interface EditedPage extends LayoutPageRow {
   changed: boolean;
+  /** Added by this batch: written with an insert. */
+  created?: boolean;
 }
 
 export interface Scheme {
@@ -33,10 +46,84 @@ export interface EditingAccount {
   tokenVersion: number;
 }
 
+/** What placing a photo needs to know of it: its owner, its upright size and where its subject is. */
+export interface PlacementPhoto {
+  id: number;
+  ownerId: number;
+  width: number;
+  height: number;
+  focusX: number | null;
+  focusY: number | null;
+  ready: boolean;
+  /** Hidden from the library by destroy_many. */
+  deleted: boolean;
+}
+
+/** A background image of a theme (a theme element), as page/background takes it. */
+export interface ThemeBackground {
+  id: number;
+  themeId: number;
+  imageKey: string | null;
+}
+
 export interface BatchState {
   layouts: Map<string, EditedLayout>;
+  /**
+   * The pages the batch's messages name, and every page of the layouts whose messages need them all (page add,
+   * remove, move; undo and redo): see wholeLayouts.
+   */
   pages: Map<string, EditedPage>;
+  /** Layouts whose every page is in `pages`. */
+  wholeLayouts: Set<string>;
+  /** Pages removed by the batch: deleted when it is written. */
+  removedPages: Set<string>;
   schemes: Map<number, Scheme>;
   /** The senders' accounts, by user id; a deleted account is absent. */
   accounts: Map<number, EditingAccount>;
+  /** Photos the messages name and those placed on the loaded pages. */
+  photos: Map<number, PlacementPhoto>;
+  backgrounds: Map<number, ThemeBackground>;
+  /** Each layout's undo history, as far as the batch has read and changed it. */
+  history: Map<string, HistoryLog>;
 }
+
+// The undo history (history.ts).
+
+export type PageFields = Omit<EditedPage, 'changed' | 'created' | 'layoutId'>;
+
+export interface LayoutFields {
+  lastSchemePageNum: number;
+  schemeThemeRel: Record<string, number>;
+  unplaced: UnplacedContent[];
+  numPages: number;
+  photoIds: number[];
+}
+
+export interface BookState {
+  layout: LayoutFields;
+  pages: Record<string, PageFields | null>;
+}
+
+export interface HistoryStep {
+  step: number;
+  undone: boolean;
+  before: BookState;
+  after: BookState;
+  /** Written by this batch (a new step); otherwise only a changed undone flag is written. */
+  created?: boolean;
+  flagChanged?: boolean;
+}
+
+/**
+ * A layout's history in a batch. loaded: every stored step is in `steps` (undo and redo need them); otherwise `steps`
+ * holds only the batch's new steps, and the stored redo branch is dropped by `dropStoredRedo`.
+ */
+export interface HistoryLog {
+  loaded: boolean;
+  lastStep: number;
+  steps: HistoryStep[];
+  dropStoredRedo: boolean;
+  /** Stored steps to delete (a dropped redo branch of a loaded history). */
+  deleted: number[];
+}
+

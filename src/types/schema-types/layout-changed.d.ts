@@ -2,12 +2,15 @@
 
 export declare namespace LayoutChangedSchema {
 /**
- * Socket.IO namespace /layout, event "layout:changed", sent to every other socket that joined the layout.
+ * Socket.IO namespace /layout, event "layout:changed" (and the plain WebSocket's {event: "layout:changed"} frame), sent to every other editor of the layout: what an applied message changed, as its ack's response_data says (page for its data, when it changed one page).
  */
 export interface LayoutChanged {
 layout_id: string
 version: number
-page: LayoutPage
+page?: LayoutPage
+pages?: LayoutPage[]
+removed_page_ids?: string[]
+layout?: LayoutDelta
 }
 /**
  * A page of a layout. num 0 is the cover (type COVER): the whole spread, back, spine and front, whose template is the format's cover template (its size in millimetres, spine included). The others are type PAGE and follow a page scheme.
@@ -64,6 +67,32 @@ content: {
 image: (string | null)
 text: string
 link: (string | null)
+/**
+ * A shopper's photo placed in a PHOTO block (image is then null): crop in fractions of the photo's upright print master, turned clockwise by rotation, then mirrored left to right; the result fills the block. With the photo's links (image: the base to append =wN, =hN or =w0 to; orig: the original), its upright pixel size, the effective DPI at the printed size and the quality (good: at least PRINT_DPI; low: below it; cannot_print: below half of it), when known.
+ */
+photo?: {
+photo_id: number
+crop: Box
+rotation: (0 | 90 | 180 | 270)
+mirror: boolean
+image?: string
+orig?: string
+size?: {
+w: number
+h: number
+}
+dpi?: (number | null)
+quality?: ("good" | "low" | "cannot_print" | null)
+}
+/**
+ * How a TEXT block's text is set (block/text); absent: the layout's font size, centred, DejaVu Sans, dark grey.
+ */
+style?: {
+font: string
+size: number
+color: string
+align: ("left" | "center" | "right")
+}
 }
 }
 export interface Box {
@@ -71,6 +100,29 @@ x: number
 y: number
 width: number
 height: number
+}
+export interface LayoutDelta {
+/**
+ * Pages with the cover
+ */
+num_pages: number
+price_info: {
+total_cost: (number | null)
+}
+photo_ids: number[]
+photos: BookPhoto[]
+}
+export interface BookPhoto {
+id: number
+photo_id: number
+url: string
+orig: string
+size_orig: {
+w: number
+h: number
+px_width: number
+px_height: number
+}
 }
 }
 export type LayoutChanged = LayoutChangedSchema.LayoutChanged;

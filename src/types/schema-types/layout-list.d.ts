@@ -123,6 +123,32 @@ content: {
 image: (string | null)
 text: string
 link: (string | null)
+/**
+ * A shopper's photo placed in a PHOTO block (image is then null): crop in fractions of the photo's upright print master, turned clockwise by rotation, then mirrored left to right; the result fills the block. With the photo's links (image: the base to append =wN, =hN or =w0 to; orig: the original), its upright pixel size, the effective DPI at the printed size and the quality (good: at least PRINT_DPI; low: below it; cannot_print: below half of it), when known.
+ */
+photo?: {
+photo_id: number
+crop: Box
+rotation: (0 | 90 | 180 | 270)
+mirror: boolean
+image?: string
+orig?: string
+size?: {
+w: number
+h: number
+}
+dpi?: (number | null)
+quality?: ("good" | "low" | "cannot_print" | null)
+}
+/**
+ * How a TEXT block's text is set (block/text); absent: the layout's font size, centred, DejaVu Sans, dark grey.
+ */
+style?: {
+font: string
+size: number
+color: string
+align: ("left" | "center" | "right")
+}
 }
 }
 export interface Box {

@@ -74,6 +74,14 @@ cover_lamination_types: ("glance" | "mat" | null)
 created: string
 updated: string
 pages: LayoutPage[]
+/**
+ * The book's own photos (editing channel layout/add_photos), in the order added
+ */
+photo_ids: number[]
+/**
+ * The book's photos with their links and sizes, in the order of photo_ids (the editor's library of the book)
+ */
+photos?: BookPhoto[]
 }
 export interface Box {
 x: number
@@ -88,6 +96,32 @@ export interface Content {
 image: (string | null)
 text: string
 link: (string | null)
+/**
+ * A shopper's photo placed in a PHOTO block (image is then null): crop in fractions of the photo's upright print master, turned clockwise by rotation, then mirrored left to right; the result fills the block. With the photo's links (image: the base to append =wN, =hN or =w0 to; orig: the original), its upright pixel size, the effective DPI at the printed size and the quality (good: at least PRINT_DPI; low: below it; cannot_print: below half of it), when known.
+ */
+photo?: {
+photo_id: number
+crop: Box
+rotation: (0 | 90 | 180 | 270)
+mirror: boolean
+image?: string
+orig?: string
+size?: {
+w: number
+h: number
+}
+dpi?: (number | null)
+quality?: ("good" | "low" | "cannot_print" | null)
+}
+/**
+ * How a TEXT block's text is set (block/text); absent: the layout's font size, centred, DejaVu Sans, dark grey.
+ */
+style?: {
+font: string
+size: number
+color: string
+align: ("left" | "center" | "right")
+}
 }
 /**
  * A page of a layout. num 0 is the cover (type COVER): the whole spread, back, spine and front, whose template is the format's cover template (its size in millimetres, spine included). The others are type PAGE and follow a page scheme.
@@ -138,6 +172,18 @@ width: number
 height: number
 content_warp: Box
 content: Content
+}
+export interface BookPhoto {
+id: number
+photo_id: number
+url: string
+orig: string
+size_orig: {
+w: number
+h: number
+px_width: number
+px_height: number
+}
 }
 }
 export type Layout = LayoutSchema.Layout;

@@ -1,0 +1,108 @@
+// Undo and redo: every operation that changes a book records a step, what it changed before and after (the pages it
+// touched, by id, with null for a page that did not exist; and the layout's own fields). layout/undo puts the newest
+// step's "before" back, layout/redo the oldest undone step's "after". One history per book, shared by its editors:
+// only the owner edits a book, so two editors of one book are one person on two devices, and undo steps back the
+// book's last change wherever it was made (docs/api.md, "Undo and redo").
+import { invalid } from '../../shared/errors';
+import type { BatchState, BookState, EditedLayout, EditedPage, HistoryLog, HistoryStep, LayoutFields, PageFields } from './state';
+
+/** Steps kept per book; older ones are dropped as new ones come. */
+export const HISTORY_STEPS = 100;
+
+const clone = <T>(value: T): T => structuredClone(value);
+
+function pageFields(page: EditedPage): PageFields {
+  const { changed: _changed, created: _created, layoutId: _layout, ...fields } = page;
+  return clone(fields);
+}
+
+const layoutFields = (layout: EditedLayout): LayoutFields => clone({
+  lastSchemePageNum: layout.lastSchemePageNum, schemeThemeRel: layout.schemeThemeRel, unplaced: layout.unplaced,
+  numPages: layout.numPages, photoIds: layout.photoIds,
+});
+
+/** The layout's loaded pages now, by id. */
+export function currentPages(state: BatchState, layoutId: string): Map<string, EditedPage> {
+  return new Map([...state.pages.values()]
+    .filter((page) => page.layoutId === layoutId && !state.removedPages.has(page.id)).map((page) => [page.id, page]));
+}
+
+/** What a message may change, taken before it is applied. */
+export function snapshot(state: BatchState, layoutId: string): BookState {
+  const pages: BookState['pages'] = {};
+  for (const [id, page] of currentPages(state, layoutId)) pages[id] = pageFields(page);
+  return { layout: layoutFields(state.layouts.get(layoutId)!), pages };
+}
+
+/** The step from `before` to the state now: only the pages that differ, or undefined when nothing did. */
+export function stepSince(state: BatchState, layoutId: string, before: BookState): Omit<HistoryStep, 'step' | 'undone'> | undefined {
+  const after = snapshot(state, layoutId);
+  const changed: BookState = { layout: before.layout, pages: {} };
+  const now: BookState = { layout: after.layout, pages: {} };
+  for (const id of new Set([...Object.keys(before.pages), ...Object.keys(after.pages)])) {
+    const was = before.pages[id] ?? null;
+    const is = after.pages[id] ?? null;
+    if (JSON.stringify(was) === JSON.stringify(is)) continue;
+    changed.pages[id] = was;
+    now.pages[id] = is;
+  }
+  const layoutSame = JSON.stringify(before.layout) === JSON.stringify(after.layout);
+  if (layoutSame && Object.keys(now.pages).length === 0) return undefined;
+  return { before: changed, after: now };
+}
+
+/** Records a new step: the redo branch goes, and the oldest steps past HISTORY_STEPS. */
+export function record(log: HistoryLog, step: Omit<HistoryStep, 'step' | 'undone'>): void {
+  const redo = log.steps.filter((item) => item.undone);
+  if (log.loaded) log.deleted.push(...redo.filter((item) => !item.created).map((item) => item.step));
+  else log.dropStoredRedo = true;
+  log.steps = log.steps.filter((item) => !item.undone);
+  log.lastStep += 1;
+  log.steps.push({ ...step, step: log.lastStep, undone: false, created: true });
+}
+
+/** Puts a recorded state back: pages to their fields (re-created or removed as they were), the layout's fields. */
+function restore(state: BatchState, layoutId: string, book: BookState): EditedPage[] {
+  const layout = state.layouts.get(layoutId)!;
+  Object.assign(layout, clone(book.layout), { changed: true });
+  const restored: EditedPage[] = [];
+  for (const [id, fields] of Object.entries(book.pages)) {
+    if (fields === null) {
+      state.removedPages.add(id);
+      continue;
+    }
+    state.removedPages.delete(id);
+    const existing = state.pages.get(id);
+    const page: EditedPage = { ...clone(fields), layoutId, changed: true, created: existing ? existing.created : true };
+    state.pages.set(id, page);
+    restored.push(page);
+  }
+  return restored;
+}
+
+export interface HistoryMove {
+  pages: EditedPage[];
+  removedPageIds: string[];
+}
+
+const nothingTo = (what: string) => invalid({ payload: [`Nothing to ${what}.`] }, { code: 'nothing_to_' + what });
+
+export function undo(state: BatchState, layoutId: string): HistoryMove {
+  const log = state.history.get(layoutId)!;
+  const step = [...log.steps].reverse().find((item) => !item.undone);
+  if (!step) throw nothingTo('undo');
+  step.undone = true;
+  step.flagChanged = true;
+  const pages = restore(state, layoutId, step.before);
+  return { pages, removedPageIds: Object.keys(step.before.pages).filter((id) => step.before.pages[id] === null) };
+}
+
+export function redo(state: BatchState, layoutId: string): HistoryMove {
+  const log = state.history.get(layoutId)!;
+  const step = log.steps.find((item) => item.undone);
+  if (!step) throw nothingTo('redo');
+  step.undone = false;
+  step.flagChanged = true;
+  const pages = restore(state, layoutId, step.after);
+  return { pages, removedPageIds: Object.keys(step.after.pages).filter((id) => step.after.pages[id] === null) };
+}
