@@ -36,9 +36,9 @@ export function slotBlocks(slots: TemplateSlot[]): Block[] {
 
 type Placed = Pick<UnplacedContent, 'id' | 'type' | 'content' | 'content_warp'>;
 
-/** What a person put in a block: a photo with an image, a text that is not blank. */
+/** What a person put in a block: a photo (a shopper's, or an image), a text that is not blank. */
 function hasContent(block: Block): block is Block & Placed {
-  if (block.type === 'PHOTO') return Boolean(block.content.image);
+  if (block.type === 'PHOTO') return Boolean(block.content.photo || block.content.image);
   if (block.type === 'TEXT') return block.content.text.trim() !== '';
   return false;
 }

@@ -61,10 +61,10 @@ export function createEditingRepository(sql: SqlExecutor) {
     async lockLayouts(ids: string[], wait: boolean): Promise<Map<string, EditedLayout>> {
       const { rows } = await sql.query<{
         id: string; owner_id: number | null; status: EditedLayout['status']; version: number; last_scheme_page_num: number;
-        scheme_theme_rel: Record<string, number>; unplaced: EditedLayout['unplaced']; num_pages: number; photo_ids: number[];
+        scheme_theme_rel: Record<string, number>; unplaced: EditedLayout['unplaced']; num_pages: number; photo_ids: number[]; font_size: number;
         theme_id: number | null; width_cm: number | null; height_cm: number | null; min_pages: number | null; max_pages: number | null;
         base_kopecks: string | null; included_pages: number | null; extra_page_kopecks: string | null; last_step: number | null;
-      }>(`SELECT l.id, l.owner_id, l.status, l.version, l.last_scheme_page_num, l.scheme_theme_rel, l.unplaced, l.num_pages, l.photo_ids,
+      }>(`SELECT l.id, l.owner_id, l.status, l.version, l.last_scheme_page_num, l.scheme_theme_rel, l.unplaced, l.num_pages, l.photo_ids, l.font_size,
                  pr.theme_id, f.width_cm, f.height_cm, f.min_pages, f.max_pages,
                  price.base_kopecks, price.included_pages, price.extra_page_kopecks,
                  (SELECT max(h.step) FROM layout_history h WHERE h.layout_id = l.id) AS last_step
@@ -73,7 +73,7 @@ export function createEditingRepository(sql: SqlExecutor) {
           WHERE l.id = ANY($1::uuid[]) ORDER BY l.id FOR UPDATE OF l ${wait ? '' : 'SKIP LOCKED'}`, [ids], { prepare: true });
       return new Map(rows.map((row) => [row.id, {
         id: row.id, ownerId: row.owner_id, status: row.status, version: row.version, lastSchemePageNum: row.last_scheme_page_num,
-        schemeThemeRel: row.scheme_theme_rel, unplaced: row.unplaced, numPages: row.num_pages, photoIds: row.photo_ids, themeId: row.theme_id,
+        schemeThemeRel: row.scheme_theme_rel, unplaced: row.unplaced, numPages: row.num_pages, photoIds: row.photo_ids, fontSize: row.font_size, themeId: row.theme_id,
         format: row.width_cm === null || row.height_cm === null ? null
           : { widthCm: row.width_cm, heightCm: row.height_cm, minPages: row.min_pages!, maxPages: row.max_pages! },
         priceRule: row.base_kopecks === null ? null : {

@@ -1,5 +1,6 @@
 // page/set: a page takes a new scheme; its photos and texts move into the new slots (applyScheme).
 import { applyScheme } from '../blocks';
+import { reframePlaced } from './block-content';
 import { schemeFitsFormat } from '../builder';
 import { invalid, notFound } from '../../shared/errors';
 import type { EditMessage, EditOperation, EditResult } from './messages';
@@ -12,7 +13,8 @@ interface SchemeSetMessage extends EditMessage {
 
 const invalidScheme = (message: string) => invalid({ payload: [message] }, { code: 'invalid_scheme' });
 
-function countUse(usage: Record<string, number>, schemeId: number | null, delta: number): Record<string, number> {
+/** scheme_theme_rel with delta more pages of the scheme (none left: the key goes). */
+export function countUse(usage: Record<string, number>, schemeId: number | null, delta: number): Record<string, number> {
   if (schemeId === null) return usage;
   const key = String(schemeId);
   const next: Record<string, number> = { ...usage, [key]: (usage[key] ?? 0) + delta };
@@ -43,7 +45,7 @@ export const setScheme: EditOperation = {
     layout.schemeThemeRel = countUse(countUse(layout.schemeThemeRel, page.templateId, -1), scheme.id, 1);
     layout.unplaced = change.unplaced;
     layout.lastSchemePageNum = page.num;
-    Object.assign(page, { templateId: scheme.id, templateWidth: scheme.width, templateHeight: scheme.height, blocks: change.blocks, changed: true });
+    Object.assign(page, { templateId: scheme.id, templateWidth: scheme.width, templateHeight: scheme.height, blocks: reframePlaced(change.blocks, layout, state.photos), changed: true });
     return { pages: [page] };
   },
 };

@@ -12,6 +12,8 @@ export interface EditedLayout {
   lastSchemePageNum: number;
   schemeThemeRel: Record<string, number>;
   unplaced: UnplacedContent[];
+  /** The layout's text size in points: an unstyled text's. */
+  fontSize: number;
   /** Pages with the cover (layouts.num_pages). */
   numPages: number;
   /** The book's own photos (layout/add_photos), in the order added. */

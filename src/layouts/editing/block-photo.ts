@@ -1,0 +1,92 @@
+// block/set, block/crop and block/clear: a photo of the book in a PHOTO block, framed to cover it, moved and zoomed
+// within the photo; a block emptied (a PHOTO block's photo, a TEXT block's text and style).
+import { invalid, notFound } from '../../shared/errors';
+import type { Block, Box, PhotoPlacement, PlacementRotation } from '../../shared/layout-document';
+import { coveringCrop } from '../../shared/photo-placement';
+import { blockMm, findBlock, withPlacement } from './block-content';
+import type { EditMessage, EditOperation, EditResult } from './messages';
+import type { BatchState, EditedPage, PlacementPhoto } from './state';
+
+interface BlockMessage extends EditMessage {
+  params: { layout_id: string; id: string };
+  payload: { photo_id?: number; crop?: Box; rotation?: PlacementRotation; mirror?: boolean };
+}
+
+const invalidPayload = (message: string) => invalid({ payload: [message] });
+
+/** The message's block, which must be a PHOTO block on an interior page of a layout with a format. */
+function photoBlock(state: BatchState, message: BlockMessage) {
+  const layout = state.layouts.get(message.params.layout_id)!;
+  const found = findBlock(state, layout.id, message.params.id);
+  if (found.block.type !== 'PHOTO') throw invalidPayload('The block is not a PHOTO block.');
+  const size = found.page.type === 'PAGE' ? blockMm(layout, found.block) : null;
+  if (!size) throw invalidPayload('Photos are placed on the pages of a book with a format.');
+  return { layout, ...found, size };
+}
+
+/** A photo the book lists, of the book's owner, ready and not deleted; anything else is not found. */
+function bookPhoto(state: BatchState, layoutOwner: number | null, photoIds: number[], photoId: number): PlacementPhoto {
+  const photo = state.photos.get(photoId);
+  if (!photo || photo.ownerId !== layoutOwner || photo.deleted) throw notFound(`Photo ${photoId} not found.`);
+  if (!photoIds.includes(photoId)) throw invalidPayload(`Photo ${photoId} is not in the book: add it with layout/add_photos first.`);
+  if (!photo.ready) throw invalidPayload(`Photo ${photoId} is still being processed.`);
+  return photo;
+}
+
+function replaceBlock(page: EditedPage, index: number, block: Block): EditResult {
+  page.blocks = page.blocks.map((item, at) => (at === index ? block : item));
+  page.changed = true;
+  return { pages: [page] };
+}
+
+const blockTargets = (raw: EditMessage) => {
+  const message = raw as BlockMessage;
+  return { layoutId: message.params.layout_id, blockIds: [message.params.id], photoIds: message.payload.photo_id ? [message.payload.photo_id] : [] };
+};
+
+export const setBlockPhoto: EditOperation = {
+  schemaId: 'block-set.json',
+  targets: blockTargets,
+  apply(state, raw) {
+    const message = raw as BlockMessage;
+    const { layout, page, block, index, size } = photoBlock(state, message);
+    const photo = bookPhoto(state, layout.ownerId, layout.photoIds, message.payload.photo_id!);
+    const rotation = message.payload.rotation ?? 0;
+    const focus = photo.focusX === null || photo.focusY === null ? undefined : { x: photo.focusX, y: photo.focusY };
+    const placement: PhotoPlacement = {
+      photo_id: photo.id, rotation, mirror: message.payload.mirror ?? false,
+      crop: message.payload.crop ?? coveringCrop(photo, rotation, size, focus),
+    };
+    return replaceBlock(page, index, withPlacement(block, placement, photo, size));
+  },
+};
+
+export const cropBlockPhoto: EditOperation = {
+  schemaId: 'block-crop.json',
+  targets: blockTargets,
+  apply(state, raw) {
+    const message = raw as BlockMessage;
+    const { page, block, index, size } = photoBlock(state, message);
+    const current = block.content.photo;
+    if (!current) throw invalidPayload('The block holds no photo: place one with block/set first.');
+    const photo = state.photos.get(current.photo_id);
+    if (!photo || !photo.ready) throw notFound(`Photo ${current.photo_id} not found.`);
+    const placement: PhotoPlacement = {
+      ...current, crop: message.payload.crop!, rotation: message.payload.rotation ?? current.rotation, mirror: message.payload.mirror ?? current.mirror,
+    };
+    return replaceBlock(page, index, withPlacement(block, placement, photo, size));
+  },
+};
+
+export const clearBlock: EditOperation = {
+  schemaId: 'block-clear.json',
+  targets: blockTargets,
+  apply(state, raw) {
+    const message = raw as BlockMessage;
+    const { page, block, index } = findBlock(state, message.params.layout_id, message.params.id);
+    if (block.type === 'BACKGROUND') throw invalidPayload('A background is changed with page/background.');
+    const { photo: _photo, style: _style, ...content } = block.content;
+    const cleared: Block = { ...block, content_warp: { x: 0, y: 0, width: 100, height: 100 }, content: { ...content, image: null, text: '' } };
+    return replaceBlock(page, index, cleared);
+  },
+};

@@ -1,0 +1,34 @@
+// block/text: a TEXT block's text and style (font, size, colour, alignment). Fields not sent keep their value; a
+// block never styled starts from the defaults the renderer uses.
+import { invalid } from '../../shared/errors';
+import { DEFAULT_TEXT_FONT, type TextStyle } from '../../shared/layout-document';
+import { findBlock } from './block-content';
+import type { EditMessage, EditOperation } from './messages';
+
+interface TextMessage extends EditMessage {
+  params: { layout_id: string; id: string };
+  payload: Partial<TextStyle> & { text?: string };
+}
+
+/** What an unstyled text looks like in every picture of the book (src/render/layout-scene.ts draws it so too). */
+export const DEFAULT_TEXT_STYLE: Omit<TextStyle, 'size'> = { font: DEFAULT_TEXT_FONT, color: '#2b2b2b', align: 'center' };
+
+export const setBlockText: EditOperation = {
+  schemaId: 'block-text.json',
+  targets(raw) {
+    const message = raw as TextMessage;
+    return { layoutId: message.params.layout_id, blockIds: [message.params.id] };
+  },
+  apply(state, raw) {
+    const message = raw as TextMessage;
+    const layout = state.layouts.get(message.params.layout_id)!;
+    const { page, block, index } = findBlock(state, layout.id, message.params.id);
+    if (block.type !== 'TEXT') throw invalid({ payload: ['The block is not a TEXT block.'] });
+    const { text, ...style } = message.payload;
+    const current: TextStyle = block.content.style ?? { ...DEFAULT_TEXT_STYLE, size: layout.fontSize };
+    const content = { ...block.content, text: text ?? block.content.text, style: { ...current, ...style } };
+    page.blocks = page.blocks.map((item, at) => (at === index ? { ...block, content } : item));
+    page.changed = true;
+    return { pages: [page] };
+  },
+};

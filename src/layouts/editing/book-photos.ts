@@ -1,0 +1,67 @@
+// layout/add_photos and layout/remove_photos: the book's own photo list, from which its PHOTO blocks are filled.
+// Only the book owner's photos join it; removing a photo from the book also empties the blocks that hold it.
+import { invalid, notFound } from '../../shared/errors';
+import type { Block } from '../../shared/layout-document';
+import type { EditMessage, EditOperation } from './messages';
+import type { EditedPage } from './state';
+import { currentPages } from './history';
+
+/** A book lists at most this many photos (a 100-page book with several photos a page stays well below it). */
+export const PHOTOS_PER_BOOK = 1000;
+
+interface PhotosMessage extends EditMessage {
+  params: { layout_id: string; id?: string };
+  payload: { photo_ids: number[] };
+}
+
+export const addBookPhotos: EditOperation = {
+  schemaId: 'layout-add-photos.json',
+  targets(raw) {
+    const message = raw as PhotosMessage;
+    return { layoutId: message.params.layout_id, photoIds: message.payload.photo_ids, photoList: true };
+  },
+  apply(state, raw) {
+    const message = raw as PhotosMessage;
+    const layout = state.layouts.get(message.params.layout_id)!;
+    for (const id of message.payload.photo_ids) {
+      const photo = state.photos.get(id);
+      // Another owner's photo is as unknown as a photo that does not exist.
+      if (!photo || photo.ownerId !== layout.ownerId || photo.deleted) throw notFound(`Photo ${id} not found.`);
+    }
+    const added = message.payload.photo_ids.filter((id) => !layout.photoIds.includes(id));
+    if (layout.photoIds.length + added.length > PHOTOS_PER_BOOK) {
+      throw invalid({ payload: [`A book lists at most ${PHOTOS_PER_BOOK} photos.`] });
+    }
+    layout.photoIds = [...layout.photoIds, ...new Set(added)];
+    return { pages: [], layout: true };
+  },
+};
+
+const emptied = (block: Block, removed: Set<number>): Block => {
+  if (!block.content.photo || !removed.has(block.content.photo.photo_id)) return block;
+  const { photo: _photo, ...content } = block.content;
+  return { ...block, content_warp: { x: 0, y: 0, width: 100, height: 100 }, content };
+};
+
+export const removeBookPhotos: EditOperation = {
+  schemaId: 'layout-remove-photos.json',
+  targets(raw) {
+    const message = raw as PhotosMessage;
+    return { layoutId: message.params.layout_id, wholeLayout: true, photoList: true };
+  },
+  apply(state, raw) {
+    const message = raw as PhotosMessage;
+    const layout = state.layouts.get(message.params.layout_id)!;
+    const removed = new Set(message.payload.photo_ids);
+    layout.photoIds = layout.photoIds.filter((id) => !removed.has(id));
+    layout.unplaced = layout.unplaced.filter((item) => !item.content.photo || !removed.has(item.content.photo.photo_id));
+    const pages: EditedPage[] = [];
+    for (const page of currentPages(state, layout.id).values()) {
+      const blocks = page.blocks.map((block) => emptied(block, removed));
+      if (blocks.every((block, index) => block === page.blocks[index])) continue;
+      Object.assign(page, { blocks, changed: true });
+      pages.push(page);
+    }
+    return { pages, layout: true };
+  },
+};

@@ -1,0 +1,23 @@
+// Generated from schemas/ by scripts/schema-types.ts (npm run schema-types): do not edit by hand.
+
+export declare namespace LayoutRedoSchema {
+/**
+ * Steps forward again through changes undone: {object: "layout", action: "redo"}.
+ */
+export interface LayoutRedo {
+transaction_id: string
+object: "layout"
+action: "redo"
+params: {
+layout_id: string
+/**
+ * The layout's id again (optional)
+ */
+id?: string
+}
+payload: {
+
+}
+}
+}
+export type LayoutRedo = LayoutRedoSchema.LayoutRedo;
