@@ -13,7 +13,14 @@ import { adminQuery, databaseUrl } from './database';
 
 const BINARY = path.join(__dirname, '..', 'bin', 'photobook');
 
-export interface Editor { token: string; layoutId: string; pageIds: string[]; schemes: number[] }
+/**
+ * One editor's targets: page/set turns through pageIds and schemes; the mixed workload's block operations use blocks
+ * on other pages (photo blocks with the book's photo, text blocks), which page/set never rebuilds.
+ */
+export interface Editor {
+  token: string; layoutId: string; pageIds: string[]; schemes: number[];
+  blocks?: { photoBlockIds: string[]; textBlockIds: string[]; photoId: number };
+}
 export interface Target { url: string; editors: Editor[]; serverPid: number }
 
 /** User and system CPU time of a process so far, in ms (from /proc; clock ticks of 10 ms, Linux's USER_HZ). */
@@ -61,6 +68,19 @@ export const stopChild = (child: ChildProcess) => new Promise<void>((resolve) =>
   child.kill('SIGTERM');
 });
 
+/**
+ * A processed 12-megapixel photo of the shopper in their book's photo list. Only its row matters to the editing
+ * channel (its size and owner), so the row is written as the process-photo job leaves it, without files.
+ */
+async function benchPhoto(runtime: Awaited<ReturnType<typeof openRuntime>>, ownerId: number, layoutId: string): Promise<number> {
+  const { rows: [{ id }] } = await runtime.db.sql.query<{ id: number }>(
+    `INSERT INTO photos (owner_id, content_hash, original_key, master_key, format, bytes, width, height, status, focus_x, focus_y)
+     VALUES ($1, md5(random()::text), 'photos/bench/original', 'photos/bench/master', 'jpeg', 4000000, 4000, 3000, 'ready', 0.5, 0.5)
+     RETURNING id`, [ownerId]);
+  await runtime.db.sql.query('UPDATE layouts SET photo_ids = $2 WHERE id = $1', [layoutId, JSON.stringify([id])]);
+  return id;
+}
+
 /** The demo catalog, one shopper with a copy of a square product's layout per `layouts`; returns what the editors need. */
 async function prepare(env: Record<string, string>, layouts: number, editorsPerLayout: number): Promise<Editor[]> {
   const seeded = spawnSync(process.execPath, [BINARY, 'seed', '--demo', '--themes', '2'], { env: { ...process.env, ...env, LOG_LEVEL: 'warn' }, stdio: 'inherit' });
@@ -76,9 +96,17 @@ async function prepare(env: Record<string, string>, layouts: number, editorsPerL
       const user = await runtime.users.create({ email: `editor${index}@bench.test`, role: 'user' });
       const copy = await service.copyProduct({ id: user.id, role: 'user' }, product.id);
       if (copy.kind !== 'copied') throw new Error('no layout to copy');
-      const pageIds = copy.layout.pages.filter((page) => page.type === 'PAGE').map((page) => page.id);
+      const interior = copy.layout.pages.filter((page) => page.type === 'PAGE');
+      // page/set takes the first half of the pages; the block operations the other half and the cover.
+      const pageIds = interior.slice(0, interior.length / 2).map((page) => page.id);
+      const others = copy.layout.pages.filter((page) => !pageIds.includes(page.id)).flatMap((page) => page.blocks);
+      const photoId = await benchPhoto(runtime, user.id, copy.layout.id);
+      const blocks = {
+        photoBlockIds: others.filter((block) => block.type === 'PHOTO').map((block) => block.id),
+        textBlockIds: others.filter((block) => block.type === 'TEXT').map((block) => block.id), photoId,
+      };
       const token = runtime.tokens.issue(user);
-      for (let seat = 0; seat < editorsPerLayout; seat += 1) editors.push({ token, layoutId: copy.layout.id, pageIds, schemes });
+      for (let seat = 0; seat < editorsPerLayout; seat += 1) editors.push({ token, layoutId: copy.layout.id, pageIds, schemes, blocks });
     }
     return editors;
   } finally {
@@ -135,5 +163,26 @@ export const schemeMessage = (editor: Editor, turn: number) => ({
   params: { layout_id: editor.layoutId, id: editor.pageIds[turn % editor.pageIds.length] },
   payload: { id: editor.schemes[turn % editor.schemes.length] },
 });
+
+/**
+ * The mixed workload's message for the turn: block/set, block/crop, block/text and page/set in turn, each on the
+ * editor's own targets.
+ */
+export function mixedMessage(editor: Editor, turn: number) {
+  const { photoBlockIds, textBlockIds, photoId } = editor.blocks!;
+  const envelope = (object: string, action: string, id: string, payload: object) => ({
+    transaction_id: randomUUID(), object, action, params: { layout_id: editor.layoutId, id }, payload,
+  });
+  const photoBlock = photoBlockIds[turn % photoBlockIds.length];
+  switch (turn % 4) {
+    case 0: return envelope('block', 'set', photoBlock, { photo_id: photoId });
+    case 1: {
+      const size = 0.3 + (turn % 7) / 10;
+      return envelope('block', 'crop', photoBlock, { crop: { x: (turn % 5) / 10, y: (turn % 3) / 10, width: size, height: size } });
+    }
+    case 2: return envelope('block', 'text', textBlockIds[turn % textBlockIds.length], { text: `Страница ${turn}`, size: 10 + (turn % 8) });
+    default: return schemeMessage(editor, turn);
+  }
+}
 
 export const percentile = (sorted: number[], fraction: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? 0;

@@ -1,5 +1,6 @@
 // Editing channel benchmark: 100 editors on 10 layouts, each sending page/set messages as fast as its acks return,
-// for 10 s, against `photobook serve` (PostgreSQL server, then PGlite) and against a bare Socket.IO echo server.
+// for 10 s, against `photobook serve` (PostgreSQL server, then PGlite) and against a bare Socket.IO echo server; then
+// the mixed workload (block/set, block/crop, block/text and page/set in turn) on both databases.
 // Prints acknowledged messages per second, p50 and p99 ack latency, and the ratio to the echo server; and the server
 // process's CPU time per acknowledged message, which a busy machine changes less than the rates.
 import { randomUUID } from 'node:crypto';
@@ -7,7 +8,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  connectEditors, cpuMs, databaseCpuMs, machineMs, percentile, schemeMessage, startChild, stopChild, type Target, withService,
+  connectEditors, cpuMs, databaseCpuMs, type Editor, machineMs, mixedMessage, percentile, schemeMessage, startChild, stopChild, type Target, withService,
 } from './editing-service';
 
 const EDITORS = 100;
@@ -21,7 +22,9 @@ interface Figures {
   machineBusy: number;
 }
 
-async function drive(target: Target): Promise<Figures> {
+type Workload = (editor: Editor, turn: number) => object;
+
+async function drive(target: Target, workload: Workload = schemeMessage): Promise<Figures> {
   const sockets = await connectEditors(target);
   const latencies: number[] = [];
   let errors = 0;
@@ -37,7 +40,7 @@ async function drive(target: Target): Promise<Figures> {
   await Promise.all(sockets.map(async (socket, index) => {
     const editor = target.editors[index];
     for (let turn = index; performance.now() < deadline; turn += 1) {
-      const message = schemeMessage(editor, turn);
+      const message = workload(editor, turn);
       const sent = performance.now();
       const ack = await socket.emitWithAck('message', message);
       latencies.push(performance.now() - sent);
@@ -63,7 +66,8 @@ async function drive(target: Target): Promise<Figures> {
   };
 }
 
-const measureService = (kind: 'postgres' | 'pglite') => withService(kind, LAYOUTS, EDITORS / LAYOUTS, drive);
+const measureService = (kind: 'postgres' | 'pglite', workload: Workload = schemeMessage) =>
+  withService(kind, LAYOUTS, EDITORS / LAYOUTS, (target) => drive(target, workload));
 
 /** fanoutAck: answer with this (a real ack) and send it to the room's other sockets too, as the service does. */
 async function measureEcho(fanoutAck?: unknown): Promise<Figures> {
@@ -90,6 +94,8 @@ async function main(): Promise<void> {
   if (only) return console.log(await measureService(only));
   const postgres = await measureService('postgres');
   const pglite = await measureService('pglite');
+  const mixedPostgres = await measureService('postgres', mixedMessage);
+  const mixedPglite = await measureService('pglite', mixedMessage);
   const echoAfter = await measureEcho();
   const fanout = await measureEcho(postgres.lastAck);
   const echoRate = (echoBefore.perSecond + echoAfter.perSecond) / 2;
@@ -102,6 +108,8 @@ async function main(): Promise<void> {
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   row('photobook serve, PostgreSQL server', postgres);
   row('photobook serve, PGlite', pglite);
+  row('mixed workload, PostgreSQL server', mixedPostgres);
+  row('mixed workload, PGlite', mixedPglite);
   row('echo server (before)', echoBefore);
   row('echo server (after)', echoAfter);
   row('echo server with the service\'s fan-out and page size', fanout);

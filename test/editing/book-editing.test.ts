@@ -217,6 +217,12 @@ describe(`editing a book: photos, texts, pages, backgrounds, undo (${DATABASE_KI
       it('page/add adds a spread after the spread of a page, and the price follows the page count', async () => {
         const before = await pageRows(layout.id);
         const third = before.find((page) => page.num === 3)!;
+        // The price list covers the book's pages as they are now, so that two more cost extra.
+        await runtime.db.sql.query('UPDATE prices SET included_pages = $1 WHERE format_id = (SELECT format_id FROM layouts WHERE id = $2)', [before.length, layout.id]);
+        // In the owner's open cart: the order's unit price follows the page count too.
+        const carted = await request(server.url).post('/api/merch/order/').set('Authorization', users.owner.auth).send({ layout_id: layout.id, count: 1 });
+        expect(carted.status).to.equal(201);
+        const priceBefore = Number((await runtime.db.sql.query<{ p: string }>('SELECT price_kopecks AS p FROM orders WHERE layout_id = $1', [layout.id])).rows[0].p);
         const ack = await applies(editMessage('page', 'add', layout.id, third.id));
         const after = await pageRows(layout.id);
         expect(after.length).to.equal(before.length + 2);
@@ -231,6 +237,9 @@ describe(`editing a book: photos, texts, pages, backgrounds, undo (${DATABASE_KI
         const mine = listed.layouts.find((item: { id: string }) => item.id === layout.id);
         expect(mine.price_info.total_cost).to.equal(delta.price_info.total_cost);
         expect(mine.num_pages).to.equal(before.length + 2);
+        const { rows: [order] } = await runtime.db.sql.query<{ price_kopecks: string }>('SELECT price_kopecks FROM orders WHERE layout_id = $1', [layout.id]);
+        expect(Number(order.price_kopecks)).to.equal(Math.round(delta.price_info.total_cost * 100));
+        expect(Number(order.price_kopecks)).to.be.above(priceBefore);
       });
 
       it('page/move moves a spread after another, the cover staying first', async () => {

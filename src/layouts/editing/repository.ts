@@ -1,6 +1,7 @@
 // SQL of the editing channel: batch reads under row locks, batch writes, the record of applied transactions, the
 // undo history. Two round trips read a batch and one writes it: each round trip is a wait the batch's editors share.
 import type { SqlExecutor } from '../../db/database';
+import { unitPriceKopecks } from '../../orders/pricing';
 import { HISTORY_STEPS } from './history';
 import type {
   BatchState, EditedLayout, EditedPage, EditingAccount, HistoryLog, HistoryStep, PlacementPhoto, Scheme, ThemeBackground,
@@ -73,7 +74,7 @@ export function createEditingRepository(sql: SqlExecutor) {
           WHERE l.id = ANY($1::uuid[]) ORDER BY l.id FOR UPDATE OF l ${wait ? '' : 'SKIP LOCKED'}`, [ids], { prepare: true });
       return new Map(rows.map((row) => [row.id, {
         id: row.id, ownerId: row.owner_id, status: row.status, version: row.version, lastSchemePageNum: row.last_scheme_page_num,
-        schemeThemeRel: row.scheme_theme_rel, unplaced: row.unplaced, numPages: row.num_pages, photoIds: row.photo_ids, fontSize: row.font_size, themeId: row.theme_id,
+        schemeThemeRel: row.scheme_theme_rel, unplaced: row.unplaced, numPages: row.num_pages, numPagesRead: row.num_pages, photoIds: row.photo_ids, fontSize: row.font_size, themeId: row.theme_id,
         format: row.width_cm === null || row.height_cm === null ? null
           : { widthCm: row.width_cm, heightCm: row.height_cm, minPages: row.min_pages!, maxPages: row.max_pages! },
         priceRule: row.base_kopecks === null ? null : {
@@ -175,6 +176,9 @@ export function createEditingRepository(sql: SqlExecutor) {
         transaction_id: row.transactionId, layout_id: row.layoutId, user_id: row.userId, message_hash: row.messageHash, ack: row.ack,
       }));
       const history = historyRows(state.history);
+      // A book in its owner's open cart costs what its pages cost now (the order's unit price follows the page count).
+      const cartPrices = [...state.layouts.values()].filter((layout) => layout.numPages !== layout.numPagesRead && layout.priceRule)
+        .map((layout) => ({ layout_id: layout.id, price_kopecks: unitPriceKopecks(layout.priceRule!, layout.numPages) }));
       await sql.query(`WITH removed AS (
           DELETE FROM layout_pages WHERE id = ANY($1::uuid[]) RETURNING 1
         ), pages AS (
@@ -200,6 +204,10 @@ export function createEditingRepository(sql: SqlExecutor) {
           UPDATE layout_history h SET undone = v.undone
           FROM jsonb_to_recordset($8::jsonb) AS v(layout_id uuid, step integer, undone boolean)
           WHERE h.layout_id = v.layout_id AND h.step = v.step RETURNING 1
+        ), cart_prices AS (
+          UPDATE orders o SET price_kopecks = v.price_kopecks
+          FROM jsonb_to_recordset($10::jsonb) AS v(layout_id uuid, price_kopecks bigint), order_sets s
+          WHERE o.layout_id = v.layout_id AND s.id = o.order_set_id AND s.status = 'OPEN' RETURNING 1
         ), new_steps AS (
           INSERT INTO layout_history (layout_id, step, undone, before, after)
           SELECT layout_id, step, undone, before, after
@@ -210,7 +218,7 @@ export function createEditingRepository(sql: SqlExecutor) {
         SELECT transaction_id, layout_id, user_id, message_hash, ack
         FROM jsonb_to_recordset($9::jsonb) AS v(transaction_id uuid, layout_id uuid, user_id integer, message_hash text, ack jsonb)`,
       [[...state.removedPages], asJson(pages), asJson(layouts), asJson(history.created), history.dropStoredRedo, asJson(history.deleted),
-        asJson(history.trimmed), asJson(history.flagged), asJson(transactions)], { prepare: true });
+        asJson(history.trimmed), asJson(history.flagged), asJson(transactions), asJson(cartPrices)], { prepare: true });
     },
   };
 }

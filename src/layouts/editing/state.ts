@@ -16,6 +16,8 @@ export interface EditedLayout {
   fontSize: number;
   /** Pages with the cover (layouts.num_pages). */
   numPages: number;
+  /** num_pages as the batch read it: when it changes, the price of the book in its owner's cart follows. */
+  numPagesRead: number;
   /** The book's own photos (layout/add_photos), in the order added. */
   photoIds: number[];
   /** The theme of the layout's product: its background elements are the ones page/background takes. */
