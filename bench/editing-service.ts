@@ -78,6 +78,13 @@ async function benchPhoto(runtime: Awaited<ReturnType<typeof openRuntime>>, owne
      VALUES ($1, md5(random()::text), 'photos/bench/original', 'photos/bench/master', 'jpeg', 4000000, 4000, 3000, 'ready', 0.5, 0.5)
      RETURNING id`, [ownerId]);
   await runtime.db.sql.query('UPDATE layouts SET photo_ids = $2 WHERE id = $1', [layoutId, JSON.stringify([id])]);
+  // Every photo block already holds it, so that a block/crop never comes before its block/set.
+  const placement = { photo_id: id, crop: { x: 0, y: 0, width: 1, height: 1 }, rotation: 0, mirror: false };
+  await runtime.db.sql.query(
+    `UPDATE layout_pages SET blocks = (
+       SELECT jsonb_agg(CASE WHEN b->>'type' = 'PHOTO' THEN jsonb_set(b, '{content,photo}', $2::jsonb) ELSE b END)
+       FROM jsonb_array_elements(blocks) b)
+     WHERE layout_id = $1 AND jsonb_array_length(blocks) > 0`, [layoutId, JSON.stringify(placement)]);
   return id;
 }
 

@@ -15,19 +15,20 @@ const EDITORS = 100;
 const LAYOUTS = 10;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 interface Figures {
-  acks: number; errors: number; perSecond: number; p50: number; p99: number; eventsPerSecond: number; cpuMsPerAck: number; lastAck?: unknown;
+  acks: number; errors: number; errorCodes: Record<string, number>; perSecond: number; p50: number; p99: number; eventsPerSecond: number; cpuMsPerAck: number; lastAck?: unknown;
   /** The benchmark's own CPU (the 100 clients), PostgreSQL's processes' and the whole machine's busy time, per ack. */
   clientCpuMsPerAck: number; databaseCpuMsPerAck: number; machineBusyMsPerAck: number;
   /** Busy share of the machine's cores over the run (1 = every core busy all the time). */
   machineBusy: number;
 }
 
-type Workload = (editor: Editor, turn: number) => object;
+type Workload = (editor: Editor, turn: number) => { object: string; action: string };
 
 async function drive(target: Target, workload: Workload = schemeMessage): Promise<Figures> {
   const sockets = await connectEditors(target);
   const latencies: number[] = [];
   let errors = 0;
+  const errorCodes: Record<string, number> = {};
   let events = 0;
   let lastAck: unknown;
   for (const socket of sockets) socket.on('layout:changed', () => { events += 1; });
@@ -44,7 +45,11 @@ async function drive(target: Target, workload: Workload = schemeMessage): Promis
       const sent = performance.now();
       const ack = await socket.emitWithAck('message', message);
       latencies.push(performance.now() - sent);
-      if (ack.error) errors += 1;
+      if (ack.error) {
+        errors += 1;
+        const kind = `${message.object}/${message.action}: ${ack.error.code} ${ack.error.message}`.slice(0, 120);
+        errorCodes[kind] = (errorCodes[kind] ?? 0) + 1;
+      }
       lastAck = ack;
     }
   }));
@@ -57,7 +62,7 @@ async function drive(target: Target, workload: Workload = schemeMessage): Promis
   for (const socket of sockets) socket.close();
   latencies.sort((a, b) => a - b);
   return {
-    acks: latencies.length - errors, errors, perSecond: (latencies.length - errors) / elapsed,
+    acks: latencies.length - errors, errors, errorCodes, perSecond: (latencies.length - errors) / elapsed,
     p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), eventsPerSecond: events / elapsed,
     cpuMsPerAck: cpu / acked, lastAck,
     clientCpuMsPerAck: (client.user + client.system) / 1000 / acked, databaseCpuMsPerAck: database / acked,
@@ -91,7 +96,7 @@ async function main(): Promise<void> {
   console.log(`${EDITORS} editors on ${LAYOUTS} layouts, ${SECONDS} s each run`);
   const echoBefore = await measureEcho();
   const only = process.env.BENCH_ONLY as 'postgres' | 'pglite' | undefined;
-  if (only) return console.log(await measureService(only));
+  if (only) return console.log(await measureService(only, process.env.BENCH_WORKLOAD === 'mixed' ? mixedMessage : schemeMessage));
   const postgres = await measureService('postgres');
   const pglite = await measureService('pglite');
   const mixedPostgres = await measureService('postgres', mixedMessage);
@@ -113,6 +118,9 @@ async function main(): Promise<void> {
   row('echo server (before)', echoBefore);
   row('echo server (after)', echoAfter);
   row('echo server with the service\'s fan-out and page size', fanout);
+  for (const [name, figures] of Object.entries({ postgres, pglite, mixedPostgres, mixedPglite })) {
+    if (figures.errors > 0) console.log(`error acks of ${name}:`, figures.errorCodes);
+  }
 }
 
 main().then(() => process.exit(0), (error) => {
