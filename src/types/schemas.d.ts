@@ -45,6 +45,7 @@ export * from './schema-types/gallery2-product-list';
 export * from './schema-types/health';
 export * from './schema-types/layout-ack';
 export * from './schema-types/layout-add-photos';
+export * from './schema-types/layout-autofill';
 export * from './schema-types/layout-block';
 export * from './schema-types/layout-changed';
 export * from './schema-types/layout-clone';
@@ -160,6 +161,7 @@ export interface SchemaTypes {
   'health.json': import('./schema-types/health').Health;
   'layout-ack.json': import('./schema-types/layout-ack').LayoutMessageAck;
   'layout-add-photos.json': import('./schema-types/layout-add-photos').LayoutAddPhotos;
+  'layout-autofill.json': import('./schema-types/layout-autofill').LayoutAutofill;
   'layout-block.json': import('./schema-types/layout-block').LayoutBlock;
   'layout-changed.json': import('./schema-types/layout-changed').LayoutChanged;
   'layout-clone.json': import('./schema-types/layout-clone').LayoutClone;

@@ -63,6 +63,12 @@ describe(`editing a book: photos, texts, pages, backgrounds, undo (${DATABASE_KI
     editors.push(made);
     return made;
   };
+  /** The printed size of a block of the book (the book's format, in millimetres). */
+  const blockMmOf = async (layoutId: string, block: Block) => {
+    const { rows: [format] } = await runtime.db.sql.query<{ width_cm: number; height_cm: number }>(
+      'SELECT f.width_cm, f.height_cm FROM layouts l JOIN formats f ON f.id = l.format_id WHERE l.id = $1', [layoutId]);
+    return { width: (block.width / 100) * format.width_cm * 10, height: (block.height / 100) * format.height_cm * 10 };
+  };
   const photoBlocksOf = (layout: Layout) => layout.pages.filter((page) => page.type === 'PAGE').flatMap((page) => page.blocks.filter((block) => block.type === 'PHOTO'));
   const textBlockOf = (layout: Layout) => layout.pages.flatMap((page) => page.blocks).find((block) => block.type === 'TEXT' && page_is_interior(layout, block.id))!;
   const page_is_interior = (layout: Layout, blockId: string) =>
@@ -150,7 +156,7 @@ describe(`editing a book: photos, texts, pages, backgrounds, undo (${DATABASE_KI
         expect(placement).to.include({ photo_id: photos.large, rotation: 0, mirror: false });
         expect(stored.content.image).to.equal(null);
         // The crop has the block's proportions in the photo's pixels: it covers the block.
-        const blockMm = { width: (block.width / 100) * 200, height: (block.height / 100) * 200 };
+        const blockMm = await blockMmOf(layout.id, block);
         expect((placement.crop.width * 3000) / (placement.crop.height * 2000)).to.be.closeTo(blockMm.width / blockMm.height, 0.01);
         expect(placement.crop.x + placement.crop.width).to.be.at.most(1);
         expect(placement.crop.y + placement.crop.height).to.be.at.most(1);
@@ -172,7 +178,7 @@ describe(`editing a book: photos, texts, pages, backgrounds, undo (${DATABASE_KI
         expect({ rotation, mirror }).to.deep.equal({ rotation: 90, mirror: true });
         expect(crop.x + crop.width).to.be.at.most(1 + 1e-9);
         expect(crop.y + crop.height).to.be.at.most(1 + 1e-9);
-        const blockMm = { width: (block.width / 100) * 200, height: (block.height / 100) * 200 };
+        const blockMm = await blockMmOf(layout.id, block);
         // Turned a quarter, the crop's height runs along the block's width.
         expect((crop.height * 2400) / (crop.width * 1600)).to.be.closeTo(blockMm.width / blockMm.height, 0.01);
       });
@@ -281,7 +287,7 @@ describe(`editing a book: photos, texts, pages, backgrounds, undo (${DATABASE_KI
         await applies(editMessage('page', 'set', layout.id, page.id, { id: other.id }));
         const stored = (await pageRows(layout.id)).find((item) => item.id === page.id)!;
         const holder = stored.blocks.find((block) => block.content.photo?.photo_id === photos.large)!;
-        const blockMm = { width: (holder.width / 100) * 200, height: (holder.height / 100) * 200 };
+        const blockMm = await blockMmOf(layout.id, holder);
         const { crop } = holder.content.photo;
         expect((crop.width * 3000) / (crop.height * 2000)).to.be.closeTo(blockMm.width / blockMm.height, 0.01);
       });

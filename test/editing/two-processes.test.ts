@@ -73,6 +73,7 @@ if (DATABASE_KIND === 'postgres') {
           editMessage('layout', 'remove_photos', layout.id, undefined, { photo_ids: [uploaded.photo_id] }),
           editMessage('layout', 'undo', layout.id, undefined),
           editMessage('layout', 'redo', layout.id, undefined),
+          editMessage('layout', 'autofill', layout.id, undefined, { photo_ids: [uploaded.photo_id] }),
         ];
         for (const [index, message] of messages.entries()) {
           const ack = await sender.ask(message);

@@ -65,6 +65,7 @@ function readsOf(batch: EditRequest[]): BatchReads {
     blocks: { layoutIds: layoutsWhere((target) => target.blockIds?.length), blockIds: unique(targets.flatMap((target) => target.blockIds ?? [])) },
     wholeLayoutIds: layoutsWhere((target) => target.wholeLayout || target.history),
     schemeIds: unique(targets.flatMap((target) => target.schemeIds ?? [])),
+    allSchemes: targets.some((target) => target.allSchemes),
     photoIds: unique(targets.flatMap((target) => target.photoIds ?? [])),
     photoListLayoutIds: layoutsWhere((target) => target.photoList || target.history),
     backgroundIds: unique(targets.flatMap((target) => target.backgroundIds ?? [])),
@@ -95,6 +96,7 @@ export function createLayoutEditor(deps: {
     if (pages.length > 1) change.pages = pages;
     if (result.removedPageIds?.length) change.removed_page_ids = result.removedPageIds;
     if (result.layout) change.layout = presentLayoutDelta(layout, placed);
+    if (result.autofill) change.autofill = result.autofill;
     return change;
   }
 
@@ -155,7 +157,7 @@ export function createLayoutEditor(deps: {
     const taken = waitForLocks ? batch : batch.filter(({ parsed }) => layouts.has(parsed.layoutId));
     const { storedSteps, known, ...rows } = await repository.rows(readsOf(taken));
     const state: BatchState = {
-      layouts, ...rows, wholeLayouts: new Set(), removedPages: new Set(), history: new Map(),
+      layouts, ...rows, wholeLayouts: new Set(), removedPages: new Set(), history: new Map(), printDpi,
     };
     for (const { parsed } of taken) {
       const targets = parsed.operation.targets(parsed.message);

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import type { Validator } from '../../http/validation';
 import type { ErrorKind, ServiceError } from '../../shared/errors';
 import type { LayoutDelta, PresentedPage } from '../presenters';
+import type { AutofillReport } from '../autofill/report';
 import type { BatchState, EditedPage } from './state';
 
 export type EditErrorCode =
@@ -21,6 +22,7 @@ export interface AppliedChange {
   pages?: PresentedPage[];
   removed_page_ids?: string[];
   layout?: LayoutDelta;
+  autofill?: AutofillReport;
 }
 
 export type EditAck =
@@ -42,6 +44,8 @@ export interface EditTargets {
   /** Blocks by id: the pages holding them are read. */
   blockIds?: string[];
   schemeIds?: number[];
+  /** Every page scheme. */
+  allSchemes?: boolean;
   photoIds?: number[];
   backgroundIds?: number[];
   /** Every page of the layout. */
@@ -58,6 +62,8 @@ export interface EditResult {
   removedPageIds?: string[];
   /** The page count, the price or the photo list changed: the answer carries the layout's delta. */
   layout?: boolean;
+  /** What layout/autofill did. */
+  autofill?: AutofillReport;
 }
 
 /** One (object, action) pair; each is an entry of OPERATIONS (operations.ts). */

@@ -1,6 +1,7 @@
 // Every (object, action) pair the editing channel accepts, with its schema in schemas/ (docs/api.md, "Editing a book").
 import { clearBlock, cropBlockPhoto, setBlockPhoto } from './block-photo';
 import { setBlockText } from './block-text';
+import { autofillLayout } from './autofill';
 import { addBookPhotos, removeBookPhotos } from './book-photos';
 import type { EditOperation } from './messages';
 import { setPageBackground } from './page-background';
@@ -22,4 +23,5 @@ export const OPERATIONS: Record<string, EditOperation> = {
   'layout:remove_photos': removeBookPhotos,
   'layout:undo': undoLayout,
   'layout:redo': redoLayout,
+  'layout:autofill': autofillLayout,
 };

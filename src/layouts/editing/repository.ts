@@ -25,6 +25,8 @@ export interface BatchReads {
   /** Layouts read whole: every page. */
   wholeLayoutIds: string[];
   schemeIds: number[];
+  /** Every page scheme (autofill chooses among them). */
+  allSchemes: boolean;
   photoIds: number[];
   /** Layouts whose whole photo list is read (its photos' facts). */
   photoListLayoutIds: string[];
@@ -90,7 +92,7 @@ export function createEditingRepository(sql: SqlExecutor) {
      * one round trip (after its layouts are locked). Accounts: those not deleted, with their role and token version
      * now (checked on every message). Photos: those named, those placed on the pages read, and the photo lists asked for.
      */
-    async rows(reads: BatchReads): Promise<Omit<BatchState, 'layouts' | 'wholeLayouts' | 'removedPages' | 'history'> & {
+    async rows(reads: BatchReads): Promise<Omit<BatchState, 'layouts' | 'wholeLayouts' | 'removedPages' | 'history' | 'printDpi'> & {
       known: Map<string, { messageHash: string; ack: object }>;
       storedSteps: Map<string, HistoryStep[]>;
     }> {
@@ -99,7 +101,10 @@ export function createEditingRepository(sql: SqlExecutor) {
         schemes: Scheme[];
         accounts: { id: number; role: EditingAccount['role']; token_version: number }[];
         known: { user_id: number; transaction_id: string; message_hash: string; ack: object }[];
-        photos: { id: number; owner_id: number; width: number; height: number; focus_x: number | null; focus_y: number | null; ready: boolean; deleted: boolean }[];
+        photos: {
+          id: number; owner_id: number; width: number; height: number; focus_x: number | null; focus_y: number | null; ready: boolean; deleted: boolean;
+          captured_ms: number | null; duplicate_group: number | null;
+        }[];
         backgrounds: { id: number; theme_id: number; image: string }[];
         steps: { layout_id: string; step: number; undone: boolean; before: HistoryStep['before']; after: HistoryStep['after'] }[];
       }>(`WITH pg AS (
@@ -112,14 +117,14 @@ export function createEditingRepository(sql: SqlExecutor) {
           SELECT
           (SELECT coalesce(json_agg(pg), '[]') FROM pg) AS pages,
           (SELECT coalesce(json_agg(r), '[]') FROM (
-            SELECT id, width, height, slots FROM templates WHERE id = ANY($5::int[]) AND cover_format_id IS NULL) r) AS schemes,
+            SELECT id, width, height, slots FROM templates WHERE (id = ANY($5::int[]) OR $13::boolean) AND cover_format_id IS NULL) r) AS schemes,
           (SELECT coalesce(json_agg(r), '[]') FROM (
             SELECT id, role, token_version FROM users WHERE id = ANY($6::int[]) AND deleted_at IS NULL) r) AS accounts,
           (SELECT coalesce(json_agg(r), '[]') FROM (
             SELECT user_id, transaction_id, message_hash, ack FROM layout_transactions WHERE transaction_id = ANY($7::uuid[])) r) AS known,
           (SELECT coalesce(json_agg(r), '[]') FROM (
             SELECT id, owner_id, width, height, focus_x, focus_y, status = 'ready' AND master_key IS NOT NULL AS ready,
-                   deleted_at IS NOT NULL AS deleted
+                   deleted_at IS NOT NULL AS deleted, CASE WHEN capture_source IN ('exif', 'file') THEN (extract(epoch FROM captured_at) * 1000)::float8 END AS captured_ms, duplicate_group
             FROM photos WHERE id = ANY($8::int[])
               OR id IN (SELECT (b->'content'->'photo'->>'photo_id')::int FROM pg, jsonb_array_elements(pg.blocks) b
                         WHERE jsonb_typeof(b->'content'->'photo') = 'object')
@@ -131,7 +136,7 @@ export function createEditingRepository(sql: SqlExecutor) {
           (SELECT coalesce(json_agg(r ORDER BY r.layout_id, r.step), '[]') FROM (
             SELECT layout_id, step, undone, before, after FROM layout_history WHERE layout_id = ANY($11::uuid[])) r) AS steps`,
       [reads.pageIds, reads.wholeLayoutIds, reads.blocks.layoutIds, reads.blocks.blockIds, reads.schemeIds, reads.userIds,
-        reads.transactionIds, reads.photoIds, reads.photoListLayoutIds, reads.backgroundIds, reads.historyLayoutIds, reads.layoutIds], { prepare: true });
+        reads.transactionIds, reads.photoIds, reads.photoListLayoutIds, reads.backgroundIds, reads.historyLayoutIds, reads.layoutIds, reads.allSchemes], { prepare: true });
       const storedSteps = new Map<string, HistoryStep[]>();
       for (const step of row.steps) {
         const list = storedSteps.get(step.layout_id) ?? [];
@@ -152,7 +157,7 @@ export function createEditingRepository(sql: SqlExecutor) {
         }])),
         photos: new Map(row.photos.map((photo): [number, PlacementPhoto] => [photo.id, {
           id: photo.id, ownerId: photo.owner_id, width: photo.width, height: photo.height, focusX: photo.focus_x, focusY: photo.focus_y,
-          ready: photo.ready, deleted: photo.deleted,
+          ready: photo.ready, deleted: photo.deleted, capturedAt: photo.captured_ms, duplicateGroup: photo.duplicate_group,
         }])),
         backgrounds: new Map(row.backgrounds.map((element): [number, ThemeBackground] => [element.id, {
           id: element.id, themeId: element.theme_id, imageKey: element.image,

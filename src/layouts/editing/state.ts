@@ -61,6 +61,10 @@ export interface PlacementPhoto {
   ready: boolean;
   /** Hidden from the library by destroy_many. */
   deleted: boolean;
+  /** The capture instant in ms since the epoch, from the picture or its file; null when only the upload time is known. */
+  capturedAt: number | null;
+  /** Its near-duplicate group (the group's first photo's id). */
+  duplicateGroup: number | null;
 }
 
 /** A background image of a theme (a theme element), as page/background takes it. */
@@ -89,6 +93,8 @@ export interface BatchState {
   backgrounds: Map<number, ThemeBackground>;
   /** Each layout's undo history, as far as the batch has read and changed it. */
   history: Map<string, HistoryLog>;
+  /** PRINT_DPI: a placed photo's quality is judged against it. */
+  printDpi: number;
 }
 
 // The undo history (history.ts).

@@ -11,6 +11,7 @@ page?: LayoutPage
 pages?: LayoutPage[]
 removed_page_ids?: string[]
 layout?: LayoutDelta
+autofill?: Autofill
 }
 /**
  * A page of a layout. num 0 is the cover (type COVER): the whole spread, back, spine and front, whose template is the format's cover template (its size in millimetres, spine included). The others are type PAGE and follow a page scheme.
@@ -123,6 +124,22 @@ h: number
 px_width: number
 px_height: number
 }
+}
+/**
+ * What layout/autofill did
+ */
+export interface Autofill {
+pages_changed: number[]
+pages_before: number
+pages_after: number
+photos_placed: number
+photos_left_out: {
+photo_id: number
+reason: ("duplicate" | "no_slot" | "not_ready")
+}[]
+mismatched_slots: number
+low: number
+cannot_print: number
 }
 }
 export type LayoutChanged = LayoutChangedSchema.LayoutChanged;
