@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { seedDemoCatalog } from '../src/seed/demo';
 import { loadConfig } from '../src/config';
 import type { Block } from '../src/shared/layout-document';
-import { loadDrawableLayout, mediaImageReader } from '../src/layouts/drawing';
+import { drawingSources, loadDrawableLayout } from '../src/layouts/drawing';
 import { createLayoutsRepository } from '../src/layouts/repository';
 import { renderLayoutForPrint } from '../src/print/render-layout';
 import { openRuntime } from '../src/runtime';
@@ -48,9 +48,9 @@ async function main(): Promise<void> {
       await runtime.db.sql.query('UPDATE layout_pages SET blocks = $2 WHERE id = $1', [page.id, JSON.stringify(blocks)]);
     }
     const layouts = createLayoutsRepository(runtime.db.sql);
-    const drawable = (await loadDrawableLayout(layouts, (await layouts.find(copy.layout.id))!))!;
+    const drawable = (await loadDrawableLayout(runtime.db.sql, (await layouts.find(copy.layout.id))!))!;
     const started = performance.now();
-    const print = await renderLayoutForPrint(drawable, mediaImageReader(runtime.media), DPI);
+    const print = await renderLayoutForPrint(drawable, drawingSources(runtime.media, runtime.privateFiles), DPI);
     const seconds = (performance.now() - started) / 1000;
     const pageCount = print.parts.reduce((sum, part) => sum + part.pageCount, 0);
     const photoBlocks = pages.reduce((sum, page) => sum + page.blocks.filter((block) => block.type === 'PHOTO').length, 0);

@@ -117,7 +117,7 @@ export function createServices(parts: ServiceParts): Services {
     productsAdmin: createProductsAdminService({ db, products, queue, deletions }),
     productPreviews: createProductPreviews({ db, media, deletions, log }),
     layouts: createLayoutsService({ db, media, config }),
-    layoutViewer: createLayoutViewer({ db, media, signer: createUrlSigner(config.jwtSecret, 'layout viewer') }),
+    layoutViewer: createLayoutViewer({ db, media, photoFiles: parts.privateFiles, signer: createUrlSigner(config.jwtSecret, 'layout viewer') }),
     pageImages: createPageImages(config.viewer, parts.metrics),
     gallery: createGalleryService(db, parts.catalogChanges, config.gallery.cacheBytes),
     themes: createThemesService({
