@@ -1,11 +1,12 @@
 // A scene as a page of a print PDF: trim and bleed boxes, an sRGB output intent, photos embedded at the print
 // resolution from their masters (never enlarged, one JPEG encode), text as real PDF text in its embedded font (the
 // glyphs used, Cyrillic included), sizes in millimetres.
+import { createHash } from 'node:crypto';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, type PDFFont, PDFName, PDFString, rgb } from 'pdf-lib';
 import sharp from 'sharp';
 import type { TextFont } from '../shared/layout-document';
-import { fontBytes } from './fonts';
+import { fontBytes, fontFace } from './fonts';
 import { prepareImage } from './images';
 import { preparePlacedPhoto } from './placed-photo';
 import type { Rect, Scene } from './scene';
@@ -40,11 +41,18 @@ export async function createPrintDocument(): Promise<PrintDocument> {
     pdf,
     font(name) {
       let font = fonts.get(name);
-      // Subset: only the glyphs used are embedded, a few kilobytes instead of the whole font.
-      if (!font) fonts.set(name, (font = pdf.embedFont(fontBytes(name), { subset: true })));
+      // Subset: only the glyphs used are embedded, a few kilobytes instead of the whole font; named as PDF names a subset.
+      if (!font) fonts.set(name, (font = pdf.embedFont(fontBytes(name), { subset: true, customName: subsetName(name) })));
       return font;
     },
   };
+}
+
+/** "ABCDEF+DejaVuSerif": a subset's name starts with six capital letters and a plus (PDF 1.7, 9.6.4), here from the font's name. */
+function subsetName(name: TextFont): string {
+  const digest = createHash('sha256').update(name).digest();
+  const tag = [...digest.subarray(0, 6)].map((byte) => String.fromCharCode(65 + (byte % 26))).join('');
+  return `${tag}+${fontFace(name).postscriptName}`;
 }
 
 const color = (hex: string) => rgb(parseInt(hex.slice(1, 3), 16) / 255, parseInt(hex.slice(3, 5), 16) / 255, parseInt(hex.slice(5, 7), 16) / 255);
