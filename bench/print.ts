@@ -1,7 +1,9 @@
 // Print files of a 40-page book of placed 12-megapixel photos: render time per page at 300 dpi, peak memory, and the
 // PDFs' sizes. One demo theme on PGlite in a temporary folder; a shopper's copy of its first product grown to 40
 // interior pages, every photo frame holding a placed photo (crops covering the frame, some turned or mirrored) and a
-// caption on every page, rendered as the print job renders it (interior and cover), one page's photos at a time.
+// caption on every page, rendered as the print job renders it (interior and cover), one page's photos at a time. The
+// book is made in this process; the rendering runs in a fresh one, so that its memory is the print job's alone.
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -78,6 +80,18 @@ async function main(): Promise<void> {
       });
       await sql('UPDATE layout_pages SET blocks = $2 WHERE id = $1', [page.id, JSON.stringify(blocks)]);
     }
+    console.log(`book: format ${format.width_cm}x${format.height_cm} cm, ${INTERIOR_PAGES} interior pages + cover, ${placed} placed photos of ${PHOTO_SIZE.width}x${PHOTO_SIZE.height} (${PHOTOS} distinct masters)`);
+    await runtime.close();
+    execFileSync(process.execPath, [...process.execArgv, __filename, 'render', dataDir, layoutId], { stdio: 'inherit' });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The print job's rendering of the book, in a process of its own. */
+async function render(dataDir: string, layoutId: string): Promise<void> {
+  const runtime = await openRuntime(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), pino({ level: 'silent' }));
+  try {
     const layouts = createLayoutsRepository(runtime.db.sql);
     const drawable = (await loadDrawableLayout(runtime.db.sql, (await layouts.find(layoutId))!))!;
     global.gc?.();
@@ -93,7 +107,7 @@ async function main(): Promise<void> {
     peak = Math.max(peak, process.memoryUsage().rss);
     const pageCount = print.parts.reduce((sum, part) => sum + part.pageCount, 0);
     const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
-    console.log(`book: format ${format.width_cm}x${format.height_cm} cm, ${drawable.interiorPages} interior pages + cover, ${placed} placed photos of ${PHOTO_SIZE.width}x${PHOTO_SIZE.height} (${PHOTOS} distinct masters), load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')} on ${os.cpus().length} CPUs`);
+    console.log(`load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')} on ${os.cpus().length} CPUs`);
     console.log(`render at ${DPI} dpi: ${seconds.toFixed(1)} s for ${pageCount} PDF pages, ${(seconds / pageCount).toFixed(2)} s per page`);
     console.log(`memory: resident ${mib(baseline)} MiB before, peak ${mib(peak)} MiB while rendering (+${mib(peak - baseline)} MiB)`);
     for (const part of print.parts) {
@@ -104,11 +118,10 @@ async function main(): Promise<void> {
     console.log(`warnings: ${print.warnings.length}`);
   } finally {
     await runtime.close();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-main().catch((error) => {
+(process.argv[2] === 'render' ? render(process.argv[3], process.argv[4]) : main()).catch((error) => {
   console.error(error);
   process.exitCode = 1;
 });
