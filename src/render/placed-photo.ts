@@ -51,6 +51,8 @@ export interface PhotoScale {
 
 /** The photo's pixels covering item.rect; undefined when the master cannot be read. */
 export async function preparePlacedPhoto(item: PhotoItem, scale: PhotoScale): Promise<PreparedPhoto | undefined> {
+  // A crop of no area (a hand-edited row) shows nothing rather than dividing by zero.
+  if (!(item.crop.width > 0 && item.crop.height > 0)) return undefined;
   const master = await item.load();
   if (!master) return undefined;
   const { width: W, height: H } = item.pixels;
