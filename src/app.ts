@@ -30,6 +30,7 @@ import { printRoutes } from './print/routes';
 import { layoutRoutes } from './layouts/routes';
 import { mediaRoutes } from './media/routes';
 import { layoutViewerRoutes } from './layouts/viewer-routes';
+import { preflightRoutes } from './layouts/preflight-routes';
 import { createUrlSigner } from './http/signed-url';
 import { httpMetricsMiddleware } from './metrics/http';
 import type { Metrics } from './metrics/metrics';
@@ -95,6 +96,7 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
       upload: { directory: uploadsFolder(deps.config.dataDir), maxBytes: deps.config.uploadMaxBytes },
     }),
     layoutRoutes({ layouts: services.layouts, validator }),
+    preflightRoutes({ preflight: services.preflight }),
     layoutViewerRoutes({
       viewer: services.layoutViewer,
       pageImages: services.pageImages,

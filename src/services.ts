@@ -14,6 +14,7 @@ import { createUrlSigner } from './http/signed-url';
 import { createPageImages, type PageImages } from './layouts/page-images';
 import { createLayoutsService, type LayoutsService } from './layouts/service';
 import { createLayoutViewer, type LayoutViewer } from './layouts/viewer';
+import { createLayoutPreflight, type LayoutPreflight } from './layouts/preflight';
 import { createMailer, type Mailer } from './mail/mailer';
 import type { MediaStorage } from './media/storage';
 import type { Metrics } from './metrics/metrics';
@@ -73,6 +74,8 @@ export interface Services {
   productsAdmin: ProductsAdminService;
   productPreviews: ProductPreviews;
   layouts: LayoutsService;
+  /** A book's preflight: what its print would get wrong. */
+  preflight: LayoutPreflight;
   layoutViewer: LayoutViewer;
   /** The viewer's page images: one drawing queue and one cache per process. */
   pageImages: PageImages;
@@ -94,7 +97,8 @@ export function createServices(parts: ServiceParts): Services {
   const deliveryProvider = createDeliveryProvider(config.delivery);
   const paymentProvider = createPaymentProvider(config.payment, db, config.publicBaseUrl);
   const deletions = createStoredFileDeletions({ db, media, privateFiles: parts.privateFiles, queue, log });
-  const orders = createOrdersService(db);
+  const preflight = createLayoutPreflight({ db, printDpi: config.printDpi });
+  const orders = createOrdersService(db, preflight.check);
   const payments = createPaymentsService({ db, provider: paymentProvider, queue, log, returnUrl: config.payment.returnUrl });
   const refunds = createRefunds({ provider: paymentProvider, log });
   const products = createProductsService(queue);
@@ -118,7 +122,8 @@ export function createServices(parts: ServiceParts): Services {
     productsAdmin: createProductsAdminService({ db, products, queue, deletions }),
     productPreviews: createProductPreviews({ db, media, deletions, log }),
     layouts: createLayoutsService({ db, media, config, photoLinks }),
-    layoutViewer: createLayoutViewer({ db, media, signer: createUrlSigner(config.jwtSecret, 'layout viewer') }),
+    preflight,
+    layoutViewer: createLayoutViewer({ db, media, photoFiles: parts.privateFiles, signer: createUrlSigner(config.jwtSecret, 'layout viewer') }),
     pageImages: createPageImages(config.viewer, parts.metrics),
     gallery: createGalleryService(db, parts.catalogChanges, config.gallery.cacheBytes),
     themes: createThemesService({

@@ -1,6 +1,7 @@
 // SQL for an order set's delivery: claimed for placing by exactly one request (a refused placing leaves a draft, an
 // unanswered one stays placing until it is looked up), then placed; an order placed as a draft at the aggregator is confirmed there once the set is paid.
 import type { SqlExecutor } from '../db/database';
+import { createPlacedPhotosRepository } from '../layouts/placed-photos-repository';
 import type { DeliveryType } from './provider';
 
 export interface DeliveryValues {
@@ -80,6 +81,8 @@ export function createDeliveryRepository() {
      * messages lock a layout's row before they read its status, so none lands after this commits.
      */
     async confirmOrderSet(sql: SqlExecutor, orderSetId: number): Promise<void> {
+      // The photos' masters as they are now: the print files follow the order, not a later turn of a photo.
+      await createPlacedPhotosRepository(sql).freezeOrderSet(orderSetId);
       await sql.query("UPDATE order_sets SET status = 'CONFIRMED' WHERE id = $1 AND status = 'OPEN'", [orderSetId]);
       await sql.query(`UPDATE layouts SET status = 'IN_WORK', updated_at = now()
         WHERE id IN (SELECT layout_id FROM orders WHERE order_set_id = $1) AND status IN ('OPEN', 'DELETED')`, [orderSetId]);

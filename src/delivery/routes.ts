@@ -88,7 +88,7 @@ export function deliveryRoutes(deps: { delivery: DeliveryService; validator: Val
   router.post('/api/merch/orderset/:orderset_id/delivery/', loggedIn, refuseVisitors(), onVendorFailure(UNAVAILABLE),
     idempotent(deps.db, deps.idempotencyKeysPerUser, (ctx) => `delivery:${ctx.params.orderset_id}`), payAction,
     validator.jsonBody('delivery-create.json'), async (ctx) => {
-      ctx.body = { link: await delivery.create(userId(ctx), orderSetId(ctx), parseDeliveryRequest(bodyOf(ctx, 'delivery-create.json'))) };
+      ctx.body = await delivery.create(userId(ctx), orderSetId(ctx), parseDeliveryRequest(bodyOf(ctx, 'delivery-create.json')));
     });
 
   return { router, docs: DELIVERY_DOCS };

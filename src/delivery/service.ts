@@ -4,7 +4,8 @@ import type { Logger } from 'pino';
 import type { Database } from '../db/database';
 import { type OrderSet, type OrdersService, unchangeable } from '../orders/service';
 import type { PaymentsService } from '../payments/service';
-import { conflict, invalid, locked, notFound, unavailable } from '../shared/errors';
+import { conflict, invalid, locked, notFound, ServiceError, unavailable } from '../shared/errors';
+import type { Preflight } from '../shared/preflight';
 import { roubles } from '../shared/money';
 import { createTtlCache } from '../util/ttl-cache';
 import { VendorError } from '../util/vendor-http';
@@ -219,12 +220,16 @@ export function createDeliveryService(deps: {
      * Checks the client's figures, places the aggregator order (a draft there unless is_confirm), confirms the set
      * and starts the payment: the payment link.
      */
-    async create(userId: number, orderSetId: number, given: DeliveryRequest): Promise<string> {
+    async create(userId: number, orderSetId: number, given: DeliveryRequest): Promise<{ link: string; preflight?: Preflight[] }> {
       const set = await ownSet(userId, orderSetId);
       const link = await linkOfConfirmed(set);
-      if (link !== null) return link;
+      if (link !== null) return { link };
       // Every type, PICKUP too: an empty set would be confirmed and paid at 0.00.
       if (set.orders.length === 0) throw emptySet();
+      // A book that cannot print is refused before anything is placed; a book edited since it went in the cart too.
+      const preflight = await orders.preflightSet(set).catch((error: unknown) => {
+        throw error instanceof ServiceError && error.extra?.preflight ? refused(error.message, error.extra) : error;
+      });
       const request = await withPoint(given);
       const quoted = await quote(set, request);
       const priceKopecks = quoted.priceKopecks;
@@ -241,7 +246,9 @@ export function createDeliveryService(deps: {
       const placedHere = await place(set, request, quoted);
       const confirmed = (await orders.load(userId, orderSetId))!;
       if (!placedHere && confirmed.status !== 'CONFIRMED') throw beingConfirmed();
-      return payments.link(confirmed);
+      // Only the books with warnings to show: a set without any answers its link alone, as it always did.
+      const warned = preflight.filter((book) => book.warnings > 0);
+      return { link: await payments.link(confirmed), ...(warned.length > 0 ? { preflight: warned } : {}) };
     },
   };
 }

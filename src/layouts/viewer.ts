@@ -5,12 +5,12 @@ import type { UrlSigner } from '../http/signed-url';
 import type { MediaStorage } from '../media/storage';
 import { renderSceneToJpeg } from '../render/raster';
 import type { AuthenticatedUser } from '../shared/user';
-import { drawLayoutPage, type DrawableLayout, loadDrawableLayout, mediaImageReader } from './drawing';
+import { drawingSources, drawLayoutPage, type DrawableLayout, loadDrawableLayout } from './drawing';
 import { createLayoutsRepository } from './repository';
 import { canRead, mayReadProductLayout } from './service';
 
 /** Bumped when the renderer draws differently: page images' ETags change with it. */
-const RENDERER_VERSION = 1;
+const RENDERER_VERSION = 2;
 /** How long a signed viewer link opens a private layout. */
 export const VIEWER_LINK_SECONDS = 3600;
 
@@ -26,8 +26,8 @@ export interface ViewableLayout extends DrawableLayout {
 
 export const viewerPath = (hash: string) => `/layout/${hash}/`;
 
-export function createLayoutViewer(deps: { db: Database; media: MediaStorage; signer: UrlSigner }) {
-  const { media, signer } = deps;
+export function createLayoutViewer(deps: { db: Database; media: MediaStorage; photoFiles: MediaStorage; signer: UrlSigner }) {
+  const { media, photoFiles, signer } = deps;
   const repository = createLayoutsRepository(deps.db.sql);
 
   return {
@@ -45,7 +45,7 @@ export function createLayoutViewer(deps: { db: Database; media: MediaStorage; si
         || (user !== undefined && canRead(user, layout))
         || signer.verify(viewerPath(layout.hash), query.expires, query.sig);
       if (!allowed) return undefined;
-      const drawable = await loadDrawableLayout(repository, layout);
+      const drawable = await loadDrawableLayout(deps.db.sql, layout);
       return drawable && { ...drawable, public: isPublic };
     },
 
@@ -64,15 +64,17 @@ export function createLayoutViewer(deps: { db: Database; media: MediaStorage; si
     pageEtag(viewable: ViewableLayout, num: number, width: number): string | undefined {
       const page = viewable.pages.find((candidate) => candidate.num === num);
       if (!page) return undefined;
+      // A photo's master changes when its owner turns it: its key is part of what the page shows.
+      const masters = page.blocks.map((block) => block.content.photo && viewable.photos.get(block.content.photo.photo_id)?.masterKey);
       const digest = createHash('sha256')
-        .update(JSON.stringify([RENDERER_VERSION, width, viewable.format, viewable.interiorPages, viewable.layout.fontSize, page.type, page.blocks]))
+        .update(JSON.stringify([RENDERER_VERSION, width, viewable.format, viewable.interiorPages, viewable.layout.fontSize, page.type, page.blocks, masters]))
         .digest('base64url');
       return `"${digest.slice(0, 27)}"`;
     },
 
     async pageImage(viewable: ViewableLayout, num: number, width: number): Promise<Buffer> {
       const page = viewable.pages.find((candidate) => candidate.num === num)!;
-      const { scene } = await drawLayoutPage(viewable, page, mediaImageReader(media), 0);
+      const { scene } = await drawLayoutPage(viewable, page, drawingSources(media, photoFiles), 0);
       return renderSceneToJpeg(scene, width, Math.max(1, Math.round((width * scene.height) / scene.width)));
     },
   };

@@ -21,15 +21,15 @@ export function orderRoutes(deps: { orders: OrdersService; validator: Validator;
 
   router.post('/api/merch/order/', loggedIn, validator.jsonBody('order-create.json'), async (ctx) => {
     const { layout_id: layoutId, count } = bodyOf(ctx, 'order-create.json');
-    const { set, orderId } = await orders.addLayout(userId(ctx), layoutId.toLowerCase(), count, noSuchLayout(layoutId));
+    const { set, orderId, preflight } = await orders.addLayout(userId(ctx), layoutId.toLowerCase(), count, noSuchLayout(layoutId));
     ctx.status = 201;
-    ctx.body = presentOrder(set, orderId, media);
+    ctx.body = { ...presentOrder(set, orderId, media), preflight };
   });
 
   router.post('/api/ua/layout/:layout_id/', loggedIn, async (ctx) => {
-    const { set, orderId } = await orders.addLayout(userId(ctx), uuidParam(ctx.params.layout_id), 1, notFound);
+    const { set, orderId, preflight } = await orders.addLayout(userId(ctx), uuidParam(ctx.params.layout_id), 1, notFound);
     ctx.status = 201;
-    ctx.body = presentOrder(set, orderId, media);
+    ctx.body = { ...presentOrder(set, orderId, media), preflight };
   });
 
   router.get('/api/merch/orderset/', loggedIn, async (ctx) => {
@@ -62,7 +62,7 @@ const common = {
   401: { description: 'Not logged in', schema: 'error-detail.json' },
 };
 const missing = { 404: { description: 'No such order of the caller', schema: 'error-detail.json' } };
-const closed = { 409: { description: 'The order set is no longer OPEN (or is being confirmed)', schema: 'error-detail.json' } };
+const closed = { 409: { description: 'The order set is no longer OPEN (or is being confirmed), or the book cannot be printed as it is (its preflight under "preflight")', schema: 'preflight-refusal.json' } };
 const invalid = { 400: { description: 'Invalid fields', schema: 'validation-error.json' } };
 
 const ORDER_DOCS: RouteDoc[] = [

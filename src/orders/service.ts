@@ -1,6 +1,7 @@
 // The cart and the user's order sets: prices from the price list, the packing rule, changes only while OPEN.
 import type { Database, SqlExecutor } from '../db/database';
 import { conflict, invalid, notFound, type ServiceError } from '../shared/errors';
+import type { Preflight, PreflightOf } from '../shared/preflight';
 import { type BoxSize, packBox, unitPriceKopecks } from './pricing';
 import { createOrdersRepository, type DeliveryRow, type OrderRow, type OrderSetRow } from './repository';
 
@@ -22,7 +23,13 @@ export function unchangeable(set: { status: string }, delivery: DeliveryRow | nu
   return undefined;
 }
 
-export function createOrdersService(db: Database) {
+/** A book whose print would fail (a photo that cannot print, a text that does not fit): 409 with its preflight. */
+export const unprintable = (preflight: Preflight) => conflict(
+  `This book cannot be printed as it is: ${preflight.errors} problem${preflight.errors === 1 ? '' : 's'} to fix first (see preflight).`,
+  { extra: { preflight } });
+
+/** preflightOf: a book's preflight (errors keep it out of the cart; warnings come back with the order). */
+export function createOrdersService(db: Database, preflightOf: PreflightOf) {
   const repository = createOrdersRepository();
 
   async function assemble(sql: SqlExecutor, sets: OrderSetRow[]): Promise<OrderSet[]> {
@@ -62,23 +69,37 @@ export function createOrdersService(db: Database) {
     /** Sets of any users, with their orders and deliveries (the administrators' list). */
     assemble: (sets: OrderSetRow[], sql: SqlExecutor = db.sql) => assemble(sql, sets),
 
+    /** The preflights of the set's books; throws unprintable with the first book that has errors. */
+    async preflightSet(set: OrderSet): Promise<Preflight[]> {
+      const preflights: Preflight[] = [];
+      for (const layoutId of new Set(set.orders.map((order) => order.layoutId))) {
+        const preflight = await preflightOf(layoutId);
+        if (preflight && !preflight.printable) throw unprintable(preflight);
+        if (preflight) preflights.push(preflight);
+      }
+      return preflights;
+    },
+
     cartCount: (userId: number) => repository.cartCount(db.sql, userId),
 
     /**
      * Puts count copies of the user's layout in the cart. A layout that is not the user's is reported by
      * missingLayout (a field error for a body, 404 for a path), exactly as one that does not exist; so is one in the bin.
      */
-    async addLayout(userId: number, layoutId: string, count: number, missingLayout: () => ServiceError): Promise<{ set: OrderSet; orderId: number }> {
+    async addLayout(userId: number, layoutId: string, count: number, missingLayout: () => ServiceError): Promise<{ set: OrderSet; orderId: number; preflight: Preflight | undefined }> {
       const layout = await repository.layout(db.sql, layoutId);
       if (!layout || layout.ownerId !== userId || layout.inBin) throw missingLayout();
       if (!layout.rule || layout.widthCm === null) throw invalid({ layout_id: ['This layout has no format with a price.'] });
+      // None for a layout without pages or a format of its own to check (older rows): nothing to refuse.
+      const preflight = await preflightOf(layoutId);
+      if (preflight && !preflight.printable) throw unprintable(preflight);
       const unit = unitPriceKopecks(layout.rule, layout.pages);
       return db.transaction(async (tx) => {
         const cart = await repository.lockCart(tx.sql, userId);
         await guardChange(tx.sql, cart);
         const orderId = await repository.addOrder(tx.sql, cart.id, layoutId, count, unit);
         if (orderId === null) throw invalid({ count: [TOO_MANY] });
-        return { set: (await load(tx.sql, userId, cart.id))!, orderId };
+        return { set: (await load(tx.sql, userId, cart.id))!, orderId, preflight };
       });
     },
 

@@ -144,11 +144,12 @@ export function createPhotosRepository(sql: SqlExecutor) {
           WHERE id = $1 AND rotation = $2 AND status = 'ready' AND deleted_at IS NULL RETURNING ${PHOTO_COLUMNS}`,
         [id, from, turned.rotation, turned.masterKey, turned.width, turned.height])).rows[0];
     },
-    /** Whether a book an order holds names this file (the order still has to print it). */
+    /** Whether a book an order holds names this file, or an ordered book placed it (the order still has to print it). */
     async heldByOrder(key: string): Promise<boolean> {
       const { rows } = await sql.query(
         `SELECT 1 FROM orders o JOIN layout_pages lp ON lp.layout_id = o.layout_id, jsonb_array_elements(lp.blocks) AS block
-          WHERE block->'content'->>'image' = $1 LIMIT 1`, [key]);
+          WHERE block->'content'->>'image' = $1
+         UNION ALL SELECT 1 FROM layout_print_photos WHERE master_key = $1 LIMIT 1`, [key]);
       return rows.length > 0;
     },
     /** The owner's other ready photos with their hashes, oldest first: what a new photo may be a near-duplicate of. */
@@ -167,13 +168,15 @@ export function createPhotosRepository(sql: SqlExecutor) {
     },
     /**
      * Deletes the owner's photos (hidden ones too) but those a book an order holds names (by any file of the photo's
-     * folder, a master of an earlier turn included: the order still has to print it); the deleted photos' keys.
+     * folder, a master of an earlier turn included: the order still has to print it) or that a confirmed order's book
+     * places (layout_print_photos); the deleted photos' keys.
      */
     async deleteOwnedBy(ownerId: number): Promise<PhotoKeys[]> {
       const { rows } = await sql.query<PhotoKeys>(
         `DELETE FROM photos p WHERE p.owner_id = $1 AND NOT EXISTS (
             SELECT 1 FROM orders o JOIN layout_pages lp ON lp.layout_id = o.layout_id, jsonb_array_elements(lp.blocks) AS block
              WHERE starts_with(block->'content'->>'image', regexp_replace(p.original_key, '[^/]+$', '')))
+          AND NOT EXISTS (SELECT 1 FROM layout_print_photos f WHERE f.photo_id = p.id)
           RETURNING p.original_key AS "originalKey", p.master_key AS "masterKey"`, [ownerId]);
       return rows;
     },

@@ -3,7 +3,7 @@
 // replaces the rows: a set never has two files of one part of one layout.
 import type { Logger } from 'pino';
 import type { Database } from '../db/database';
-import { loadDrawableLayout, mediaImageReader } from '../layouts/drawing';
+import { drawingSources, loadDrawableLayout } from '../layouts/drawing';
 import { createLayoutsRepository } from '../layouts/repository';
 import type { MediaStorage } from '../media/storage';
 import { type PrintPartName, type PrintWarning, renderLayoutForPrint } from './render-layout';
@@ -35,19 +35,20 @@ export function createPrintService(deps: {
         return undefined;
       }
       const layouts = createLayoutsRepository(db.sql);
-      const readImage = mediaImageReader(media);
+      const sources = drawingSources(media, privateFiles);
       const files: NewPrintFile[] = [];
       const warnings: PrintRun['warnings'] = [];
       for (const layoutId of layoutIds) {
         const layout = await layouts.find(layoutId);
-        const drawable = layout && (await loadDrawableLayout(layouts, layout));
+        // A confirmed book is frozen, and its photos' masters are those recorded at its confirmation (mastersOf).
+        const drawable = layout && (await loadDrawableLayout(db.sql, layout));
         if (!drawable || drawable.pages.length === 0) {
           // A retry cannot draw pages that are not there: said loudly, but no retries.
           log.error({ orderSetId, layoutId }, 'render-print-files: the layout has no pages or no format to print');
           warnings.push({ layout: layoutId, page: 0, kind: 'nothing-to-print', message: 'the layout has no pages or no format: nothing printed' });
           continue;
         }
-        const print = await renderLayoutForPrint(drawable, readImage, printDpi);
+        const print = await renderLayoutForPrint(drawable, sources, printDpi);
         warnings.push(...print.warnings.map((warning) => ({ layout: layoutId, ...warning })));
         for (const part of print.parts.filter((candidate) => candidate.pageCount > 0)) {
           const storageKey = printFileKey(orderSetId, layoutId, part.part);

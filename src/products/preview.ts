@@ -3,7 +3,8 @@
 // renderer (src/render/).
 import { renderSceneToJpeg } from '../render/raster';
 import type { Rect, Scene, SceneItem } from '../render/scene';
-import { fitText } from '../render/text-fit';
+import { centredStarts, fitText } from '../render/text-layout';
+import { DEFAULT_TEXT_FONT } from '../shared/layout-document';
 
 const LONG_SIDE = 600;
 const FALLBACK_BACKGROUND = '#d9d4cc';
@@ -29,7 +30,8 @@ function titleItems(width: number, height: number, title: string): SceneItem[] {
     maxLines: (size) => (size === usualSize ? 1 : MAX_TITLE_LINES),
   });
   const band = (rect: Rect): SceneItem => ({ kind: 'fill', rect, color: '#ffffff', opacity: 0.78 });
-  const text = (baselines: number[]): SceneItem => ({ kind: 'text', lines, fontSize, centerX: width / 2, baselines, color: '#2b2b2b' });
+  const starts = centredStarts(DEFAULT_TEXT_FONT, lines, fontSize, width / 2);
+  const text = (baselines: number[]): SceneItem => ({ kind: 'text', font: DEFAULT_TEXT_FONT, lines, fontSize, starts, baselines, color: '#2b2b2b' });
   if (lines.length <= 1) return [band({ x: 0, y: height * 0.74, width, height: height * 0.16 }), text([height * 0.84])];
   const lineHeight = fontSize * 1.2;
   const bandHeight = Math.max(height * 0.16, lines.length * lineHeight + fontSize * 0.6);

@@ -1,25 +1,58 @@
-// A scene as a page of a PDF document: images embedded at the print resolution (never above what their source
-// gives), text as real PDF text in an embedded DejaVu Sans (which covers Cyrillic), sizes in millimetres.
-import { readFileSync } from 'node:fs';
+// A scene as a page of a print PDF: trim and bleed boxes, an sRGB output intent, photos embedded at the print
+// resolution from their masters (never enlarged, one JPEG encode), text as real PDF text in its embedded font (the
+// glyphs used, Cyrillic included), sizes in millimetres.
+import { createHash } from 'node:crypto';
 import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, type PDFFont, rgb } from 'pdf-lib';
+import { PDFDocument, type PDFFont, PDFName, PDFString, rgb } from 'pdf-lib';
+import sharp from 'sharp';
+import type { TextFont } from '../shared/layout-document';
+import { fontBytes, fontFace } from './fonts';
 import { prepareImage } from './images';
-import type { Scene } from './scene';
+import { preparePlacedPhoto } from './placed-photo';
+import type { Rect, Scene } from './scene';
 
 const POINTS_PER_MM = 72 / 25.4;
-/** Below this a photo prints visibly soft: the print job reports it. */
-export const LOW_RESOLUTION_DPI = 150;
+const JPEG_QUALITY = 92;
+const SRGB = 'sRGB IEC61966-2.1';
 
-let fontBytes: Buffer | undefined;
-/** DejaVu Sans from the dejavu-fonts-ttf package (Bitstream Vera licence: embedding allowed). */
-const dejaVuSans = () => (fontBytes ??= readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')));
+let srgbProfile: Promise<Buffer> | undefined;
+/** The sRGB ICC profile libvips attaches to its sRGB output (the profile the photos' masters carry). */
+const srgbIcc = () => (srgbProfile ??= sharp({ create: { width: 1, height: 1, channels: 3, background: '#ffffff' } })
+  .withIccProfile('srgb').jpeg().toBuffer().then(async (jpeg) => (await sharp(jpeg).metadata()).icc!));
 
-export async function createPrintDocument(): Promise<{ pdf: PDFDocument; font: PDFFont }> {
+export interface PrintDocument {
+  pdf: PDFDocument;
+  /** The font embedded in this document (its glyphs subset at save). */
+  font(name: TextFont): Promise<PDFFont>;
+}
+
+/** An empty print document with the sRGB output intent a printer's preflight looks for (DeviceRGB means sRGB). */
+export async function createPrintDocument(): Promise<PrintDocument> {
   const pdf = await PDFDocument.create();
   pdf.registerFontkit(fontkit);
-  // Subset: only the glyphs used are embedded, a few kilobytes instead of the whole font.
-  const font = await pdf.embedFont(dejaVuSans(), { subset: true });
-  return { pdf, font };
+  const profile = pdf.context.register(pdf.context.flateStream(await srgbIcc(), { N: 3 }));
+  const intent = pdf.context.obj({
+    Type: 'OutputIntent', S: 'GTS_PDFX', OutputConditionIdentifier: PDFString.of(SRGB), Info: PDFString.of(SRGB),
+    RegistryName: PDFString.of('http://www.color.org'), DestOutputProfile: profile,
+  });
+  pdf.catalog.set(PDFName.of('OutputIntents'), pdf.context.obj([intent]));
+  const fonts = new Map<TextFont, Promise<PDFFont>>();
+  return {
+    pdf,
+    font(name) {
+      let font = fonts.get(name);
+      // Subset: only the glyphs used are embedded, a few kilobytes instead of the whole font; named as PDF names a subset.
+      if (!font) fonts.set(name, (font = pdf.embedFont(fontBytes(name), { subset: true, customName: subsetName(name) })));
+      return font;
+    },
+  };
+}
+
+/** "ABCDEF+DejaVuSerif": a subset's name starts with six capital letters and a plus (PDF 1.7, 9.6.4), here from the font's name. */
+function subsetName(name: TextFont): string {
+  const digest = createHash('sha256').update(name).digest();
+  const tag = [...digest.subarray(0, 6)].map((byte) => String.fromCharCode(65 + (byte % 26))).join('');
+  return `${tag}+${fontFace(name).postscriptName}`;
 }
 
 const color = (hex: string) => rgb(parseInt(hex.slice(1, 3), 16) / 255, parseInt(hex.slice(3, 5), 16) / 255, parseInt(hex.slice(5, 7), 16) / 255);
@@ -30,26 +63,38 @@ export interface ImageResolution {
   photo: boolean;
 }
 
-/** Adds the scene as a page (the scene's size in millimetres); returns the resolution each image prints at. */
-export async function addScenePage(pdf: PDFDocument, font: PDFFont, scene: Scene, dpi: number): Promise<ImageResolution[]> {
+/**
+ * Adds the scene as a page (the scene's size in millimetres, the media and bleed box), trim marking the trimmed page
+ * inside it; returns the resolution each image prints at.
+ */
+export async function addScenePage(document: PrintDocument, scene: Scene, trim: Rect, dpi: number): Promise<ImageResolution[]> {
+  const { pdf } = document;
   const page = pdf.addPage([scene.width * POINTS_PER_MM, scene.height * POINTS_PER_MM]);
   const x = (mm: number) => mm * POINTS_PER_MM;
   const y = (mm: number, height = 0) => (scene.height - mm - height) * POINTS_PER_MM;
+  page.setBleedBox(0, 0, page.getWidth(), page.getHeight());
+  page.setTrimBox(x(trim.x), y(trim.y, trim.height), x(trim.width), x(trim.height));
   const resolutions: ImageResolution[] = [];
   page.drawRectangle({ x: 0, y: 0, width: page.getWidth(), height: page.getHeight(), color: color(scene.background) });
   const pixelsPerMm = dpi / 25.4;
   for (const item of scene.items) {
-    if (item.kind === 'image') {
-      const image = await prepareImage(item, { scaleX: pixelsPerMm, scaleY: pixelsPerMm, upscale: false, quality: 90 });
+    if (item.kind === 'photo') {
+      const photo = await preparePlacedPhoto(item, { scaleX: pixelsPerMm, scaleY: pixelsPerMm, upscale: false, jpegQuality: JPEG_QUALITY });
+      if (!photo) continue;
+      resolutions.push({ dpi: photo.sourceDpi, photo: true });
+      const { rect } = item;
+      page.drawImage(await pdf.embedJpg(photo.data), { x: x(rect.x), y: y(rect.y, rect.height), width: x(rect.width), height: x(rect.height) });
+    } else if (item.kind === 'image') {
+      const image = await prepareImage(item, { scaleX: pixelsPerMm, scaleY: pixelsPerMm, upscale: false, quality: JPEG_QUALITY });
       if (!image) continue;
       resolutions.push({ dpi: Math.round(image.sourceScale * 25.4), photo: item.photo });
       const embedded = image.format === 'png' ? await pdf.embedPng(image.data) : await pdf.embedJpg(image.data);
       page.drawImage(embedded, { x: x(image.left), y: y(image.top, image.height), width: x(image.width), height: x(image.height) });
     } else if (item.kind === 'text') {
+      const font = await document.font(item.font);
       const size = item.fontSize * POINTS_PER_MM;
       item.lines.forEach((line, index) => {
-        const width = font.widthOfTextAtSize(line, size);
-        page.drawText(line, { x: x(item.centerX) - width / 2, y: y(item.baselines[index]), size, font, color: color(item.color) });
+        page.drawText(line, { x: x(item.starts[index]), y: y(item.baselines[index]), size, font, color: color(item.color) });
       });
     } else {
       page.drawRectangle({

@@ -1,19 +1,15 @@
-// A scene as a JPEG of a given pixel size: images composited by sharp, fills and text through one SVG per run of them.
-import sharp, { type OverlayOptions } from 'sharp';
+// A scene as a JPEG of a given pixel size: images and photos composited by sharp, fills and text (the font's glyph
+// outlines) through one SVG per run of them.
+import sharp, { type OverlayOptions, type Sharp } from 'sharp';
+import { textPaths } from './glyph-paths';
 import { prepareImage } from './images';
+import { preparePlacedPhoto } from './placed-photo';
 import type { Scene, SceneItem } from './scene';
 
-/** Text for SVG: markup characters escaped, and characters XML cannot hold at all (control characters) dropped. */
-const escapeXml = (text: string) => text
-  .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
-  .replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
-
-type VectorItem = Exclude<SceneItem, { kind: 'image' }>;
+type VectorItem = Exclude<SceneItem, { kind: 'image' | 'photo' }>;
 
 function vectorSvg(item: VectorItem, sx: number, sy: number): string {
-  if (item.kind === 'text') {
-    return item.lines.map((line, index) => `<text x="${item.centerX * sx}" y="${item.baselines[index] * sy}" font-family="DejaVu Sans, sans-serif" font-size="${item.fontSize * sy}" text-anchor="middle" fill="${item.color}">${escapeXml(line)}</text>`).join('\n');
-  }
+  if (item.kind === 'text') return textPaths(item, sx, sy);
   const x = item.rect.x * sx;
   const y = item.rect.y * sy;
   const width = item.rect.width * sx;
@@ -37,6 +33,20 @@ export async function renderSceneToJpeg(scene: Scene, width: number, height: num
     vectors = [];
   };
   for (const item of scene.items) {
+    if (item.kind === 'photo') {
+      flushVectors();
+      const left = Math.round(item.rect.x * sx);
+      const top = Math.round(item.rect.y * sy);
+      // Sized by its rounded edges, so that neighbouring blocks meet without a seam.
+      const photo = await preparePlacedPhoto(item, {
+        scaleX: (Math.round((item.rect.x + item.rect.width) * sx) - left) / item.rect.width,
+        scaleY: (Math.round((item.rect.y + item.rect.height) * sy) - top) / item.rect.height, upscale: true,
+      });
+      const layer = photo && await onCanvas(sharp(photo.data, { raw: { width: photo.pixelWidth, height: photo.pixelHeight, channels: 3 } }),
+        left, top, photo.pixelWidth, photo.pixelHeight, width, height);
+      if (layer) layers.push(layer);
+      continue;
+    }
     if (item.kind !== 'image') {
       vectors.push(vectorSvg(item, sx, sy));
       continue;
@@ -44,15 +54,8 @@ export async function renderSceneToJpeg(scene: Scene, width: number, height: num
     flushVectors();
     const image = await prepareImage(item, { scaleX: sx, scaleY: sy, upscale: true, quality: 92 });
     if (!image) continue;
-    const left = Math.round(image.left * sx);
-    const top = Math.round(image.top * sy);
-    // Only what lies on the canvas: sharp refuses an overlay that sticks out.
-    const visible = await sharp(image.data).extract({
-      left: Math.max(0, -left), top: Math.max(0, -top),
-      width: Math.min(image.pixelWidth, width - left) - Math.max(0, -left),
-      height: Math.min(image.pixelHeight, height - top) - Math.max(0, -top),
-    }).toBuffer().catch(() => undefined);
-    if (visible) layers.push({ input: visible, left: Math.max(0, left), top: Math.max(0, top) });
+    const layer = await onCanvas(sharp(image.data), Math.round(image.left * sx), Math.round(image.top * sy), image.pixelWidth, image.pixelHeight, width, height);
+    if (layer) layers.push(layer);
   }
   flushVectors();
   return sharp({ create: { width, height, channels: 3, background: scene.background } })
@@ -60,4 +63,14 @@ export async function renderSceneToJpeg(scene: Scene, width: number, height: num
     .flatten({ background: '#ffffff' })
     .jpeg({ quality })
     .toBuffer();
+}
+
+/** The part of a picture at (left, top) that lies on the canvas, as a layer: sharp refuses an overlay that sticks out. */
+async function onCanvas(picture: Sharp, left: number, top: number, pixelWidth: number, pixelHeight: number, width: number, height: number): Promise<OverlayOptions | undefined> {
+  const visible = await picture.extract({
+    left: Math.max(0, -left), top: Math.max(0, -top),
+    width: Math.min(pixelWidth, width - left) - Math.max(0, -left),
+    height: Math.min(pixelHeight, height - top) - Math.max(0, -top),
+  }).raw().toBuffer({ resolveWithObject: true }).catch(() => undefined);
+  return visible && { input: visible.data, raw: visible.info, left: Math.max(0, left), top: Math.max(0, top) };
 }

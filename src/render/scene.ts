@@ -1,5 +1,6 @@
 // What a renderer draws: a page as a list of items in millimetres, from the top left corner, in drawing order. The
 // raster renderer (previews, the viewer) and the PDF renderer (print files) draw the same scene.
+import type { TextFont } from '../shared/layout-document';
 
 export interface Rect {
   x: number;
@@ -20,6 +21,24 @@ export interface ImageItem {
   photo: boolean;
 }
 
+/**
+ * A shopper's photo placed in a block: `crop` of its print master (fractions of the master's width and height),
+ * turned clockwise by `rotation`, then mirrored left to right, fills `trim` exactly. `rect` is what is drawn: trim, or
+ * more where the block runs into the bleed, filled by the photo beyond the crop (or its edge mirrored past the photo).
+ */
+export interface PhotoItem {
+  kind: 'photo';
+  rect: Rect;
+  trim: Rect;
+  crop: Rect;
+  rotation: 0 | 90 | 180 | 270;
+  mirror: boolean;
+  /** The master's pixel size. */
+  pixels: { width: number; height: number };
+  /** Reads the master when it is drawn (not before: a print job holds one page's photos at a time). */
+  load(): Promise<Buffer | undefined>;
+}
+
 export interface FillItem {
   kind: 'fill';
   rect: Rect;
@@ -33,18 +52,18 @@ export interface PhotoPlaceholderItem {
   rect: Rect;
 }
 
-/** Lines of text, each centred on centerX, already broken and sized (see text-fit.ts). */
+/** Lines of text already broken and sized (see text-layout.ts): each starts at its x and sits on its baseline. */
 export interface TextItem {
   kind: 'text';
+  font: TextFont;
   lines: string[];
   fontSize: number;
-  centerX: number;
-  /** The baseline of each line. */
+  starts: number[];
   baselines: number[];
   color: string;
 }
 
-export type SceneItem = ImageItem | FillItem | PhotoPlaceholderItem | TextItem;
+export type SceneItem = ImageItem | PhotoItem | FillItem | PhotoPlaceholderItem | TextItem;
 
 export interface Scene {
   width: number;

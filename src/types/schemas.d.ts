@@ -92,6 +92,8 @@ export * from './schema-types/photo-uploaded';
 export * from './schema-types/photo';
 export * from './schema-types/poster-list-ack';
 export * from './schema-types/poster-list';
+export * from './schema-types/preflight-refusal';
+export * from './schema-types/preflight';
 export * from './schema-types/print-file-list';
 export * from './schema-types/product-admin-list';
 export * from './schema-types/product-admin';
@@ -208,6 +210,8 @@ export interface SchemaTypes {
   'photo.json': import('./schema-types/photo').Photo;
   'poster-list-ack.json': import('./schema-types/poster-list-ack').PosterListAck;
   'poster-list.json': import('./schema-types/poster-list').PosterList;
+  'preflight-refusal.json': import('./schema-types/preflight-refusal').PreflightRefusal;
+  'preflight.json': import('./schema-types/preflight').Preflight;
   'print-file-list.json': import('./schema-types/print-file-list').PrintFileList;
   'product-admin-list.json': import('./schema-types/product-admin-list').ProductAdminList;
   'product-admin.json': import('./schema-types/product-admin').ProductAdmin;

@@ -6,8 +6,8 @@ export const QUADRANTS = { topLeft: [220, 30, 30], topRight: [30, 200, 40], bott
 export const UPRIGHT = { width: 48, height: 32 };
 
 /** The upright picture as raw RGB: four coloured quadrants, so any turn or mirror shows. */
-export function uprightPixels(): Buffer {
-  const { width, height } = UPRIGHT;
+export function uprightPixels(size = UPRIGHT): Buffer {
+  const { width, height } = size;
   const pixels = Buffer.alloc(width * height * 3);
   for (let y = 0; y < height; y += 1) {
     for (let x = 0; x < width; x += 1) {
@@ -34,9 +34,9 @@ function storedAt(n: number, x: number, y: number, W: number, H: number): [numbe
 }
 
 /** A JPEG whose stored pixels, shown with EXIF orientation n, are the upright picture. */
-export async function orientedJpeg(n: number): Promise<Buffer> {
-  const { width: W, height: H } = UPRIGHT;
-  const upright = uprightPixels();
+export async function orientedJpeg(n: number, size = UPRIGHT): Promise<Buffer> {
+  const { width: W, height: H } = size;
+  const upright = uprightPixels(size);
   const turned = n >= 5;
   const storedWidth = turned ? H : W;
   const stored = Buffer.alloc(W * H * 3);

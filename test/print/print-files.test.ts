@@ -76,7 +76,7 @@ describe(`print files of a paid order set (${DATABASE_KIND})`, () => {
     layoutId = (copy as { layout: { id: string } }).layout.id;
     [format] = await sql('SELECT f.width_cm, f.height_cm FROM layouts l JOIN formats f ON f.id = l.format_id WHERE l.id = $1', [layoutId]);
     [{ pages: interiorPages }] = await sql<{ pages: number }>("SELECT count(*)::int AS pages FROM layout_pages WHERE layout_id = $1 AND type = 'PAGE'", [layoutId]);
-    // The shopper's photo (small: 120 x 80 pixels prints far below 150 dpi) and a caption, on page 1.
+    // The shopper's photo (small: 120 x 80 pixels prints far below 72 dpi) and a caption, on page 1.
     await runtime.media.put('uploads/test/photo.jpg', await sharp({ create: { width: 120, height: 80, channels: 3, background: '#3366aa' } }).jpeg().toBuffer());
     const [page] = await sql<{ id: string; blocks: Block[] }>('SELECT id, blocks FROM layout_pages WHERE layout_id = $1 AND num = 1', [layoutId]);
     const photo = page.blocks.find((block) => block.type === 'PHOTO')!;
@@ -129,10 +129,10 @@ describe(`print files of a paid order set (${DATABASE_KIND})`, () => {
     expect([10, 24, 100, 101].map(spineWidthMm)).to.deep.equal([5, 6.4, 14, 14.1]);
   });
 
-  it('warns in the job\'s result and the list when a photo prints below 150 dpi', async () => {
+  it('warns in the job\'s result and the list when a photo prints below the print DPI (PRINT_DPI, 72 here)', async () => {
     expect(firstResult.warnings.filter((warning) => warning.kind === 'low-resolution').map((warning) => warning.page)).to.deep.equal([1]);
     const { file } = await fileOf('interior');
-    expect(file.warnings.join()).to.match(/page 1: a photo prints at \d+ dpi \(below 150\)/);
+    expect(file.warnings.join()).to.match(/page 1: a photo prints at \d+ dpi \(below 72\)/);
   });
 
   it('lists the files to administrators only, in the documented shape', async () => {

@@ -117,6 +117,52 @@ cost: number
 total_cost: number
 delivery_box_size: DeliveryBoxSize
 delivery: OrderSetDelivery
+preflight?: Preflight
+}
+/**
+ * Only as the book is put in the cart: its preflight, with the warnings to show (a book with errors is refused with 409)
+ */
+export interface Preflight {
+layout: string
+/**
+ * The resolution photos should print at (PRINT_DPI); low is below it, cannot_print below half of it
+ */
+print_dpi: number
+/**
+ * Content closer than this to the trim may be cut
+ */
+safe_margin_mm: number
+/**
+ * No errors
+ */
+printable: boolean
+errors: number
+warnings: number
+/**
+ * Only the pages with problems, in page order (0 is the cover)
+ */
+pages: Page[]
+}
+export interface Page {
+num: number
+problems: Problem[]
+}
+export interface Problem {
+block_id: string
+/**
+ * empty_photo: a photo frame with nothing in it (warning). low: the photo prints below print_dpi (warning). cannot_print: below half of it (error). missing_photo: the placed photo is not in the owner's library or not processed yet (error). text_overflow: the text does not fit its block (error). missing_glyphs: characters its font has no glyph for (warning). unsafe_margin: content closer to the trim than safe_margin_mm, without running into the bleed (warning).
+ */
+kind: ("empty_photo" | "low" | "cannot_print" | "missing_photo" | "text_overflow" | "missing_glyphs" | "unsafe_margin")
+severity: ("error" | "warning")
+message: string
+/**
+ * low and cannot_print: what the photo prints at
+ */
+dpi?: number
+/**
+ * missing_glyphs: the characters
+ */
+characters?: string
 }
 }
 export type AdminOrderSetList = AdminOrderSetListSchema.AdminOrderSetList;
