@@ -5,6 +5,7 @@ import { roubles } from '../shared/money';
 import { type PriceRule, unitPriceKopecks } from '../orders/pricing';
 import type { PhotoLinks } from '../photos/photo-links';
 import { effectiveDpi, type PixelSize, printQuality, type SizeMm } from '../shared/photo-placement';
+import { textFits } from '../render/text-layout';
 import { fourDecimals, percent } from './blocks';
 import type { LayoutPageRow, LayoutRow, ListedLayoutRow, Template } from './repository';
 
@@ -26,6 +27,8 @@ export interface PlacedPhotosView {
   /** An interior page's printed size; null when the layout has no format. */
   pageMm: SizeMm | null;
   printDpi: number;
+  /** The layout's text size: with it, a text block on an interior page says whether its text fits (content.fits). */
+  fontSizePt?: number;
 }
 
 /** A placed photo with its links, its effective DPI at the printed size and its quality (when its facts are known). */
@@ -45,8 +48,15 @@ function presentPlacement(block: Block, view: PlacedPhotosView | undefined, page
   };
 }
 
-function presentContent<T extends { content: Block['content'] }>(item: T, media: MediaStorage, placement?: () => object): T {
-  const content = { ...item.content, image: imageUrl(item.content.image, media) };
+/** Whether a text block's text fits it, as the renderer and the preflight set it; undefined when it cannot be told. */
+function textFitsBlock(block: Block, view: PlacedPhotosView | undefined, pageMm: SizeMm | null): boolean | undefined {
+  if (block.type !== 'TEXT' || !pageMm || view?.fontSizePt === undefined) return undefined;
+  const blockMm = { width: (block.width / 100) * pageMm.width, height: (block.height / 100) * pageMm.height };
+  return textFits(block.content.text, block.content.style, blockMm, view.fontSizePt);
+}
+
+function presentContent<T extends { content: Block['content'] }>(item: T, media: MediaStorage, placement?: () => object, fits?: boolean): T {
+  const content = { ...item.content, image: imageUrl(item.content.image, media), ...(fits === undefined ? {} : { fits }) };
   return { ...item, content: item.content.photo && placement ? { ...content, photo: placement() } : content };
 }
 
@@ -81,7 +91,7 @@ function presentBlock(block: Block, across: number, media: MediaStorage, view: P
       x: fourDecimals(x + (warp.x / 100) * width), y: fourDecimals(block.y + (warp.y / 100) * block.height),
       width: fourDecimals((warp.width / 100) * width), height: fourDecimals((warp.height / 100) * block.height),
     },
-  }, media, () => presentPlacement(block, view, pageMm));
+  }, media, () => presentPlacement(block, view, pageMm), textFitsBlock(block, view, pageMm));
 }
 
 /** placed: to give placed photos their links, DPI and quality; without it a placement is given as stored. */

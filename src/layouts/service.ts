@@ -74,7 +74,7 @@ export function createLayoutsService(deps: {
     const placedIds = pages.flatMap((page) => page.blocks.flatMap((block) => (block.content.photo ? [block.content.photo.photo_id] : [])));
     const photos = await repo.photoSizes([...new Set([...layout.photoIds, ...placedIds])]);
     const pageMm = layout.formatWidthCm && layout.formatHeightCm ? { width: layout.formatWidthCm * 10, height: layout.formatHeightCm * 10 } : null;
-    return presentLayout(layout, pages, media, { photos, links: photoLinks, pageMm, printDpi: deps.config.printDpi });
+    return presentLayout(layout, pages, media, { photos, links: photoLinks, pageMm, printDpi: deps.config.printDpi, fontSizePt: layout.fontSize });
   };
 
   /**

@@ -208,8 +208,14 @@ describe(`editing a book: photos, texts, pages, backgrounds, undo (${DATABASE_KI
         const stored = await blockRow(layout.id, block.id);
         expect(stored.content.text).to.equal('Лето на даче, 2026');
         expect(stored.content.style).to.deep.equal({ font: 'DejaVu Serif', size: 18, color: '#114477', align: 'left' });
-        await applies(editMessage('block', 'text', layout.id, block.id, { align: 'right' }));
+        const short = await applies(editMessage('block', 'text', layout.id, block.id, { align: 'right' }));
         expect((await blockRow(layout.id, block.id)).content.style).to.deep.equal({ font: 'DejaVu Serif', size: 18, color: '#114477', align: 'right' });
+        const answered = (ack: Ack) => ((ack.response_data!.data as unknown as Page).blocks.find((item) => item.id === block.id)!).content;
+        expect(answered(short).fits).to.equal(true);
+        // The answer says when a text no longer fits its block.
+        const long = await applies(editMessage('block', 'text', layout.id, block.id, { text: 'Очень длинный текст. '.repeat(60), size: 40 }));
+        expect(answered(long).fits).to.equal(false);
+        expect(answered(await applies(editMessage('block', 'text', layout.id, block.id, { text: 'Лето на даче', size: 18 }))).fits).to.equal(true);
       });
 
       it('block/clear empties a photo block', async () => {

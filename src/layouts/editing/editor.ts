@@ -88,7 +88,7 @@ export function createLayoutEditor(deps: {
   /** The answer to an applied message: its pages presented with their placed photos, and the layout's delta. */
   function present(state: BatchState, layout: EditedLayout, result: EditResult): AppliedChange {
     const placed: PlacedPhotosView = {
-      photos: state.photos, links: photoLinks, printDpi,
+      photos: state.photos, links: photoLinks, printDpi, fontSizePt: layout.fontSize,
       pageMm: layout.format ? { width: layout.format.widthCm * 10, height: layout.format.heightCm * 10 } : null,
     };
     const pages = result.pages.map((page) => presentPage(page, media, placed));

@@ -122,6 +122,10 @@ size: number
 color: string
 align: ("left" | "center" | "right")
 }
+/**
+ * TEXT blocks of interior pages, in the owner's reads and the editing channel's answers: whether the text fits the block in its style, as the renderer and the preflight set it
+ */
+fits?: boolean
 }
 /**
  * A page of a layout. num 0 is the cover (type COVER): the whole spread, back, spine and front, whose template is the format's cover template (its size in millimetres, spine included). The others are type PAGE and follow a page scheme.
