@@ -19,15 +19,15 @@ ALTER TABLE layout_pages ADD CONSTRAINT layout_pages_layout_id_num_key UNIQUE (l
 ALTER TABLE photos ADD COLUMN focus_x real CHECK (focus_x BETWEEN 0 AND 1);
 ALTER TABLE photos ADD COLUMN focus_y real CHECK (focus_y BETWEEN 0 AND 1);
 
--- The book's operations for undo and redo: each step holds what it changed, before and after (pages by id, with
--- null for a page that did not exist, and the layout's own fields). Steps past the newest not undone are the redo
--- branch; a new operation drops them. Bounded per book (EDIT_HISTORY_STEPS).
+-- The book's operations for undo and redo: each step holds what it changed as it was before (pages by id, with null
+-- for a page that did not exist, and the layout's own fields), and, once undone, as it was after (what redo puts
+-- back). Steps past the newest not undone are the redo branch; a new operation drops them. The newest 100 are kept.
 CREATE TABLE layout_history (
   layout_id  uuid NOT NULL REFERENCES layouts (id) ON DELETE CASCADE,
   step       integer NOT NULL,
   undone     boolean NOT NULL DEFAULT false,
   before     jsonb NOT NULL,
-  after      jsonb NOT NULL,
+  after      jsonb,
   created_at timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (layout_id, step)
 );

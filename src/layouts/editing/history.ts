@@ -34,21 +34,30 @@ export function snapshot(state: BatchState, layoutId: string): BookState {
   return { layout: layoutFields(state.layouts.get(layoutId)!), pages };
 }
 
-/** The step from `before` to the state now: only the pages that differ, or undefined when nothing did. */
+/**
+ * The step from `before` to the state now: the pages that differ, as they were, or undefined when nothing did. Its
+ * "after" is not kept: while the step is the newest not undone, the book is in that state, so undo takes it then
+ * (half the bytes written per edit).
+ */
 export function stepSince(state: BatchState, layoutId: string, before: BookState): Omit<HistoryStep, 'step' | 'undone'> | undefined {
   const after = snapshot(state, layoutId);
   const changed: BookState = { layout: before.layout, pages: {} };
-  const now: BookState = { layout: after.layout, pages: {} };
   for (const id of new Set([...Object.keys(before.pages), ...Object.keys(after.pages)])) {
     const was = before.pages[id] ?? null;
-    const is = after.pages[id] ?? null;
-    if (JSON.stringify(was) === JSON.stringify(is)) continue;
-    changed.pages[id] = was;
-    now.pages[id] = is;
+    if (JSON.stringify(was) !== JSON.stringify(after.pages[id] ?? null)) changed.pages[id] = was;
   }
   const layoutSame = JSON.stringify(before.layout) === JSON.stringify(after.layout);
-  if (layoutSame && Object.keys(now.pages).length === 0) return undefined;
-  return { before: changed, after: now };
+  if (layoutSame && Object.keys(changed.pages).length === 0) return undefined;
+  return { before: changed, after: null };
+}
+
+/** The book now, for the pages a step names: what redo puts back. */
+function current(state: BatchState, layoutId: string, pageIds: string[]): BookState {
+  const pages = currentPages(state, layoutId);
+  return {
+    layout: layoutFields(state.layouts.get(layoutId)!),
+    pages: Object.fromEntries(pageIds.map((id) => [id, pages.has(id) ? pageFields(pages.get(id)!) : null])),
+  };
 }
 
 /** Records a new step: the redo branch goes, and the oldest steps past HISTORY_STEPS. */
@@ -93,6 +102,7 @@ export function undo(state: BatchState, layoutId: string): HistoryMove {
   if (!step) throw nothingTo('undo');
   step.undone = true;
   step.flagChanged = true;
+  step.after = current(state, layoutId, Object.keys(step.before.pages));
   const pages = restore(state, layoutId, step.before);
   return { pages, removedPageIds: Object.keys(step.before.pages).filter((id) => step.before.pages[id] === null) };
 }
@@ -101,8 +111,9 @@ export function redo(state: BatchState, layoutId: string): HistoryMove {
   const log = state.history.get(layoutId)!;
   const step = log.steps.find((item) => item.undone);
   if (!step) throw nothingTo('redo');
+  const after = step.after!;
   step.undone = false;
   step.flagChanged = true;
-  const pages = restore(state, layoutId, step.after);
-  return { pages, removedPageIds: Object.keys(step.after.pages).filter((id) => step.after.pages[id] === null) };
+  const pages = restore(state, layoutId, after);
+  return { pages, removedPageIds: Object.keys(after.pages).filter((id) => after.pages[id] === null) };
 }

@@ -43,6 +43,9 @@ function renumber(order: EditedPage[]): EditedPage[] {
   return moved;
 }
 
+/** Reordering needs every page of the book. */
+const wholeLayoutTargets = (raw: EditMessage) => ({ layoutId: (raw as PageMessage).params.layout_id, wholeLayout: true });
+
 const interiorLimits = (layout: EditedLayout) => layout.format ?? { minPages: 2, maxPages: Number.MAX_SAFE_INTEGER };
 
 /** The position in `interior` after the spread of `page` (0 for the cover). */
@@ -97,10 +100,7 @@ export const addSpread: EditOperation = {
 
 export const removeSpread: EditOperation = {
   schemaId: 'page-remove.json',
-  targets(raw) {
-    const message = raw as PageMessage;
-    return { layoutId: message.params.layout_id, wholeLayout: true };
-  },
+  targets: wholeLayoutTargets,
   apply(state, raw): EditResult {
     const message = raw as PageMessage;
     const layout = state.layouts.get(message.params.layout_id)!;
@@ -123,10 +123,7 @@ export const removeSpread: EditOperation = {
 
 export const moveSpread: EditOperation = {
   schemaId: 'page-move.json',
-  targets(raw) {
-    const message = raw as PageMessage;
-    return { layoutId: message.params.layout_id, wholeLayout: true };
-  },
+  targets: wholeLayoutTargets,
   apply(state, raw): EditResult {
     const message = raw as PageMessage;
     const layout = state.layouts.get(message.params.layout_id)!;

@@ -206,8 +206,8 @@ export function createEditingRepository(sql: SqlExecutor) {
              OR h.step <= (SELECT v.keep_after FROM jsonb_to_recordset($7::jsonb) AS v(layout_id uuid, keep_after integer) WHERE v.layout_id = h.layout_id)
           RETURNING 1
         ), flagged_steps AS (
-          UPDATE layout_history h SET undone = v.undone
-          FROM jsonb_to_recordset($8::jsonb) AS v(layout_id uuid, step integer, undone boolean)
+          UPDATE layout_history h SET undone = v.undone, after = v.after
+          FROM jsonb_to_recordset($8::jsonb) AS v(layout_id uuid, step integer, undone boolean, after jsonb)
           WHERE h.layout_id = v.layout_id AND h.step = v.step RETURNING 1
         ), cart_prices AS (
           UPDATE orders o SET price_kopecks = v.price_kopecks
@@ -238,7 +238,7 @@ function historyRows(logs: Map<string, HistoryLog>) {
     for (const step of log.deleted) rows.deleted.push({ layout_id: layoutId, step });
     for (const step of log.steps) {
       if (step.created) rows.created.push({ layout_id: layoutId, step: step.step, undone: step.undone, before: step.before, after: step.after });
-      else if (step.flagChanged) rows.flagged.push({ layout_id: layoutId, step: step.step, undone: step.undone });
+      else if (step.flagChanged) rows.flagged.push({ layout_id: layoutId, step: step.step, undone: step.undone, after: step.after });
     }
     if (log.steps.some((step) => step.created)) rows.trimmed.push({ layout_id: layoutId, keep_after: log.lastStep - HISTORY_STEPS });
   }

@@ -118,7 +118,8 @@ export interface HistoryStep {
   step: number;
   undone: boolean;
   before: BookState;
-  after: BookState;
+  /** Taken when the step is undone (redo puts it back); null until then. */
+  after: BookState | null;
   /** Written by this batch (a new step); otherwise only a changed undone flag is written. */
   created?: boolean;
   flagChanged?: boolean;
