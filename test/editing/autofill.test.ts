@@ -65,7 +65,9 @@ describe(`layout/autofill (${DATABASE_KIND})`, () => {
     return clash(orientationOf(photo.width, photo.height), orientationOf(block.width, block.height));
   }).length;
 
-  before(async () => {
+  before(async function () {
+    // Eight photos processed as the job processes them: minutes on a machine busy with other suites.
+    this.timeout(240_000);
     runtime = await testRuntime({ SOCKET_EVENTS_PER_SECOND: '400' });
     ({ products } = await seedLayoutCatalog(runtime));
     users = await layoutTestUsers(runtime);

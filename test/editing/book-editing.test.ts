@@ -74,7 +74,9 @@ describe(`editing a book: photos, texts, pages, backgrounds, undo (${DATABASE_KI
   const page_is_interior = (layout: Layout, blockId: string) =>
     layout.pages.some((page) => page.type === 'PAGE' && page.blocks.some((block) => block.id === blockId));
 
-  before(async () => {
+  before(async function () {
+    // Four photos processed as the job processes them: minutes on a machine busy with other suites.
+    this.timeout(240_000);
     runtime = await testRuntime({ PUBLIC_BASE_URL: 'http://photobook.test', SOCKET_EVENTS_PER_SECOND: '400' });
     ({ products } = await seedLayoutCatalog(runtime));
     users = await layoutTestUsers(runtime);

@@ -11,15 +11,24 @@ export const HISTORY_STEPS = 100;
 
 const clone = <T>(value: T): T => structuredClone(value);
 
+// Operations never change a block list, a block or a layout's list in place: they put new ones in their place. So a
+// snapshot holds references (no copy per edit), and a field that is the same reference afterwards did not change.
 function pageFields(page: EditedPage): PageFields {
   const { changed: _changed, created: _created, layoutId: _layout, ...fields } = page;
-  return clone(fields);
+  return fields;
 }
 
-const layoutFields = (layout: EditedLayout): LayoutFields => clone({
+const layoutFields = (layout: EditedLayout): LayoutFields => ({
   lastSchemePageNum: layout.lastSchemePageNum, schemeThemeRel: layout.schemeThemeRel, unplaced: layout.unplaced,
   numPages: layout.numPages, photoIds: layout.photoIds,
 });
+
+/** Whether two snapshots of a page or of a layout's fields hold the same values (field by field, by reference). */
+function same<T extends object>(a: T | null, b: T | null): boolean {
+  if (a === null || b === null) return a === b;
+  const keys = Object.keys(a) as (keyof T)[];
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+}
 
 /** The layout's loaded pages now, by id. */
 export function currentPages(state: BatchState, layoutId: string): Map<string, EditedPage> {
@@ -44,10 +53,9 @@ export function stepSince(state: BatchState, layoutId: string, before: BookState
   const changed: BookState = { layout: before.layout, pages: {} };
   for (const id of new Set([...Object.keys(before.pages), ...Object.keys(after.pages)])) {
     const was = before.pages[id] ?? null;
-    if (JSON.stringify(was) !== JSON.stringify(after.pages[id] ?? null)) changed.pages[id] = was;
+    if (!same(was, after.pages[id] ?? null)) changed.pages[id] = was;
   }
-  const layoutSame = JSON.stringify(before.layout) === JSON.stringify(after.layout);
-  if (layoutSame && Object.keys(changed.pages).length === 0) return undefined;
+  if (same(before.layout, after.layout) && Object.keys(changed.pages).length === 0) return undefined;
   return { before: changed, after: null };
 }
 
