@@ -77,13 +77,16 @@ async function seedTheme(deps: DemoDependencies, reference: CatalogReference, in
         popularity: (index * 37 + formatIndex * 101) % 1000,
         createdAt: new Date(Date.now() - (index * 5 + formatIndex) * 3_600_000),
         schemeOffset: index + formatIndex,
-      });
+      }, { priority: 'bulk' });
     }
     return reference.formats.length;
   });
 }
 
-/** Seeds the demo catalog when the database has no products; returns the number of products created. */
+/**
+ * Seeds the demo catalog when the database has no products; returns the number of products created. Their previews
+ * are bulk jobs: a product someone creates meanwhile has its preview first.
+ */
 export async function seedDemoCatalog(
   deps: DemoDependencies,
   themeCount: number,
