@@ -83,6 +83,11 @@ async function seedTheme(deps: DemoDependencies, reference: CatalogReference, in
   });
 }
 
+/** Products whose preview is not drawn yet: the demo serves once there are none, so that no gallery tile is empty. */
+export function productsWithoutPreview(db: Database): Promise<number> {
+  return createSeedRepository(db.sql).productsWithoutPreview();
+}
+
 /**
  * Seeds the demo catalog when the database has no products; returns the number of products created. Their previews
  * are bulk jobs: a product someone creates meanwhile has its preview first.
