@@ -1,6 +1,6 @@
 // A scene as a JPEG of a given pixel size: images composited by sharp, fills and text through one SVG per run of them.
-import sharp, { type OverlayOptions } from 'sharp';
-import { prepareImage } from './images';
+import sharp, { type OverlayOptions, type Sharp } from 'sharp';
+import { type PreparedPixels, preparePixels } from './images';
 import type { Scene, SceneItem } from './scene';
 
 /** Text for SVG: markup characters escaped, and characters XML cannot hold at all (control characters) dropped. */
@@ -25,8 +25,25 @@ function vectorSvg(item: VectorItem, sx: number, sy: number): string {
   <path d="M${x} ${y + height} L${x + width * 0.38} ${y + height * 0.45} L${x + width * 0.62} ${y + height * 0.78} L${x + width * 0.78} ${y + height * 0.6} L${x + width} ${y + height} Z" fill="#9fb3a6"/>`;
 }
 
-/** The scene at width x height pixels (stretched to them: callers keep the scene's proportions). */
-export async function renderSceneToJpeg(scene: Scene, width: number, height: number, quality = 82): Promise<Buffer> {
+/** An image block's pixels as an overlay: only what lies on the canvas (sharp refuses an overlay that sticks out). */
+async function imageLayer(image: PreparedPixels, sx: number, sy: number, width: number, height: number): Promise<OverlayOptions | undefined> {
+  const left = Math.round(image.left * sx);
+  const top = Math.round(image.top * sy);
+  const raw = { width: image.pixelWidth, height: image.pixelHeight, channels: image.channels };
+  if (left >= 0 && top >= 0 && left + image.pixelWidth <= width && top + image.pixelHeight <= height) {
+    return { input: image.data, raw, left, top };
+  }
+  const visible = { width: Math.min(image.pixelWidth, width - left) - Math.max(0, -left), height: Math.min(image.pixelHeight, height - top) - Math.max(0, -top) };
+  if (visible.width <= 0 || visible.height <= 0) return undefined;
+  const data = await sharp(image.data, { raw }).extract({ left: Math.max(0, -left), top: Math.max(0, -top), ...visible }).raw().toBuffer();
+  return { input: data, raw: { ...visible, channels: image.channels }, left: Math.max(0, left), top: Math.max(0, top) };
+}
+
+/**
+ * The scene at width x height pixels (stretched to them: callers keep the scene's proportions), flattened on white:
+ * images are decoded once and composited as pixels, fills and text through one SVG per run of them.
+ */
+async function compositeScene(scene: Scene, width: number, height: number): Promise<Sharp> {
   const sx = width / scene.width;
   const sy = height / scene.height;
   const layers: OverlayOptions[] = [];
@@ -42,22 +59,30 @@ export async function renderSceneToJpeg(scene: Scene, width: number, height: num
       continue;
     }
     flushVectors();
-    const image = await prepareImage(item, { scaleX: sx, scaleY: sy, upscale: true, quality: 92 });
-    if (!image) continue;
-    const left = Math.round(image.left * sx);
-    const top = Math.round(image.top * sy);
-    // Only what lies on the canvas: sharp refuses an overlay that sticks out.
-    const visible = await sharp(image.data).extract({
-      left: Math.max(0, -left), top: Math.max(0, -top),
-      width: Math.min(image.pixelWidth, width - left) - Math.max(0, -left),
-      height: Math.min(image.pixelHeight, height - top) - Math.max(0, -top),
-    }).toBuffer().catch(() => undefined);
-    if (visible) layers.push({ input: visible, left: Math.max(0, left), top: Math.max(0, top) });
+    const image = await preparePixels(item, { scaleX: sx, scaleY: sy, upscale: true });
+    const layer = image && (await imageLayer(image, sx, sy, width, height));
+    if (layer) layers.push(layer);
   }
   flushVectors();
   return sharp({ create: { width, height, channels: 3, background: scene.background } })
     .composite(layers)
-    .flatten({ background: '#ffffff' })
-    .jpeg({ quality })
-    .toBuffer();
+    .flatten({ background: '#ffffff' });
+}
+
+/** The scene as a JPEG of width x height pixels. */
+export async function renderSceneToJpeg(scene: Scene, width: number, height: number, quality = 82): Promise<Buffer> {
+  return (await compositeScene(scene, width, height)).jpeg({ quality }).toBuffer();
+}
+
+export interface RawPixels {
+  data: Buffer;
+  width: number;
+  height: number;
+  channels: 3;
+}
+
+/** The scene as raw RGB pixels of width x height: for several encodings of one rendering (a preview and its sizes). */
+export async function renderSceneToPixels(scene: Scene, width: number, height: number): Promise<RawPixels> {
+  const { data, info } = await (await compositeScene(scene, width, height)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: 3 };
 }
