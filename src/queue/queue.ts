@@ -8,7 +8,7 @@ import type { Database, SqlExecutor, Transaction } from '../db/database';
 import { whileLocked } from '../db/startup-lock';
 import type { JobContract, JobDefinition, RetryPolicy } from './job';
 import { type JobNameOverview, readJobOverview } from './job-overview';
-import { type EnqueueOptions, bossPriority, lendTurnToBulk } from './priority';
+import { type EnqueueOptions, bossPriority, createBulkTurns } from './priority';
 
 export type { EnqueueOptions, JobPriority } from './priority';
 
@@ -104,6 +104,7 @@ export async function startQueue(
   const settled = new EventEmitter();
   let running = 0;
   let working = false;
+  const bulkTurns = createBulkTurns(db.sql, BOSS_SCHEMA);
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   // Processes started at once on an empty database would each create pg-boss's schema and its queues: pg-boss's own
   // guard lets the second fail on a duplicate, and two create_queue calls deadlock. One process at a time, then.
@@ -179,7 +180,7 @@ export async function startQueue(
           // A full batch says more jobs may be waiting: the next fetch goes now, not after the polling interval
           // (pg-boss waits that long from the start of a batch, which held a fast job to JOBS_AT_ONCE per interval).
           if (batch.length < JOBS_AT_ONCE) return;
-          await lendTurnToBulk(db.sql, BOSS_SCHEMA, job.name, batch).catch((error: unknown) =>
+          await bulkTurns.afterFullBatch(job.name, batch).catch((error: unknown) =>
             log.warn({ job: job.name, err: error }, 'no turn lent to bulk jobs'));
           if (workerId) boss.notifyWorker(workerId);
         });
