@@ -1,6 +1,7 @@
 // The real `photobook` binary for benchmarks: one command run to its end, or `serve` in a child process.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { profileFlags } from './gallery-service';
 
 const BINARY = path.join(__dirname, '..', 'bin', 'photobook');
 
@@ -11,9 +12,9 @@ export function photobook(args: string[], env: Record<string, string>): string {
   return result.stdout.trim();
 }
 
-/** `photobook serve` on a free port of 127.0.0.1, resolved once it listens. */
-export function serve(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [BINARY, 'serve'], { env: { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
+/** `photobook serve` (or another serving command: demo) on a free port of 127.0.0.1, resolved once it listens. */
+export function serve(env: Record<string, string>, command = 'serve'): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [...profileFlags(), BINARY, command], { env: { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {
     let output = '';
     child.stdout!.on('data', (chunk: Buffer) => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { deleteUser } from '../auth/account-deletion';
 import { seedBulkProducts } from '../seed/bulk';
-import { seedDemoCatalog } from '../seed/demo';
+import { productsWithoutPreview, seedDemoCatalog } from '../seed/demo';
 import { loadFixture, readFixtureFile } from '../seed/fixtures';
 import type { Config, Env } from '../config';
 import type { Role } from '../shared/user';
@@ -40,6 +40,9 @@ export interface Command {
 }
 
 const DEFAULT_DEMO_THEMES = 40;
+// The demo serves once every product has its preview; should one keep failing, it serves after this long anyway.
+const DEMO_PREVIEWS_WAIT_MS = 120_000;
+const PREVIEWS_CHECK_INTERVAL_MS = 200;
 const ROLES: readonly Role[] = ['user', 'moderator', 'admin'];
 
 function options<T extends Record<string, { type: 'string' | 'boolean' }>>(args: string[], spec: T) {
@@ -92,6 +95,22 @@ async function drainJobs(runtime: Runtime, output: CommandOutput): Promise<void>
   progress.stop();
 }
 
+/** Waits until every product has its preview (drawn by the worker running in this process), showing progress. */
+async function previewsDrawn(runtime: Runtime, output: CommandOutput): Promise<void> {
+  const progress = progressReporter('previews', output.stderr);
+  const total = await productsWithoutPreview(runtime.db);
+  const deadline = Date.now() + DEMO_PREVIEWS_WAIT_MS;
+  for (let left = total; left > 0; left = await productsWithoutPreview(runtime.db)) {
+    if (Date.now() > deadline) {
+      runtime.log.warn({ withoutPreview: left }, 'serving before every product has its preview');
+      break;
+    }
+    progress.update(total - left, total);
+    await new Promise((resolve) => setTimeout(resolve, PREVIEWS_CHECK_INTERVAL_MS));
+  }
+  progress.stop();
+}
+
 /** Serves; the function returned stops serving and the worker together, then closes the database (stopWithin). */
 async function serveUntilStopped(runtime: Runtime, worker: boolean, demoShopper?: DemoShopper): Promise<(deadlineAt: number) => Promise<boolean>> {
   const server = await startServer(runtime, { worker, demoShopper });
@@ -125,11 +144,15 @@ export const COMMANDS: Record<string, Command> = {
     configure: demoConfig,
     async run(runtime, args, output) {
       options(args, {});
+      // The demo always renders previews, whatever WORKER says: a demo without pictures shows nothing. The worker
+      // starts first, drawing each theme's previews while the next theme is made, and the demo serves (and is ready)
+      // once every product has one: its gallery never lists a product without its picture.
+      await runtime.queue.work(runtime.jobContext);
       const created = await seedDemo(runtime, DEFAULT_DEMO_THEMES, output);
       if (created > 0) runtime.log.info({ products: created }, 'demo catalog created');
+      await previewsDrawn(runtime, output);
       const shopper = await ensureDemoShopper(runtime);
       if (shopper) output.stdout.write(`demo shopper ${DEMO_SHOPPER_EMAIL}: layout ${shopper.layoutId}, token ${shopper.token}\n`);
-      // The demo always renders previews, whatever WORKER says: a demo without pictures shows nothing.
       return serveUntilStopped(runtime, true, shopper && { email: DEMO_SHOPPER_EMAIL, layoutId: shopper.layoutId });
     },
   },

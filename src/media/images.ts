@@ -48,8 +48,36 @@ export async function storeWithDerivatives(
   // Read whole (at most UPLOAD_MAX_BYTES, IMAGE_CONCURRENCY at a time): both the container rewrite and the decoder need it.
   const image = typeof original === 'string' ? await readFile(original) : original;
   const [stored, derived] = await Promise.all([storedOriginal(image, maxPixels), renderDerivatives(image, maxPixels)]);
+  return writeWithDerivatives(storage, key, [stored, ...derived]);
+}
+
+/** Raw pixels an image was rendered to (a product's preview). */
+export interface RenderedPixels {
+  data: Buffer;
+  width: number;
+  height: number;
+  channels: 3;
+}
+
+/**
+ * Stores rendered pixels as a JPEG under key and its derivatives beside it, each encoded once from the pixels (no
+ * decoding of the stored file): a derivative as large as the image is the image's own bytes. Returns every key written.
+ */
+export async function storeRenderedWithDerivatives(storage: MediaStorage, key: string, pixels: RenderedPixels, quality = 82): Promise<string[]> {
+  const raw = { raw: { width: pixels.width, height: pixels.height, channels: pixels.channels } };
+  const longSide = Math.max(pixels.width, pixels.height);
+  const [image, ...smaller] = await Promise.all([
+    sharp(pixels.data, raw).jpeg({ quality }).toBuffer(),
+    ...DERIVATIVES.map((derivative) => (longSide <= derivative.longSide
+      ? undefined
+      : sharp(pixels.data, raw).resize(fitting(derivative.longSide)).jpeg({ quality }).toBuffer())),
+  ]);
+  return writeWithDerivatives(storage, key, [image!, ...smaller.map((derived) => derived ?? image!)]);
+}
+
+/** Writes the image and its derivatives (in DERIVATIVES order); when one fails, what was written is deleted again. */
+async function writeWithDerivatives(storage: MediaStorage, key: string, contents: Buffer[]): Promise<string[]> {
   const keys = [key, ...derivedKeys(key)];
-  const contents = [stored, ...derived];
   const written: string[] = [];
   try {
     for (const [index, content] of contents.entries()) {

@@ -3,10 +3,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Database } from '../db/database';
-import { derivedKeys, storeWithDerivatives } from '../media/images';
+import { derivedKeys, storeRenderedWithDerivatives } from '../media/images';
 import { type MediaStorage, readIfPresent } from '../media/storage';
 import type { StoredFileDeletions } from '../retention/stored-file-deletions';
-import { drawCoverPreview } from './preview';
+import { drawCoverPixels } from './preview';
 import { createProductsRepository, type PreviewSource } from './repository';
 
 /** The layout's front cover background, else the theme's newest front cover; undefined when neither can be read. */
@@ -30,12 +30,12 @@ export function createProductPreviews(deps: { db: Database; media: MediaStorage;
       const source = await createProductsRepository(db.sql).previewSource(productId);
       if (!source) return log.warn({ productId }, 'render-previews: the product is gone');
       const title = source.coverBlocks?.find((block) => block.type === 'TEXT')?.content.text || source.name;
-      const image = await drawCoverPreview({
+      const pixels = await drawCoverPixels({
         widthCm: source.widthCm, heightCm: source.heightCm, background: await coverBackground(source, media), title,
       });
       // A new key each time: cached copies of an older preview are never served for this one.
       const key = `products/${productId}/preview-${randomUUID()}.jpg`;
-      const written = await storeWithDerivatives(media, key, image);
+      const written = await storeRenderedWithDerivatives(media, key, pixels);
       // Whatever the swap replaced is recorded for deletion in its transaction, unless another product shows it too
       // (bulk products share their exemplar's); the new files are, when the product is gone. Two runs at once each
       // record what they replaced, so neither leaves a file behind; a storage that fails the deletion delays it (the

@@ -1,7 +1,7 @@
 // A product's gallery preview: the front of its cover as its layout describes it (the front cover background,
 // a placeholder where the shopper's photo will go, the title), at the format's proportions, drawn by the shared
 // renderer (src/render/).
-import { renderSceneToJpeg } from '../render/raster';
+import { type RawPixels, renderSceneToJpeg, renderSceneToPixels } from '../render/raster';
 import type { Rect, Scene, SceneItem } from '../render/scene';
 import { centredStarts, fitText } from '../render/text-layout';
 import { DEFAULT_TEXT_FONT } from '../shared/layout-document';
@@ -40,7 +40,8 @@ function titleItems(width: number, height: number, title: string): SceneItem[] {
   return [band({ x: 0, y: bandTop, width, height: bandHeight }), text(lines.map((_, index) => firstBaseline + index * lineHeight))];
 }
 
-export async function drawCoverPreview(drawing: CoverDrawing): Promise<Buffer> {
+/** The cover's scene, and its pixel size: LONG_SIDE on the long side, at the format's proportions. */
+function coverScene(drawing: CoverDrawing): { scene: Scene; width: number; height: number } {
   const width = drawing.widthCm * 10;
   const height = drawing.heightCm * 10;
   const full = { x: 0, y: 0, width, height };
@@ -53,5 +54,16 @@ export async function drawCoverPreview(drawing: CoverDrawing): Promise<Buffer> {
     ],
   };
   const scale = LONG_SIDE / Math.max(drawing.widthCm, drawing.heightCm);
-  return renderSceneToJpeg(scene, Math.round(drawing.widthCm * scale), Math.round(drawing.heightCm * scale));
+  return { scene, width: Math.round(drawing.widthCm * scale), height: Math.round(drawing.heightCm * scale) };
+}
+
+export async function drawCoverPreview(drawing: CoverDrawing): Promise<Buffer> {
+  const { scene, width, height } = coverScene(drawing);
+  return renderSceneToJpeg(scene, width, height);
+}
+
+/** The preview as pixels, for the preview and its derivatives to be encoded from one rendering. */
+export async function drawCoverPixels(drawing: CoverDrawing): Promise<RawPixels> {
+  const { scene, width, height } = coverScene(drawing);
+  return renderSceneToPixels(scene, width, height);
 }

@@ -4,7 +4,7 @@ import { renderPreviews } from '../../jobs/contracts/render-previews';
 import type { Transaction } from '../db/database';
 import { buildLayoutPages, NEW_LAYOUT_FONT_SIZE_PT, pickSchemes, schemeUsage } from '../layouts/builder';
 import { createLayoutsRepository } from '../layouts/repository';
-import type { Queue } from '../queue/queue';
+import type { EnqueueOptions, Queue } from '../queue/queue';
 import { type NewProduct, type Product, createProductsRepository } from './repository';
 
 const PAGES_PER_LAYOUT = 10;
@@ -15,10 +15,13 @@ export type NewCatalogProduct = Omit<NewProduct, 'templateCategories' | 'layoutI
 };
 
 export function createProductsService(queue: Queue) {
-  /** Inserts the product and enqueues its preview in the same transaction: no product without its job. */
-  async function create(tx: Transaction, values: NewProduct): Promise<Product> {
+  /**
+   * Inserts the product and enqueues its preview in the same transaction: no product without its job. previews:
+   * bulk for a catalog made in bulk (the demo, seed), whose previews give way to those someone waits for.
+   */
+  async function create(tx: Transaction, values: NewProduct, previews: EnqueueOptions = {}): Promise<Product> {
     const product = await createProductsRepository(tx.sql).insert(values);
-    await queue.enqueue(tx, renderPreviews, { productId: product.id });
+    await queue.enqueue(tx, renderPreviews, { productId: product.id }, previews);
     return product;
   }
 
@@ -29,7 +32,9 @@ export function createProductsService(queue: Queue) {
      * A product with its own layout: a cover with the theme's newest front cover background and the title, and
      * ten pages on the theme's page background, following schemes that fit the format. Undefined for an unknown format.
      */
-    async createWithLayout(tx: Transaction, { schemeOffset = 0, ...values }: NewCatalogProduct): Promise<Product | undefined> {
+    async createWithLayout(
+      tx: Transaction, { schemeOffset = 0, ...values }: NewCatalogProduct, previews: EnqueueOptions = {},
+    ): Promise<Product | undefined> {
       const products = createProductsRepository(tx.sql);
       const layouts = createLayoutsRepository(tx.sql);
       const format = await layouts.format(values.formatId);
@@ -37,7 +42,7 @@ export function createProductsService(queue: Queue) {
       const pageSchemes = pickSchemes(await layouts.templates([]), format, PAGES_PER_LAYOUT, schemeOffset);
       const product = await create(tx, {
         ...values, templateCategories: [...new Set(pageSchemes.map((scheme) => scheme.categoryId))].sort(),
-      });
+      }, previews);
       const pages = buildLayoutPages(format, await layouts.coverTemplate(format), pageSchemes, {
         frontCover: await products.newestElementImage(values.themeId, 'FRONT_COVER_BACKGROUND'),
         pageBackground: await products.newestElementImage(values.themeId, 'PAGE_BACKGROUND'),

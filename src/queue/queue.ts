@@ -8,6 +8,9 @@ import type { Database, SqlExecutor, Transaction } from '../db/database';
 import { whileLocked } from '../db/startup-lock';
 import type { JobContract, JobDefinition, RetryPolicy } from './job';
 import { type JobNameOverview, readJobOverview } from './job-overview';
+import { type EnqueueOptions, bossPriority, createBulkTurns } from './priority';
+
+export type { EnqueueOptions, JobPriority } from './priority';
 
 const BOSS_SCHEMA = 'pgboss';
 // Jobs of one name that a worker runs at once: it fetches no more than that, so every job it holds is running, and
@@ -46,11 +49,13 @@ export function checkRegistry(registry: JobRegistry): void {
 
 export interface Queue {
   /** Adds a job in tx: it exists if and only if tx commits. */
-  enqueue<Payload>(tx: Transaction, job: JobContract<Payload>, payload: Payload): Promise<string>;
+  enqueue<Payload>(tx: Transaction, job: JobContract<Payload>, payload: Payload, options?: EnqueueOptions): Promise<string>;
   /** Adds many jobs of one kind in tx, in one statement. */
-  enqueueMany<Payload>(tx: Transaction, job: JobContract<Payload>, payloads: Payload[]): Promise<void>;
-  /** Starts handling jobs in this process, up to JOBS_AT_ONCE of each name at a time. */
-  /** context: what every handler of the registry is given (jobs/job-context.ts), passed on untouched. */
+  enqueueMany<Payload>(tx: Transaction, job: JobContract<Payload>, payloads: Payload[], options?: EnqueueOptions): Promise<void>;
+  /**
+   * Starts handling jobs in this process, up to JOBS_AT_ONCE of each name at a time; a second call changes nothing.
+   * context: what every handler of the registry is given (jobs/job-context.ts), passed on untouched.
+   */
   work(context: unknown): Promise<void>;
   /**
    * Runs a job that failed for good again, from its first attempt with its whole retry policy: 'not-failed' (with its
@@ -98,6 +103,8 @@ export async function startQueue(
   });
   const settled = new EventEmitter();
   let running = 0;
+  let working = false;
+  const bulkTurns = createBulkTurns(db.sql, BOSS_SCHEMA);
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   // Processes started at once on an empty database would each create pg-boss's schema and its queues: pg-boss's own
   // guard lets the second fail on a duplicate, and two create_queue calls deadlock. One process at a time, then.
@@ -120,21 +127,26 @@ export async function startQueue(
   };
 
   return {
-    async enqueue(tx, job, payload) {
+    async enqueue(tx, job, payload, options = {}) {
       checkPayload(job as JobContract<unknown>, payload);
-      const id = await boss.send(job.name, payload as object, { db: bossDb(tx.sql) });
+      const id = await boss.send(job.name, payload as object, { db: bossDb(tx.sql), priority: bossPriority(options) });
       if (!id) throw new Error(`job "${job.name}" was not enqueued`);
       return id;
     },
-    async enqueueMany(tx, job, payloads) {
+    async enqueueMany(tx, job, payloads, options = {}) {
       payloads.forEach((payload) => checkPayload(job as JobContract<unknown>, payload));
-      if (payloads.length > 0) await boss.insert(payloads.map((payload) => ({ name: job.name, data: payload as object })), { db: bossDb(tx.sql) });
+      const priority = bossPriority(options);
+      if (payloads.length > 0) await boss.insert(payloads.map((payload) => ({ name: job.name, data: payload as object, priority })), { db: bossDb(tx.sql) });
     },
     async work(context) {
+      // Two workers of one name would run twice JOBS_AT_ONCE of its jobs: the demo starts working before it serves.
+      if (working) return;
+      working = true;
       for (const job of registry) {
+        let workerId: string | undefined;
         // A batch is what runs at once, all of it started together; each job of a batch is settled on its own: a
         // failing one is failed (and retried) without failing the others.
-        await boss.work(job.name, { batchSize: JOBS_AT_ONCE, pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, includeMetadata: true }, async (batch) => {
+        workerId = await boss.work(job.name, { batchSize: JOBS_AT_ONCE, pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, includeMetadata: true }, async (batch) => {
           await Promise.all(batch.map(async (item) => {
             const started = Date.now();
             const record = (outcome: 'done' | 'failed') => {
@@ -165,6 +177,12 @@ export async function startQueue(
               running -= 1;
             }
           }));
+          // A full batch says more jobs may be waiting: the next fetch goes now, not after the polling interval
+          // (pg-boss waits that long from the start of a batch, which held a fast job to JOBS_AT_ONCE per interval).
+          if (batch.length < JOBS_AT_ONCE) return;
+          await bulkTurns.afterFullBatch(job.name, batch).catch((error: unknown) =>
+            log.warn({ job: job.name, err: error }, 'no turn lent to bulk jobs'));
+          if (workerId) boss.notifyWorker(workerId);
         });
       }
     },

@@ -27,10 +27,17 @@ export interface PrepareOptions {
   quality: number;
 }
 
-/** The source oriented by its EXIF tag, covering item.rect, cut to item.clip; undefined when nothing shows. */
-export async function prepareImage(item: ImageItem, options: PrepareOptions): Promise<PreparedImage | undefined> {
+/** The pixels of an image block, for a raster canvas: no encoding between the decoder and the compositor. */
+export interface PreparedPixels extends Omit<PreparedImage, 'format'> {
+  channels: 1 | 2 | 3 | 4;
+}
+
+type Placement = Omit<PreparedImage, 'data' | 'format'>;
+
+/** The pipeline from the source to its visible part, and where that part goes; undefined when the source is empty. */
+async function visiblePart(item: ImageItem, options: Omit<PrepareOptions, 'quality'>) {
   const oriented = sharp(item.source, { failOn: 'none' }).rotate();
-  const { width = 0, height = 0, orientation = 1, hasAlpha } = await oriented.metadata();
+  const { width = 0, height = 0, orientation = 1, hasAlpha = false } = await oriented.metadata();
   if (!width || !height) return undefined;
   // EXIF orientations 5 to 8 turn the image a quarter: its sides swap.
   const [sourceWidth, sourceHeight] = orientation >= 5 ? [height, width] : [width, height];
@@ -48,9 +55,25 @@ export async function prepareImage(item: ImageItem, options: PrepareOptions): Pr
   const pixelHeight = Math.max(1, Math.min(coverHeight - top, Math.round(clip.height * scaleY)));
   const pipeline = oriented.resize({ width: coverWidth, height: coverHeight, fit: 'cover' })
     .extract({ left, top, width: pixelWidth, height: pixelHeight });
-  const data = hasAlpha ? await pipeline.png().toBuffer() : await pipeline.jpeg({ quality: options.quality }).toBuffer();
-  return {
-    data, format: hasAlpha ? 'png' : 'jpeg', pixelWidth, pixelHeight, sourceScale,
+  const placement: Placement = {
+    pixelWidth, pixelHeight, sourceScale,
     left: rect.x + left / scaleX, top: rect.y + top / scaleY, width: pixelWidth / scaleX, height: pixelHeight / scaleY,
   };
+  return { pipeline, hasAlpha, placement };
+}
+
+/** The source oriented by its EXIF tag, covering item.rect, cut to item.clip; undefined when nothing shows. */
+export async function prepareImage(item: ImageItem, options: PrepareOptions): Promise<PreparedImage | undefined> {
+  const part = await visiblePart(item, options);
+  if (!part) return undefined;
+  const data = part.hasAlpha ? await part.pipeline.png().toBuffer() : await part.pipeline.jpeg({ quality: options.quality }).toBuffer();
+  return { data, format: part.hasAlpha ? 'png' : 'jpeg', ...part.placement };
+}
+
+/** As prepareImage, as raw pixels: what a raster canvas composites without another encoding and decoding. */
+export async function preparePixels(item: ImageItem, options: Omit<PrepareOptions, 'quality'>): Promise<PreparedPixels | undefined> {
+  const part = await visiblePart(item, options);
+  if (!part) return undefined;
+  const { data, info } = await part.pipeline.raw().toBuffer({ resolveWithObject: true });
+  return { data, channels: info.channels, ...part.placement };
 }

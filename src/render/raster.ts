@@ -1,8 +1,8 @@
-// A scene as a JPEG of a given pixel size: images and photos composited by sharp, fills and text (the font's glyph
-// outlines) through one SVG per run of them.
+// A scene as a JPEG (or raw pixels) of a given pixel size: images and photos composited by sharp as pixels, fills and
+// text (the font's glyph outlines) through one SVG per run of them.
 import sharp, { type OverlayOptions, type Sharp } from 'sharp';
 import { textPaths } from './glyph-paths';
-import { prepareImage } from './images';
+import { type PreparedPixels, preparePixels } from './images';
 import { preparePlacedPhoto } from './placed-photo';
 import type { Scene, SceneItem } from './scene';
 
@@ -21,8 +21,25 @@ function vectorSvg(item: VectorItem, sx: number, sy: number): string {
   <path d="M${x} ${y + height} L${x + width * 0.38} ${y + height * 0.45} L${x + width * 0.62} ${y + height * 0.78} L${x + width * 0.78} ${y + height * 0.6} L${x + width} ${y + height} Z" fill="#9fb3a6"/>`;
 }
 
-/** The scene at width x height pixels (stretched to them: callers keep the scene's proportions). */
-export async function renderSceneToJpeg(scene: Scene, width: number, height: number, quality = 82): Promise<Buffer> {
+/** An image block's pixels as an overlay: only what lies on the canvas (sharp refuses an overlay that sticks out). */
+async function imageLayer(image: Pick<PreparedPixels, 'data' | 'left' | 'top' | 'pixelWidth' | 'pixelHeight' | 'channels'>, sx: number, sy: number, width: number, height: number): Promise<OverlayOptions | undefined> {
+  const left = Math.round(image.left * sx);
+  const top = Math.round(image.top * sy);
+  const raw = { width: image.pixelWidth, height: image.pixelHeight, channels: image.channels };
+  if (left >= 0 && top >= 0 && left + image.pixelWidth <= width && top + image.pixelHeight <= height) {
+    return { input: image.data, raw, left, top };
+  }
+  const visible = { width: Math.min(image.pixelWidth, width - left) - Math.max(0, -left), height: Math.min(image.pixelHeight, height - top) - Math.max(0, -top) };
+  if (visible.width <= 0 || visible.height <= 0) return undefined;
+  const data = await sharp(image.data, { raw }).extract({ left: Math.max(0, -left), top: Math.max(0, -top), ...visible }).raw().toBuffer();
+  return { input: data, raw: { ...visible, channels: image.channels }, left: Math.max(0, left), top: Math.max(0, top) };
+}
+
+/**
+ * The scene at width x height pixels (stretched to them: callers keep the scene's proportions), flattened on white:
+ * images are decoded once and composited as pixels, fills and text through one SVG per run of them.
+ */
+async function compositeScene(scene: Scene, width: number, height: number): Promise<Sharp> {
   const sx = width / scene.width;
   const sy = height / scene.height;
   const layers: OverlayOptions[] = [];
@@ -42,8 +59,9 @@ export async function renderSceneToJpeg(scene: Scene, width: number, height: num
         scaleX: (Math.round((item.rect.x + item.rect.width) * sx) - left) / item.rect.width,
         scaleY: (Math.round((item.rect.y + item.rect.height) * sy) - top) / item.rect.height, upscale: true,
       });
-      const layer = photo && await onCanvas(sharp(photo.data, { raw: { width: photo.pixelWidth, height: photo.pixelHeight, channels: 3 } }),
-        left, top, photo.pixelWidth, photo.pixelHeight, width, height);
+      const layer = photo && (await imageLayer({
+        data: photo.data, pixelWidth: photo.pixelWidth, pixelHeight: photo.pixelHeight, channels: 3, left: item.rect.x, top: item.rect.y,
+      }, sx, sy, width, height));
       if (layer) layers.push(layer);
       continue;
     }
@@ -52,25 +70,30 @@ export async function renderSceneToJpeg(scene: Scene, width: number, height: num
       continue;
     }
     flushVectors();
-    const image = await prepareImage(item, { scaleX: sx, scaleY: sy, upscale: true, quality: 92 });
-    if (!image) continue;
-    const layer = await onCanvas(sharp(image.data), Math.round(image.left * sx), Math.round(image.top * sy), image.pixelWidth, image.pixelHeight, width, height);
+    const image = await preparePixels(item, { scaleX: sx, scaleY: sy, upscale: true });
+    const layer = image && (await imageLayer(image, sx, sy, width, height));
     if (layer) layers.push(layer);
   }
   flushVectors();
   return sharp({ create: { width, height, channels: 3, background: scene.background } })
     .composite(layers)
-    .flatten({ background: '#ffffff' })
-    .jpeg({ quality })
-    .toBuffer();
+    .flatten({ background: '#ffffff' });
 }
 
-/** The part of a picture at (left, top) that lies on the canvas, as a layer: sharp refuses an overlay that sticks out. */
-async function onCanvas(picture: Sharp, left: number, top: number, pixelWidth: number, pixelHeight: number, width: number, height: number): Promise<OverlayOptions | undefined> {
-  const visible = await picture.extract({
-    left: Math.max(0, -left), top: Math.max(0, -top),
-    width: Math.min(pixelWidth, width - left) - Math.max(0, -left),
-    height: Math.min(pixelHeight, height - top) - Math.max(0, -top),
-  }).raw().toBuffer({ resolveWithObject: true }).catch(() => undefined);
-  return visible && { input: visible.data, raw: visible.info, left: Math.max(0, left), top: Math.max(0, top) };
+/** The scene as a JPEG of width x height pixels. */
+export async function renderSceneToJpeg(scene: Scene, width: number, height: number, quality = 82): Promise<Buffer> {
+  return (await compositeScene(scene, width, height)).jpeg({ quality }).toBuffer();
+}
+
+export interface RawPixels {
+  data: Buffer;
+  width: number;
+  height: number;
+  channels: 3;
+}
+
+/** The scene as raw RGB pixels of width x height: for several encodings of one rendering (a preview and its sizes). */
+export async function renderSceneToPixels(scene: Scene, width: number, height: number): Promise<RawPixels> {
+  const { data, info } = await (await compositeScene(scene, width, height)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: 3 };
 }

@@ -38,9 +38,18 @@ function themeName(index: number): string {
   return `${THEME_ADJECTIVES[index % THEME_ADJECTIVES.length]} ${THEME_NOUNS[Math.floor(index / THEME_ADJECTIVES.length) % THEME_NOUNS.length]}`;
 }
 
-async function drawElements(repository: SeedRepository, media: MediaStorage, themeId: number): Promise<void> {
-  for (const element of ELEMENTS) {
-    const image = await drawDemoImage(themeId, element.kind, element.width, element.height);
+/**
+ * The theme's element images, drawn at once and before its transaction: PGlite runs one transaction at a time, and the
+ * worker drawing the previews of the themes before needs the database meanwhile. index + 1 is the theme's id on a
+ * fresh database, the seed its pictures always had.
+ */
+function drawElementImages(index: number): Promise<Buffer[]> {
+  return Promise.all(ELEMENTS.map((element) => drawDemoImage(index + 1, element.kind, element.width, element.height)));
+}
+
+async function storeElements(repository: SeedRepository, media: MediaStorage, themeId: number, images: Buffer[]): Promise<void> {
+  for (const [elementIndex, element] of ELEMENTS.entries()) {
+    const image = images[elementIndex];
     const key = `themes/${themeId}/${randomUUID()}.jpg`;
     await storeWithDerivatives(media, key, image);
     await repository.insertElement({
@@ -51,6 +60,7 @@ async function drawElements(repository: SeedRepository, media: MediaStorage, the
 }
 /** A theme with its drawn elements and categories; with products in every format when approved. */
 async function seedTheme(deps: DemoDependencies, reference: CatalogReference, index: number, approved: boolean): Promise<number> {
+  const images = await drawElementImages(index);
   return deps.db.transaction(async (tx) => {
     const repository = createSeedRepository(tx.sql);
     const name = themeName(index);
@@ -64,7 +74,7 @@ async function seedTheme(deps: DemoDependencies, reference: CatalogReference, in
     });
     const categoryIds = [...new Set([(index % CATEGORY_COUNT) + 1, ((index * 5) % CATEGORY_COUNT) + 1])];
     await repository.linkCategories(themeId, categoryIds);
-    await drawElements(repository, deps.media, themeId);
+    await storeElements(repository, deps.media, themeId, images);
     if (!approved) return 0;
     for (const [formatIndex, format] of reference.formats.entries()) {
       await deps.services.products.createWithLayout(tx, {
@@ -77,13 +87,21 @@ async function seedTheme(deps: DemoDependencies, reference: CatalogReference, in
         popularity: (index * 37 + formatIndex * 101) % 1000,
         createdAt: new Date(Date.now() - (index * 5 + formatIndex) * 3_600_000),
         schemeOffset: index + formatIndex,
-      });
+      }, { priority: 'bulk' });
     }
     return reference.formats.length;
   });
 }
 
-/** Seeds the demo catalog when the database has no products; returns the number of products created. */
+/** Products whose preview is not drawn yet: the demo serves once there are none, so that no gallery tile is empty. */
+export function productsWithoutPreview(db: Database): Promise<number> {
+  return createSeedRepository(db.sql).productsWithoutPreview();
+}
+
+/**
+ * Seeds the demo catalog when the database has no products; returns the number of products created. Their previews
+ * are bulk jobs: a product someone creates meanwhile has its preview first.
+ */
 export async function seedDemoCatalog(
   deps: DemoDependencies,
   themeCount: number,

@@ -95,6 +95,10 @@ export function createSeedRepository(sql: SqlExecutor) {
       return (await sql.query<{ total: number }>('SELECT count(*)::int AS total FROM products')).rows[0].total;
     },
 
+    async productsWithoutPreview(): Promise<number> {
+      return (await sql.query<{ total: number }>('SELECT count(*)::int AS total FROM products WHERE preview_cover IS NULL')).rows[0].total;
+    },
+
     async idsOfProductsWithLayouts(): Promise<number[]> {
       return (await sql.query<{ id: number }>('SELECT id FROM products WHERE layout_id IS NOT NULL ORDER BY id')).rows.map((row) => row.id);
     },

@@ -69,10 +69,10 @@ export function createThemesRepository(sql: SqlExecutor) {
         `DELETE FROM theme_elements WHERE theme_id = $1 AND id = $2 RETURNING ${ELEMENT_COLUMNS}`, [themeId, elementId]);
       return rows[0];
     },
-    /** The products made from the theme, with their layouts (a product may have none yet). */
+    /** The products made from the theme, oldest first, with their layouts (a product may have none yet). */
     async productsOf(themeId: number): Promise<{ id: number; layoutId: string | null }[]> {
       const { rows } = await sql.query<{ id: number; layoutId: string | null }>(
-        'SELECT id, layout_id AS "layoutId" FROM products WHERE theme_id = $1', [themeId]);
+        'SELECT id, layout_id AS "layoutId" FROM products WHERE theme_id = $1 ORDER BY id', [themeId]);
       return rows;
     },
   };
