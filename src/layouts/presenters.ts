@@ -48,9 +48,12 @@ function presentPlacement(block: Block, view: PlacedPhotosView | undefined, page
   };
 }
 
-/** Whether a text block's text fits it, as the renderer and the preflight set it; undefined when it cannot be told. */
+/**
+ * Whether a text block's text fits it, as the renderer and the preflight set it: for texts a shopper set (styled by
+ * block/text), so that the blocks of layouts nobody edited keep the shape existing front ends read.
+ */
 function textFitsBlock(block: Block, view: PlacedPhotosView | undefined, pageMm: SizeMm | null): boolean | undefined {
-  if (block.type !== 'TEXT' || !pageMm || view?.fontSizePt === undefined) return undefined;
+  if (block.type !== 'TEXT' || !block.content.style || !pageMm || view?.fontSizePt === undefined) return undefined;
   const blockMm = { width: (block.width / 100) * pageMm.width, height: (block.height / 100) * pageMm.height };
   return textFits(block.content.text, block.content.style, blockMm, view.fontSizePt);
 }

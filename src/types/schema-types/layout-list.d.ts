@@ -150,7 +150,7 @@ color: string
 align: ("left" | "center" | "right")
 }
 /**
- * TEXT blocks of interior pages, in the owner's reads and the editing channel's answers: whether the text fits the block in its style, as the renderer and the preflight set it
+ * TEXT blocks a shopper set (block/text) on interior pages, in the owner's reads and the editing channel's answers: whether the text fits the block in its style, as the renderer and the preflight set it
  */
 fits?: boolean
 }
