@@ -199,11 +199,17 @@ export function createEditingRepository(sql: SqlExecutor) {
           FROM jsonb_to_recordset($3::jsonb)
             AS v(id uuid, version integer, last_scheme_page_num integer, scheme_theme_rel jsonb, unplaced jsonb, num_pages integer, photo_ids jsonb)
           WHERE l.id = v.id RETURNING 1
+        ), explicit_steps AS MATERIALIZED (
+          SELECT * FROM jsonb_to_recordset($6::jsonb) AS v(layout_id uuid, step integer)
+        ), trims AS MATERIALIZED (
+          SELECT * FROM jsonb_to_recordset($7::jsonb) AS v(layout_id uuid, keep_after integer)
         ), dropped_steps AS (
+          -- Only the layouts whose history changed are looked at (the primary key's index), never the whole table.
           DELETE FROM layout_history h
-          WHERE (h.layout_id = ANY($5::uuid[]) AND h.undone)
-             OR (h.layout_id, h.step) IN (SELECT v.layout_id, v.step FROM jsonb_to_recordset($6::jsonb) AS v(layout_id uuid, step integer))
-             OR h.step <= (SELECT v.keep_after FROM jsonb_to_recordset($7::jsonb) AS v(layout_id uuid, keep_after integer) WHERE v.layout_id = h.layout_id)
+          WHERE h.layout_id IN (SELECT layout_id FROM trims UNION SELECT layout_id FROM explicit_steps UNION SELECT unnest($5::uuid[]))
+            AND ((h.layout_id = ANY($5::uuid[]) AND h.undone)
+              OR (h.layout_id, h.step) IN (SELECT layout_id, step FROM explicit_steps)
+              OR h.step <= (SELECT t.keep_after FROM trims t WHERE t.layout_id = h.layout_id))
           RETURNING 1
         ), flagged_steps AS (
           UPDATE layout_history h SET undone = v.undone, after = v.after
