@@ -156,6 +156,7 @@ export function createPhotosService(deps: PhotosServiceDependencies) {
           await photos.markReady(photo.id, {
             masterKey, width: processed.width, height: processed.height, orientation: processed.orientation,
             capturedAt: processed.capturedAt, perceptualHash: processed.perceptualHash, duplicateGroup: near?.duplicateGroup ?? photo.id,
+            focus: processed.focus,
           });
           await photos.announceProcessed(photo.id, photo.ownerId);
         });
