@@ -74,20 +74,26 @@ export function createPhotosService(deps: PhotosServiceDependencies) {
 
   /**
    * The photo these bytes already are: a hidden one comes back (within the quota); one whose processing failed for
-   * a reason other than its file is processed again, its original stored again in case that was what failed.
+   * a reason other than its file is processed again, its original stored again in case that was what failed. The
+   * owner's /photos/ws is told of it again when it is not being processed (the front end shows an upload's photo
+   * only once it hears of it; a photo being processed is told of when its job ends).
    */
   async function reuse(owner: AuthenticatedUser, existing: Photo, original: Buffer): Promise<number> {
     const retry = existing.status === 'failed' && existing.failureReason === PROCESSING_FAILED;
-    if (existing.deletedAt === null && !retry) return existing.id;
     if (retry) await files.put(existing.originalKey, original);
     await db.transaction(async (tx) => {
       const photos = createPhotosRepository(tx.sql);
-      await photos.lockOwner(owner.id);
+      if (existing.deletedAt !== null || retry) await photos.lockOwner(owner.id);
       if (existing.deletedAt !== null) {
         checkQuota(owner, await photos.usage(owner.id), 1, 0);
         await photos.unhide(existing.id);
       }
-      if (retry && await photos.processAgain(existing.id)) await queue.enqueue(tx, processPhotoJob, { photoId: existing.id });
+      if (retry && await photos.processAgain(existing.id)) {
+        await queue.enqueue(tx, processPhotoJob, { photoId: existing.id });
+      } else if ((await photos.find(existing.id))?.status !== 'processing') {
+        // Read again: a job that ended since the photo was looked up told of it before this upload was answered.
+        await photos.announceProcessed(existing.id, owner.id);
+      }
     });
     return existing.id;
   }
