@@ -84,7 +84,7 @@ export const PHOTO_COLUMNS = `p.id, p.owner_id AS "ownerId", p.content_hash AS "
 export const PHOTO_EVENTS_CHANNEL = 'photobook_photos';
 
 // The first key of the owner's photos lock (the second is the owner's id): a constant no other advisory lock uses.
-const OWNER_LOCK_CLASS = 7_305_030;
+export const OWNER_LOCK_CLASS = 7_305_030;
 
 export function createPhotosRepository(sql: SqlExecutor) {
   return {
@@ -117,9 +117,9 @@ export function createPhotosRepository(sql: SqlExecutor) {
         [photo.ownerId, photo.contentHash, photo.originalKey, photo.format, photo.bytes, photo.width, photo.height]);
       return rows[0];
     },
-    /** Brings a hidden photo back into the library (its bytes were uploaded again). */
-    async unhide(id: number): Promise<void> {
-      await sql.query('UPDATE photos SET deleted_at = NULL WHERE id = $1', [id]);
+    /** Brings a hidden photo back into the library (its bytes were uploaded again); false when it is gone. */
+    async unhide(id: number): Promise<boolean> {
+      return (await sql.query('UPDATE photos SET deleted_at = NULL WHERE id = $1', [id])).rowCount > 0;
     },
     /** Counts a run of the process-photo job; the photo as it is now, or undefined when there is no such row. */
     async startAttempt(id: number): Promise<Photo | undefined> {
