@@ -179,6 +179,14 @@ export function createPhotosRepository(sql: SqlExecutor) {
           WHERE block->'content'->>'image' = $1 LIMIT 1`, [key]);
       return rows.length > 0;
     },
+    /** Whether the book (layout) of this hash names the photo: in its list of photos or in a PHOTO block of a page. */
+    async namedByBook(id: number, layoutHash: string): Promise<boolean> {
+      const { rows } = await sql.query(
+        `SELECT 1 FROM layouts l WHERE l.hash = $2 AND (l.photo_ids @> jsonb_build_array($1::int) OR EXISTS (
+            SELECT 1 FROM layout_pages lp, jsonb_array_elements(lp.blocks) AS block
+             WHERE lp.layout_id = l.id AND block->'content'->'photo'->>'photo_id' = $1::text))`, [id, layoutHash]);
+      return rows.length > 0;
+    },
     /** The owner's other ready photos with their hashes, oldest first: what a new photo may be a near-duplicate of. */
     async hashesOfOwner(ownerId: number, exceptId: number): Promise<{ id: number; perceptualHash: string; duplicateGroup: number }[]> {
       const { rows } = await sql.query<{ id: number; perceptualHash: string; duplicateGroup: number }>(
