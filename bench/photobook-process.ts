@@ -11,9 +11,13 @@ export function photobook(args: string[], env: Record<string, string>): string {
   return result.stdout.trim();
 }
 
-/** `photobook serve` on a free port of 127.0.0.1, resolved once it listens. */
+/**
+ * `photobook serve` on a free port of 127.0.0.1, resolved once it listens. BENCH_CPU_PROF=<dir>: it writes a
+ * .cpuprofile there when it exits.
+ */
 export function serve(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [BINARY, 'serve'], { env: { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, BINARY, 'serve'], { env: { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {
     let output = '';
     child.stdout!.on('data', (chunk: Buffer) => {

@@ -10,13 +10,17 @@ import type { JobContract, JobDefinition, RetryPolicy } from './job';
 import { type JobNameOverview, readJobOverview } from './job-overview';
 
 const BOSS_SCHEMA = 'pgboss';
-// Jobs of one name that a worker runs at once: it fetches no more than that, so every job it holds is running, and
-// a killed worker strands only those (each retried once its expiry has passed).
+// Jobs of one name that a worker runs at once (unless its contract says otherwise, atOnce): it fetches no more than
+// that, so every job it holds is running, and a killed worker strands only those (each retried once its expiry has
+// passed).
 export const JOBS_AT_ONCE = 2;
 // How often an idle worker looks for jobs nobody told it of: retries and scheduled jobs are due by the clock. A job
 // enqueued through this queue wakes the workers of its name at once (JOBS_CHANNEL), in every process; polling every
 // queue each half second instead cost an idle service about 26 statements a second (PGlite runs them on the main thread).
 const POLLING_INTERVAL_SECONDS = 2;
+// Each of a job name's slots fetches on its own, so a slow job never holds back the next (a batch of pg-boss's is
+// fetched again only once all of it is done); all but the first slot poll this seldom, relying on being woken.
+const SPARE_SLOT_POLLING_SECONDS = 30;
 // The NOTIFY channel of enqueued jobs: the payload is the job's name, sent at commit.
 const JOBS_CHANNEL = 'photobook_jobs';
 // pg-boss finds expired jobs in its maintenance (120 s apart by default, on top of the expiry); with 10 s a killed
@@ -53,7 +57,7 @@ export interface Queue {
   enqueue<Payload>(tx: Transaction, job: JobContract<Payload>, payload: Payload): Promise<string>;
   /** Adds many jobs of one kind in tx, in one statement. */
   enqueueMany<Payload>(tx: Transaction, job: JobContract<Payload>, payloads: Payload[]): Promise<void>;
-  /** Starts handling jobs in this process, up to JOBS_AT_ONCE of each name at a time. */
+  /** Starts handling jobs in this process, up to JOBS_AT_ONCE (or the contract's atOnce) of each name at a time. */
   /** context: what every handler of the registry is given (jobs/job-context.ts), passed on untouched. */
   work(context: unknown): Promise<void>;
   /**
@@ -102,12 +106,11 @@ export async function startQueue(
   });
   const settled = new EventEmitter();
   let running = 0;
-  /** This process's worker of each job name, and the listener that wakes them. */
-  const workers = new Map<string, string>();
+  /** This process's workers (one a slot) of each job name, and the listener that wakes them. */
+  const workers = new Map<string, string[]>();
   let wakeUps: NotificationListener | undefined;
   const wake = (name: string) => {
-    const workerId = workers.get(name);
-    if (workerId) boss.notifyWorker(workerId);
+    for (const workerId of workers.get(name) ?? []) boss.notifyWorker(workerId);
   };
   /** In tx: the workers of the job's name, in every process, fetch it as soon as tx commits. */
   const announce = (tx: Transaction, name: string) => tx.sql.query('SELECT pg_notify($1, $2)', [JOBS_CHANNEL, name]);
@@ -153,10 +156,10 @@ export async function startQueue(
         listening: () => registry.forEach((job) => wake(job.name)),
         interrupted: (error) => log.warn({ err: error }, 'job wake-ups interrupted: workers poll until they resume'),
       });
-      for (const job of registry) {
-        // A batch is what runs at once, all of it started together; each job of a batch is settled on its own: a
-        // failing one is failed (and retried) without failing the others.
-        const workerId = await boss.work(job.name, { batchSize: JOBS_AT_ONCE, pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, includeMetadata: true }, async (batch) => {
+      for (const job of registry) for (let slot = 0; slot < (job.atOnce ?? JOBS_AT_ONCE); slot += 1) {
+        const pollingIntervalSeconds = slot === 0 ? POLLING_INTERVAL_SECONDS : SPARE_SLOT_POLLING_SECONDS;
+        // Each job is settled on its own: a failing one is failed (and retried) without touching the others.
+        const workerId = await boss.work(job.name, { batchSize: 1, pollingIntervalSeconds, includeMetadata: true }, async (batch) => {
           await Promise.all(batch.map(async (item) => {
             const started = Date.now();
             const record = (outcome: 'done' | 'failed') => {
@@ -187,10 +190,10 @@ export async function startQueue(
               running -= 1;
             }
           }));
-          // A batch came: there may be more. pg-boss would wait out the polling interval before looking again.
+          // A job came: there may be more, for this slot and the others. pg-boss would wait out the polling interval.
           wake(job.name);
         });
-        workers.set(job.name, workerId);
+        workers.set(job.name, [...workers.get(job.name) ?? [], workerId]);
       }
     },
     async rerun(id) {
