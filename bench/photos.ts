@@ -8,6 +8,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import WebSocket from 'ws';
+import { processPhoto as processPhotoJob } from '../jobs/contracts/process-photo';
 import { processPhoto } from '../src/photos/processing';
 import { JOBS_AT_ONCE } from '../src/queue/queue';
 import { adminQuery, databaseUrl } from './database';
@@ -16,10 +17,12 @@ import { photobook, serve } from './photobook-process';
 /** The front end uploads at most this many files at once. */
 const CLIENTS = 3;
 const TARGET_RATIO = 1.3;
-/** The worker's image work at once: JOBS_AT_ONCE process-photo jobs, each waiting for one of IMAGE_CONCURRENCY (2). */
+/** The worker's image work at once: the process-photo jobs it runs at once, each waiting for one of IMAGE_CONCURRENCY (2). */
 const IMAGE_CONCURRENCY = Number(process.env.IMAGE_CONCURRENCY ?? 2);
-const WORKER_CONCURRENCY = Math.min(JOBS_AT_ONCE, IMAGE_CONCURRENCY);
+const WORKER_CONCURRENCY = Math.min(processPhotoJob.atOnce ?? JOBS_AT_ONCE, IMAGE_CONCURRENCY);
 const MAX_PIXELS = 150_000_000;
+/** The kernel's USER_HZ, in which /proc/<pid>/stat counts CPU time: 100 on Linux. */
+const CLOCK_TICKS_PER_SECOND = 100;
 
 const { values: args } = parseArgs({
   options: { count: { type: 'string', default: '100' }, megapixels: { type: 'string', default: '12' }, postgres: { type: 'boolean', default: false } },
@@ -51,13 +54,28 @@ async function pool<T>(items: T[], at: number, work: (item: T) => Promise<void>)
   }));
 }
 
+/** Wall and CPU seconds (user + system, every thread) of a piece of work. */
+interface Spent { seconds: number; cpuSeconds: number }
+
 /** Sharp alone in this process: read each file and process it as the process-photo job does, as many at once. */
-async function sharpAlone(files: string[]): Promise<number> {
+async function sharpAlone(files: string[]): Promise<Spent> {
   const started = performance.now();
+  const cpu = process.cpuUsage();
   await pool(files, WORKER_CONCURRENCY, async (file) => {
     await processPhoto(await readFile(file), { maxPixels: MAX_PIXELS, uploadTime: new Date() });
   });
-  return (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
+  return { seconds: (performance.now() - started) / 1000, cpuSeconds: (used.user + used.system) / 1e6 };
+}
+
+/**
+ * CPU seconds (user + system, every thread) a process has used so far: on a machine shared with other work, what a
+ * run costs is steadier than how long it took.
+ */
+function cpuSecondsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+  // utime and stime are the 14th and 15th fields of the line, the 12th and 13th after the command's name.
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
 }
 
 /** Kilobytes of a /proc/<pid>/status field (VmHWM: peak resident memory). */
@@ -66,7 +84,7 @@ function statusKb(pid: number, field: string): number {
   return match ? Number(match[1]) : NaN;
 }
 
-interface ServiceRun { seconds: number; uploadSeconds: number; peakMb: number; failed: number }
+interface ServiceRun extends Spent { uploadSeconds: number; peakMb: number; failed: number }
 
 async function service(files: string[]): Promise<ServiceRun> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'photobook-bench-photos-'));
@@ -96,6 +114,7 @@ async function service(files: string[]): Promise<ServiceRun> {
         });
       });
       started = performance.now();
+      const cpuBefore = cpuSecondsOf(child.pid!);
       await pool(files, CLIENTS, async (file) => {
         const form = new FormData();
         form.append('files', new Blob([await readFile(file)], { type: 'image/jpeg' }), path.basename(file));
@@ -104,9 +123,10 @@ async function service(files: string[]): Promise<ServiceRun> {
       });
       const uploadSeconds = (performance.now() - started) / 1000;
       const seconds = ((await allArrived) - started) / 1000;
+      const cpuSeconds = cpuSecondsOf(child.pid!) - cpuBefore;
       const peakMb = statusKb(child.pid!, 'VmHWM') / 1024;
       socket.close();
-      return { seconds, uploadSeconds, peakMb, failed };
+      return { seconds, cpuSeconds, uploadSeconds, peakMb, failed };
     } finally {
       await new Promise<void>((resolve) => { child.once('exit', () => resolve()); child.kill('SIGTERM'); });
     }
@@ -124,13 +144,16 @@ async function main(): Promise<void> {
     const before = await sharpAlone(files);
     const run = await service(files);
     const after = await sharpAlone(files);
-    const ceiling = (before + after) / 2;
+    const ceiling = (before.seconds + after.seconds) / 2;
     const ratio = run.seconds / ceiling;
-    console.log('| run | s | per photo ms | / sharp alone |');
-    console.log('| --- | ---: | ---: | ---: |');
-    console.log(`| sharp alone, ${WORKER_CONCURRENCY} at once, before | ${before.toFixed(2)} | ${((before * 1000) / COUNT).toFixed(0)} | |`);
-    console.log(`| service: first upload to last photo_uploaded | ${run.seconds.toFixed(2)} | ${((run.seconds * 1000) / COUNT).toFixed(0)} | ${ratio.toFixed(2)}x (target ${TARGET_RATIO}x: ${ratio <= TARGET_RATIO ? 'met' : 'not met'}) |`);
-    console.log(`| sharp alone, ${WORKER_CONCURRENCY} at once, after | ${after.toFixed(2)} | ${((after * 1000) / COUNT).toFixed(0)} | |`);
+    const cpuRatio = run.cpuSeconds / ((before.cpuSeconds + after.cpuSeconds) / 2);
+    const row = (name: string, spent: Spent, ratios = ' | ') => `| ${name} | ${spent.seconds.toFixed(2)} | ${((spent.seconds * 1000) / COUNT).toFixed(0)} | ${spent.cpuSeconds.toFixed(2)} |${ratios}|`;
+    console.log('| run | s | per photo ms | CPU s | / sharp alone (wall) | / sharp alone (CPU) |');
+    console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+    console.log(row(`sharp alone, ${WORKER_CONCURRENCY} at once, before`, before));
+    console.log(row('service: first upload to last photo_uploaded', run,
+      ` ${ratio.toFixed(2)}x (target ${TARGET_RATIO}x: ${ratio <= TARGET_RATIO ? 'met' : 'not met'}) | ${cpuRatio.toFixed(2)}x `));
+    console.log(row(`sharp alone, ${WORKER_CONCURRENCY} at once, after`, after));
     console.log(`uploads answered after ${run.uploadSeconds.toFixed(2)} s; fail_upload_photo ${run.failed}; service peak resident memory (VmHWM) ${run.peakMb.toFixed(0)} MB; load average ${os.loadavg()[0].toFixed(1)}`);
   } finally {
     rmSync(folder, { recursive: true, force: true });

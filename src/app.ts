@@ -116,7 +116,7 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
       upload: { directory: uploadsFolder(deps.config.dataDir), maxBytes: deps.config.photos.maxBytes },
     }),
     folderRoutes({ folders: services.photoFolders, validator, links: services.photoLinks, publicBaseUrl: deps.config.publicBaseUrl }),
-    photoImageRoutes({ files: services.photoFiles, links: services.photoLinks }),
+    photoImageRoutes({ files: services.photoFiles, links: services.photoLinks, bookLinkOpens: services.layoutViewer.linkOpens }),
     ...extraModules,
   ];
   const allDocs = () => modules.flatMap((module) => module.docs);

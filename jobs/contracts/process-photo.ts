@@ -13,6 +13,9 @@ export const processPhoto = defineJobContract<ProcessPhotoPayload>({
   // A shopper waits for the photo: the first retry soon; a storage outage is outlasted for about an hour (5 retries,
   // 2 min doubling) before the photo is marked failed (a file sharp cannot read fails at once, without retries).
   retry: { limit: 5, delaySeconds: 120, backoff: true },
+  // Decoding is bounded by IMAGE_CONCURRENCY whatever runs: a third job reads its original, stores its master or
+  // commits while two decode, so the cores never wait for storage or the database.
+  atOnce: 3,
   payloadSchema: {
     type: 'object',
     required: ['photoId'],

@@ -49,6 +49,9 @@ export function createLayoutViewer(deps: { db: Database; media: MediaStorage; ph
       return drawable && { ...drawable, public: isPublic };
     },
 
+    /** Whether expires and sig are of an unexpired viewer link to the layout of this hash (its photos open by it too). */
+    linkOpens: (hash: string, expires: unknown, sig: unknown): boolean => signer.verify(viewerPath(hash), expires, sig),
+
     /** A signed link to the viewer of a layout the user may read, or undefined. */
     async signedLink(user: AuthenticatedUser, layoutId: string, publicBaseUrl: string) {
       const layout = await repository.find(layoutId);

@@ -1,6 +1,7 @@
 // A photo's files over HTTP, outside /media/: its sizes (the url the front end appends =wN, =hN or =w0 to) and its
 // original (orig). Opened by the signed link the owner's JSON carries, or by the token of the owner, a moderator or
-// an administrator; anyone else gets 404, and a request with neither link nor token 401.
+// an administrator; its sizes also by a book's viewer link while the book names the photo. Anyone else gets 404, and
+// a request with neither link nor token 401.
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { notAuthenticated, notFound } from '../http/errors';
@@ -32,7 +33,16 @@ async function send(ctx: Context, file: ServedPhotoFile): Promise<void> {
   ctx.body = opened.body;
 }
 
-export function photoImageRoutes(deps: { files: PhotoFiles; links: PhotoLinks }): RouteModule {
+/** A layout's hash, as in its viewer link /layout/<hash>/. */
+const LAYOUT_HASH = /^[0-9a-f]{16}$/;
+
+/**
+ * bookLinkOpens: whether expires and sig are of an unexpired viewer link to the layout of that hash (the layouts'
+ * viewer says, src/layouts/viewer.ts).
+ */
+export function photoImageRoutes(deps: {
+  files: PhotoFiles; links: PhotoLinks; bookLinkOpens: (layoutHash: string, expires: string, sig: string) => boolean;
+}): RouteModule {
   const { files, links } = deps;
   const router = new Router();
 
@@ -41,6 +51,20 @@ export function photoImageRoutes(deps: { files: PhotoFiles; links: PhotoLinks })
     const [, token, suffix] = IMAGE_SEGMENT.exec(ctx.params.signed) ?? [];
     const size = parseRequestedSize(suffix);
     const viewer = viewerOf(ctx, token !== undefined && links.verifyImage(id, token));
+    if (!size) throw notFound();
+    await send(ctx, await files.image(id, viewer, size));
+  });
+
+  // The sizes only: the original keeps its metadata (location included), for its owner alone.
+  router.get('/photos/api/photo/:photo_id/book/:hash/:signed', async (ctx) => {
+    const id = idParam(ctx.params.photo_id);
+    const [, token, suffix] = IMAGE_SEGMENT.exec(ctx.params.signed) ?? [];
+    const [expires, sig] = token?.split('.') ?? [];
+    const hash = ctx.params.hash;
+    const opens = LAYOUT_HASH.test(hash) && expires !== undefined && deps.bookLinkOpens(hash, expires, sig);
+    const size = parseRequestedSize(suffix);
+    // The link opens the book's photos, not any photo as a photo's own signed link does.
+    const viewer: PhotoViewer = { user: viewerOf(ctx, opens).user, signed: false, book: opens ? hash : undefined };
     if (!size) throw notFound();
     await send(ctx, await files.image(id, viewer, size));
   });
@@ -66,6 +90,13 @@ const IMAGE_DOCS: RouteDoc[] = [
     description: 'The url of a photo with =wN, =hN or =w0 (full size) appended. The width is snapped up to 200, 400, 800 or 1600 pixels, '
       + 'never past the master\'s; each size is made once and cached. ETag, and 304 for a current copy. The signed segment comes '
       + 'from the photo\'s url (valid for 6 to 12 hours); with the token of the owner, a moderator or an administrator any segment will do.',
+    responses: { 200: { description: 'The picture', schema: null, contentType: 'image/jpeg' }, 304: { description: 'Not modified', schema: null }, ...denied },
+  },
+  {
+    method: 'get', path: '/photos/api/photo/:photo_id/book/:hash/:signed', tags, summary: 'A photo of a book at a size, for a holder of the book\'s viewer link',
+    description: 'The same sizes as the photo\'s url, opened by the viewer link of a book (layout) that names the photo in its photos or in a '
+      + 'PHOTO block: :hash is the layout\'s hash and :signed is "<expires>.<sig>" of its link /layout/<hash>/?expires=...&sig=... '
+      + '(GET /api/ua/layout/<id>/viewer/), then =wN, =hN or =w0. Any other photo is 404, as is the original: it is its owner\'s alone.',
     responses: { 200: { description: 'The picture', schema: null, contentType: 'image/jpeg' }, 304: { description: 'Not modified', schema: null }, ...denied },
   },
   {

@@ -18,10 +18,14 @@ export interface ServedPhotoFile {
   open(): Promise<OpenedFile | undefined>;
 }
 
-/** Who asks: the caller's account (when a token came), and whether the request carries a valid signed link. */
+/**
+ * Who asks: the caller's account (when a token came), whether the request carries a valid signed link to the photo,
+ * and the hash of the book whose valid viewer link it carries (that book's photos open by it).
+ */
 export interface PhotoViewer {
   user: AuthenticatedUser | undefined;
   signed: boolean;
+  book?: string;
 }
 
 export function createPhotoFiles(deps: { db: Database; files: MediaStorage; imageWork: Limiter }) {
@@ -31,13 +35,15 @@ export function createPhotoFiles(deps: { db: Database; files: MediaStorage; imag
   const making = new Map<string, Promise<void>>();
 
   /**
-   * The photo if the viewer may see its files: with a signed link, or as its owner, a moderator or an administrator.
-   * A photo hidden from the library is shown to moderators and administrators only. not_found otherwise.
+   * The photo if the viewer may see its files: with a signed link, or as its owner, a moderator or an administrator;
+   * or with a viewer link to a book that names it (hidden from the library or not: the book still shows it).
+   * A photo hidden from the library is shown to moderators and administrators only otherwise. not_found else.
    */
   async function viewable(photoId: number, viewer: PhotoViewer): Promise<Photo> {
     const photo = await repository.find(photoId);
     const staff = viewer.user?.role === 'moderator' || viewer.user?.role === 'admin';
-    const allowed = staff || (photo?.deletedAt === null && (viewer.signed || viewer.user?.id === photo.ownerId));
+    const allowed = staff || (photo?.deletedAt === null && (viewer.signed || viewer.user?.id === photo.ownerId))
+      || (photo !== undefined && viewer.book !== undefined && await repository.namedByBook(photo.id, viewer.book));
     if (!photo || !allowed) throw notFound();
     return photo;
   }

@@ -11,6 +11,13 @@ export const PHOTO_LINK_WINDOW_SECONDS = 6 * 3600;
 export const imagePath = (photoId: number) => `/photos/api/photo/${photoId}/image`;
 export const originalPath = (photoId: number) => `/photos/api/photo/${photoId}/original/`;
 
+/**
+ * The base (as url: =wN, =hN or =w0 appended) of a photo's sizes for the holder of a book's viewer link
+ * (/layout/<hash>/?expires=...&sig=...): the photo opens by that link's expires and sig while the book names it.
+ */
+export const bookImageBase = (publicBaseUrl: string, photoId: number, layoutHash: string, expires: string, sig: string) =>
+  `${publicBaseUrl}/photos/api/photo/${photoId}/book/${layoutHash}/${expires}.${sig}`;
+
 export interface PhotoLinks {
   /** The base the front end appends =wN, =hN or =w0 to: the path, then /<expires>.<sig>. */
   image(photoId: number): string;

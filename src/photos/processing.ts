@@ -1,10 +1,14 @@
 // A shopper's photo made ready for print (issue 30): the print master (EXIF orientation applied, sRGB, one JPEG
-// encode), its size upright, its capture time as an instant with its offset, and a perceptual hash for near-duplicates.
+// encode), its size upright, its capture time as an instant with its offset, a perceptual hash for near-duplicates and
+// its focus point.
 import sharp, { type Sharp } from 'sharp';
+import type { FocusPoint } from '../shared/photo-placement';
 import { type CaptureTime, captureTime } from './photo-capture-time';
+import { attentionFocus } from './photo-focus';
 import { differenceHash } from './photo-hash';
 import { decodeHeic } from './photo-heif';
 import { isHeif, readHeifContainer } from './photo-heif-container';
+import { smallCopyOf } from './small-copy';
 
 export type { CaptureTime } from './photo-capture-time';
 export { NEAR_DUPLICATE_BITS, hashDistance, nearDuplicates } from './photo-hash';
@@ -23,6 +27,8 @@ export interface ProcessedPhoto {
   capturedAt: CaptureTime;
   /** 64 bits as 16 hex digits; near-duplicates differ in few bits (nearDuplicates). */
   perceptualHash: string;
+  /** The centre of the master's most interesting region, in fractions of its width and height. */
+  focus: FocusPoint;
 }
 
 export interface ProcessingOptions {
@@ -96,9 +102,10 @@ export async function processPhoto(original: Buffer, options: ProcessingOptions)
     .catch((error: Error) => {
       throw new UnprocessablePhotoError(`This photo cannot be decoded (${error.message}).`);
     });
+  const copy = await smallCopyOf(master);
   return {
     master, width: info.width, height: info.height, orientation: inspected.orientation, format: inspected.format,
     capturedAt: await captureTime(original, options.fileTime, options.uploadTime),
-    perceptualHash: await differenceHash(master),
+    perceptualHash: await differenceHash(copy), focus: await attentionFocus(copy),
   };
 }

@@ -1,5 +1,6 @@
 // SQL for shoppers' photos: the library's rows, their processing state and the owner's usage. No rules here.
 import type { SqlExecutor } from '../db/database';
+import type { FocusPoint } from '../shared/photo-placement';
 import type { CaptureTime, PhotoFormat } from './processing';
 
 export type PhotoStatus = 'processing' | 'ready' | 'failed';
@@ -23,6 +24,9 @@ export interface Photo {
   captureSource: CaptureTime['source'] | null;
   perceptualHash: string | null;
   duplicateGroup: number | null;
+  /** The centre of the master's most interesting region, in fractions of its width and height; null until processed. */
+  focusX: number | null;
+  focusY: number | null;
   status: PhotoStatus;
   failureReason: string | null;
   processingAttempts: number;
@@ -41,6 +45,19 @@ export interface ProcessedFacts {
   capturedAt: CaptureTime;
   perceptualHash: string;
   duplicateGroup: number;
+  focus: FocusPoint;
+}
+
+/** What a book needs of a ready photo to place it: its master, its size upright and its focus point (the centre when unknown). */
+export interface PlacementFacts {
+  id: number;
+  width: number;
+  height: number;
+  focusX: number;
+  focusY: number;
+  masterKey: string;
+  status: PhotoStatus;
+  deletedAt: Date | null;
 }
 
 /** Where a photo's files are: its original and its current master (none until processed). */
@@ -57,7 +74,7 @@ export const PHOTO_COLUMNS = `p.id, p.owner_id AS "ownerId", p.content_hash AS "
   p.master_key AS "masterKey", p.format, p.bytes::float8 AS bytes, p.import_from AS "importFrom", p.width, p.height,
   p.orientation, p.rotation, p.captured_at AS "capturedAt", p.capture_offset_minutes AS "captureOffsetMinutes",
   p.capture_source AS "captureSource", p.perceptual_hash AS "perceptualHash", p.duplicate_group AS "duplicateGroup",
-  p.status, p.failure_reason AS "failureReason", p.processing_attempts AS "processingAttempts",
+  round(p.focus_x::numeric, 4)::float8 AS "focusX", round(p.focus_y::numeric, 4)::float8 AS "focusY", p.status, p.failure_reason AS "failureReason", p.processing_attempts AS "processingAttempts",
   p.deleted_at AS "deletedAt", p.created_at AS "createdAt"`;
 
 /**
@@ -67,7 +84,7 @@ export const PHOTO_COLUMNS = `p.id, p.owner_id AS "ownerId", p.content_hash AS "
 export const PHOTO_EVENTS_CHANNEL = 'photobook_photos';
 
 // The first key of the owner's photos lock (the second is the owner's id): a constant no other advisory lock uses.
-const OWNER_LOCK_CLASS = 7_305_030;
+export const OWNER_LOCK_CLASS = 7_305_030;
 
 export function createPhotosRepository(sql: SqlExecutor) {
   return {
@@ -100,9 +117,9 @@ export function createPhotosRepository(sql: SqlExecutor) {
         [photo.ownerId, photo.contentHash, photo.originalKey, photo.format, photo.bytes, photo.width, photo.height]);
       return rows[0];
     },
-    /** Brings a hidden photo back into the library (its bytes were uploaded again). */
-    async unhide(id: number): Promise<void> {
-      await sql.query('UPDATE photos SET deleted_at = NULL WHERE id = $1', [id]);
+    /** Brings a hidden photo back into the library (its bytes were uploaded again); false when it is gone. */
+    async unhide(id: number): Promise<boolean> {
+      return (await sql.query('UPDATE photos SET deleted_at = NULL WHERE id = $1', [id])).rowCount > 0;
     },
     /** Counts a run of the process-photo job; the photo as it is now, or undefined when there is no such row. */
     async startAttempt(id: number): Promise<Photo | undefined> {
@@ -112,10 +129,10 @@ export function createPhotosRepository(sql: SqlExecutor) {
     async markReady(id: number, facts: ProcessedFacts): Promise<void> {
       await sql.query(
         `UPDATE photos SET status = 'ready', failure_reason = NULL, master_key = $2, width = $3, height = $4, orientation = $5,
-          captured_at = $6, capture_offset_minutes = $7, capture_source = $8, perceptual_hash = $9, duplicate_group = $10
-          WHERE id = $1`,
+          captured_at = $6, capture_offset_minutes = $7, capture_source = $8, perceptual_hash = $9, duplicate_group = $10,
+          focus_x = $11, focus_y = $12 WHERE id = $1`,
         [id, facts.masterKey, facts.width, facts.height, facts.orientation, facts.capturedAt.instant,
-          facts.capturedAt.offsetMinutes, facts.capturedAt.source, facts.perceptualHash, facts.duplicateGroup]);
+          facts.capturedAt.offsetMinutes, facts.capturedAt.source, facts.perceptualHash, facts.duplicateGroup, facts.focus.x, facts.focus.y]);
     },
     /** A failed photo back to processing, its runs counted afresh; false when it is not failed (any more). */
     async processAgain(id: number): Promise<boolean> {
@@ -136,13 +153,24 @@ export function createPhotosRepository(sql: SqlExecutor) {
     },
     /**
      * Records a turn of a ready photo whose rotation is still `from` (another turn since loses): its new master and
-     * size; the photo as it is now, or undefined when it changed or is gone.
+     * size and focus point; the photo as it is now, or undefined when it changed or is gone.
      */
-    async markRotated(id: number, from: number, turned: { rotation: number; masterKey: string; width: number; height: number }): Promise<Photo | undefined> {
+    async markRotated(id: number, from: number, turned: { rotation: number; masterKey: string; width: number; height: number; focus: FocusPoint }): Promise<Photo | undefined> {
       return (await sql.query<Photo>(
-        `UPDATE photos p SET rotation = $3, master_key = $4, width = $5, height = $6
+        `UPDATE photos p SET rotation = $3, master_key = $4, width = $5, height = $6, focus_x = $7, focus_y = $8
           WHERE id = $1 AND rotation = $2 AND status = 'ready' AND deleted_at IS NULL RETURNING ${PHOTO_COLUMNS}`,
-        [id, from, turned.rotation, turned.masterKey, turned.width, turned.height])).rows[0];
+        [id, from, turned.rotation, turned.masterKey, turned.width, turned.height, turned.focus.x, turned.focus.y])).rows[0];
+    },
+    /**
+     * The owner's ready photos of these ids (hidden ones too, with deletedAt: a book may still hold them), as a book
+     * places them; ids of another owner, or not ready, are left out.
+     */
+    async placementFacts(ownerId: number, photoIds: number[]): Promise<PlacementFacts[]> {
+      const { rows } = await sql.query<PlacementFacts>(
+        `SELECT id, width, height, round(coalesce(focus_x, 0.5)::numeric, 4)::float8 AS "focusX", round(coalesce(focus_y, 0.5)::numeric, 4)::float8 AS "focusY",
+            master_key AS "masterKey", status, deleted_at AS "deletedAt"
+          FROM photos WHERE owner_id = $1 AND id = ANY($2::int[]) AND status = 'ready' ORDER BY id`, [ownerId, photoIds]);
+      return rows;
     },
     /** Whether a book an order holds names this file, or an ordered book placed it (the order still has to print it). */
     async heldByOrder(key: string): Promise<boolean> {
@@ -150,6 +178,14 @@ export function createPhotosRepository(sql: SqlExecutor) {
         `SELECT 1 FROM orders o JOIN layout_pages lp ON lp.layout_id = o.layout_id, jsonb_array_elements(lp.blocks) AS block
           WHERE block->'content'->>'image' = $1
          UNION ALL SELECT 1 FROM layout_print_photos WHERE master_key = $1 LIMIT 1`, [key]);
+      return rows.length > 0;
+    },
+    /** Whether the book (layout) of this hash names the photo: in its list of photos or in a PHOTO block of a page. */
+    async namedByBook(id: number, layoutHash: string): Promise<boolean> {
+      const { rows } = await sql.query(
+        `SELECT 1 FROM layouts l WHERE l.hash = $2 AND (l.photo_ids @> jsonb_build_array($1::int) OR EXISTS (
+            SELECT 1 FROM layout_pages lp, jsonb_array_elements(lp.blocks) AS block
+             WHERE lp.layout_id = l.id AND block->'content'->'photo'->>'photo_id' = $1::text))`, [id, layoutHash]);
       return rows.length > 0;
     },
     /** The owner's other ready photos with their hashes, oldest first: what a new photo may be a near-duplicate of. */

@@ -57,7 +57,7 @@ export function createPhotoRotation(deps: RotationDependencies) {
       const oldMaster = photo.masterKey;
       const { rotated, recorded } = await db.transaction(async (tx) => {
         const photos = createPhotosRepository(tx.sql);
-        const row = await photos.markRotated(photo.id, photo.rotation, { rotation, masterKey, width: turned.width, height: turned.height });
+        const row = await photos.markRotated(photo.id, photo.rotation, { rotation, masterKey, width: turned.width, height: turned.height, focus: turned.focus });
         // Lost to another turn (or the photo went): the master just stored is named by no row.
         if (!row) return { rotated: undefined, recorded: await deletions.record(tx, [masterKey], 'private') };
         await photos.announceRotated(row.id, ownerId);

@@ -9,7 +9,7 @@ import type { Database } from '../db/database';
 import type { MediaStorage } from '../media/storage';
 import type { Queue } from '../queue/queue';
 import type { StoredFileDeletions } from '../retention/stored-file-deletions';
-import { invalid, notFound } from '../shared/errors';
+import { conflict, invalid, notFound } from '../shared/errors';
 import type { AuthenticatedUser } from '../shared/user';
 import type { Limiter } from '../util/limiter';
 import { masterKeyOf } from './photo-sizes';
@@ -74,22 +74,29 @@ export function createPhotosService(deps: PhotosServiceDependencies) {
 
   /**
    * The photo these bytes already are: a hidden one comes back (within the quota); one whose processing failed for
-   * a reason other than its file is processed again, its original stored again in case that was what failed.
+   * a reason other than its file is processed again, its original stored again in case that was what failed. The
+   * owner's /photos/ws is told of it again when it is not being processed (the front end shows an upload's photo
+   * only once it hears of it; a photo being processed is told of when its job ends). Undefined when the photo was
+   * removed meanwhile (a hidden photo the retention sweep took): the upload is then a new photo.
    */
-  async function reuse(owner: AuthenticatedUser, existing: Photo, original: Buffer): Promise<number> {
+  async function reuse(owner: AuthenticatedUser, existing: Photo, original: Buffer): Promise<number | undefined> {
     const retry = existing.status === 'failed' && existing.failureReason === PROCESSING_FAILED;
-    if (existing.deletedAt === null && !retry) return existing.id;
     if (retry) await files.put(existing.originalKey, original);
-    await db.transaction(async (tx) => {
+    return db.transaction(async (tx) => {
       const photos = createPhotosRepository(tx.sql);
-      await photos.lockOwner(owner.id);
+      if (existing.deletedAt !== null || retry) await photos.lockOwner(owner.id);
       if (existing.deletedAt !== null) {
         checkQuota(owner, await photos.usage(owner.id), 1, 0);
-        await photos.unhide(existing.id);
+        if (!await photos.unhide(existing.id)) return undefined;
       }
-      if (retry && await photos.processAgain(existing.id)) await queue.enqueue(tx, processPhotoJob, { photoId: existing.id });
+      if (retry && await photos.processAgain(existing.id)) {
+        await queue.enqueue(tx, processPhotoJob, { photoId: existing.id });
+      } else if ((await photos.find(existing.id))?.status !== 'processing') {
+        // Read again: a job that ended since the photo was looked up told of it before this upload was answered.
+        await photos.announceProcessed(existing.id, owner.id);
+      }
+      return existing.id;
     });
-    return existing.id;
   }
 
   return {
@@ -102,7 +109,8 @@ export function createPhotosService(deps: PhotosServiceDependencies) {
       const original = await readFile(uploadedFile);
       const contentHash = createHash('sha256').update(original).digest('hex');
       const existing = await repository.findByHash(owner.id, contentHash);
-      if (existing) return reuse(owner, existing, original);
+      const reused = existing && await reuse(owner, existing, original);
+      if (reused !== undefined) return reused;
       const header = await inspectPhoto(original, maxPixels).catch((error: unknown) => {
         if (error instanceof UnprocessablePhotoError) throw invalid({ files: [error.message] });
         throw error;
@@ -127,7 +135,10 @@ export function createPhotosService(deps: PhotosServiceDependencies) {
         });
         if (inserted) return photo.id;
         await discard(originalKey);
-        return reuse(owner, photo, original);
+        const reused = await reuse(owner, photo, original);
+        // Found under the owner's lock a moment ago: gone since only if the retention sweep took it in between.
+        if (reused === undefined) throw conflict('The photo was changed meanwhile; upload it again.');
+        return reused;
       } catch (error) {
         await discard(originalKey);
         throw error;
@@ -156,6 +167,7 @@ export function createPhotosService(deps: PhotosServiceDependencies) {
           await photos.markReady(photo.id, {
             masterKey, width: processed.width, height: processed.height, orientation: processed.orientation,
             capturedAt: processed.capturedAt, perceptualHash: processed.perceptualHash, duplicateGroup: near?.duplicateGroup ?? photo.id,
+            focus: processed.focus,
           });
           await photos.announceProcessed(photo.id, photo.ownerId);
         });

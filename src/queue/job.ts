@@ -42,6 +42,11 @@ export interface JobContract<Payload> {
    */
   expireInSeconds: number;
   /**
+   * Jobs of this name one process runs at once (JOBS_AT_ONCE when absent): more for a job that waits on storage or the
+   * database between its bounded steps, so that others use the time.
+   */
+  atOnce?: number;
+  /**
    * Never set: carries the payload's type, so that enqueueing checks it at compile time (a method, so that any
    * contract fits a registry of contracts of every payload).
    */

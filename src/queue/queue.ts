@@ -4,7 +4,7 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Metrics } from '../metrics/metrics';
-import type { Database, SqlExecutor, Transaction } from '../db/database';
+import type { Database, NotificationListener, SqlExecutor, Transaction } from '../db/database';
 import { whileLocked } from '../db/startup-lock';
 import type { JobContract, JobDefinition, RetryPolicy } from './job';
 import { type JobNameOverview, readJobOverview } from './job-overview';
@@ -13,11 +13,16 @@ import { type EnqueueOptions, bossPriority, createBulkTurns } from './priority';
 export type { EnqueueOptions, JobPriority } from './priority';
 
 const BOSS_SCHEMA = 'pgboss';
-// Jobs of one name that a worker runs at once: it fetches no more than that, so every job it holds is running, and
-// a killed worker strands only those (each retried once its expiry has passed).
+// Jobs of one name that a worker runs at once (unless its contract says otherwise, atOnce): it fetches no more than
+// that, so every job it holds is running, and a killed worker strands only those (each retried once its expiry has
+// passed).
 export const JOBS_AT_ONCE = 2;
-// pg-boss's smallest polling interval: a job enqueued on an idle service starts within half a second.
-const POLLING_INTERVAL_SECONDS = 0.5;
+// How often an idle worker looks for jobs nobody told it of: retries and scheduled jobs are due by the clock. A job
+// enqueued through this queue wakes the workers of its name at once (JOBS_CHANNEL), in every process; polling every
+// queue each half second instead cost an idle service about 26 statements a second (PGlite runs them on the main thread).
+const POLLING_INTERVAL_SECONDS = 2;
+// The NOTIFY channel of enqueued jobs: the payload is the job's name, sent at commit.
+const JOBS_CHANNEL = 'photobook_jobs';
 // pg-boss finds expired jobs in its maintenance (120 s apart by default, on top of the expiry); with 10 s a killed
 // worker's preview is retried within about 20 + 10 s + the retry delay.
 const MAINTENANCE_INTERVAL_SECONDS = 10;
@@ -53,7 +58,8 @@ export interface Queue {
   /** Adds many jobs of one kind in tx, in one statement. */
   enqueueMany<Payload>(tx: Transaction, job: JobContract<Payload>, payloads: Payload[], options?: EnqueueOptions): Promise<void>;
   /**
-   * Starts handling jobs in this process, up to JOBS_AT_ONCE of each name at a time; a second call changes nothing.
+   * Starts handling jobs in this process, up to JOBS_AT_ONCE (or the contract's atOnce) of each name at a time; a
+   * second call changes nothing.
    * context: what every handler of the registry is given (jobs/job-context.ts), passed on untouched.
    */
   work(context: unknown): Promise<void>;
@@ -105,6 +111,15 @@ export async function startQueue(
   let running = 0;
   let working = false;
   const bulkTurns = createBulkTurns(db.sql, BOSS_SCHEMA);
+  /** This process's worker of each job name, and the listener that wakes them. */
+  const workers = new Map<string, string>();
+  let wakeUps: NotificationListener | undefined;
+  const wake = (name: string) => {
+    const workerId = workers.get(name);
+    if (workerId) boss.notifyWorker(workerId);
+  };
+  /** In tx: the workers of the job's name, in every process, fetch it as soon as tx commits. */
+  const announce = (tx: Transaction, name: string) => tx.sql.query('SELECT pg_notify($1, $2)', [JOBS_CHANNEL, name]);
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   // Processes started at once on an empty database would each create pg-boss's schema and its queues: pg-boss's own
   // guard lets the second fail on a duplicate, and two create_queue calls deadlock. One process at a time, then.
@@ -131,22 +146,32 @@ export async function startQueue(
       checkPayload(job as JobContract<unknown>, payload);
       const id = await boss.send(job.name, payload as object, { db: bossDb(tx.sql), priority: bossPriority(options) });
       if (!id) throw new Error(`job "${job.name}" was not enqueued`);
+      await announce(tx, job.name);
       return id;
     },
     async enqueueMany(tx, job, payloads, options = {}) {
       payloads.forEach((payload) => checkPayload(job as JobContract<unknown>, payload));
       const priority = bossPriority(options);
-      if (payloads.length > 0) await boss.insert(payloads.map((payload) => ({ name: job.name, data: payload as object, priority })), { db: bossDb(tx.sql) });
+      if (payloads.length === 0) return;
+      await boss.insert(payloads.map((payload) => ({ name: job.name, data: payload as object, priority })), { db: bossDb(tx.sql) });
+      await announce(tx, job.name);
     },
     async work(context) {
       // Two workers of one name would run twice JOBS_AT_ONCE of its jobs: the demo starts working before it serves.
       if (working) return;
       working = true;
+      wakeUps ??= db.listen(JOBS_CHANNEL, {
+        notification: wake,
+        // Jobs enqueued while not listening were not announced: every worker looks.
+        listening: () => registry.forEach((job) => wake(job.name)),
+        interrupted: (error) => log.warn({ err: error }, 'job wake-ups interrupted: workers poll until they resume'),
+      });
       for (const job of registry) {
+        const atOnce = job.atOnce ?? JOBS_AT_ONCE;
         let workerId: string | undefined;
         // A batch is what runs at once, all of it started together; each job of a batch is settled on its own: a
         // failing one is failed (and retried) without failing the others.
-        workerId = await boss.work(job.name, { batchSize: JOBS_AT_ONCE, pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, includeMetadata: true }, async (batch) => {
+        workerId = await boss.work(job.name, { batchSize: atOnce, pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, includeMetadata: true }, async (batch) => {
           await Promise.all(batch.map(async (item) => {
             const started = Date.now();
             const record = (outcome: 'done' | 'failed') => {
@@ -179,11 +204,12 @@ export async function startQueue(
           }));
           // A full batch says more jobs may be waiting: the next fetch goes now, not after the polling interval
           // (pg-boss waits that long from the start of a batch, which held a fast job to JOBS_AT_ONCE per interval).
-          if (batch.length < JOBS_AT_ONCE) return;
+          if (batch.length < atOnce) return;
           await bulkTurns.afterFullBatch(job.name, batch).catch((error: unknown) =>
             log.warn({ job: job.name, err: error }, 'no turn lent to bulk jobs'));
           if (workerId) boss.notifyWorker(workerId);
         });
+        workers.set(job.name, workerId);
       }
     },
     async rerun(id) {
@@ -195,6 +221,7 @@ export async function startQueue(
                keep_until = greatest(keep_until, now() + interval '14 days')
          WHERE id = $1 AND name = ANY($2::text[]) AND state = 'failed' RETURNING name`, [id, names]);
       if (rerun) {
+        await db.sql.query('SELECT pg_notify($1, $2)', [JOBS_CHANNEL, rerun.name]);
         log.info({ job: rerun.name, jobId: id }, 'failed job run again');
         return { outcome: 'rerun', name: rerun.name };
       }
@@ -212,6 +239,7 @@ export async function startQueue(
       return () => settled.off('settled', listener);
     },
     async stop(timeoutMs = DEFAULT_STOP_TIMEOUT_MS) {
+      await wakeUps?.close();
       await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
       return running === 0;
     },

@@ -6,9 +6,10 @@ import type { BoundsConfig } from '../config';
 import type { Database } from '../db/database';
 import { IDEMPOTENCY_KEY_HOURS } from '../http/idempotency';
 import type { MediaStorage } from '../media/storage';
+import { releaseHiddenPhotos, type ReleasedPhotos } from '../photos/hidden-photos';
 import { type PurgedCounts, purgeExpiredRecords } from './purge';
 import type { StoredFileDeletions } from './stored-file-deletions';
-import { type SweepReport, sweepUnnamedFiles } from './unnamed-files';
+import { SWEEP_GRACE_SECONDS, type SweepReport, sweepUnnamedFiles } from './unnamed-files';
 
 const HOUR_SECONDS = 3600;
 const DAY_SECONDS = 24 * HOUR_SECONDS;
@@ -41,9 +42,13 @@ export function createRetentionService(deps: RetentionDependencies) {
       return purged;
     },
 
-    /** Deletes the stored files no row names (see unnamed-files.ts); a file that could not be deleted is a warning. */
-    async sweepUnnamedFiles(): Promise<SweepReport> {
-      const report = await sweepUnnamedFiles(deps);
+    /**
+     * Removes the photos hidden for a day that no book on its way to print needs (photos/hidden-photos.ts), then
+     * deletes the stored files no row names (see unnamed-files.ts); a file that could not be deleted is a warning.
+     */
+    async sweepUnnamedFiles(): Promise<SweepReport & { hiddenPhotos: ReleasedPhotos }> {
+      const hiddenPhotos = await releaseHiddenPhotos(db, deps.deletions, SWEEP_GRACE_SECONDS);
+      const report = { ...await sweepUnnamedFiles(deps), hiddenPhotos };
       const failed = report.media.failed + report.private.failed + report.leftoverDeletions.failed;
       log[failed > 0 ? 'warn' : 'info']({ job: 'sweep-unnamed-files', report }, 'stored files no row names swept');
       return report;

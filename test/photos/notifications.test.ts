@@ -79,6 +79,47 @@ describe(`shoppers' photos: notifications over /photos/ws (${DATABASE_KIND})`, f
     expect(rows[0].failure_reason).to.be.a('string');
   });
 
+  it('tells the owner photo_uploaded again when a ready photo is uploaded again, hidden or not', async () => {
+    const owner = await account();
+    const connection = await connect(server.url, owner.token);
+    const content = await noiseImage(400, 300).jpeg({ quality: 80 }).toBuffer();
+    const photoId = await uploadAndProcess(owner.auth, content);
+    const first = await connection.next();
+    expect(first).to.have.property('cmd', 'photo_uploaded');
+
+    const again = await request(server.url).post('/api/or/photo/').set('Authorization', owner.auth)
+      .attach('files', content, { filename: 'again.jpg', contentType: 'image/jpeg' }).expect(200);
+    expect(again.body).to.deep.equal({ photo_id: photoId });
+    expect(await connection.next()).to.deep.equal(first);
+
+    await request(server.url).patch('/photos/api/photo/destroy_many/').set('Authorization', owner.auth).send({ photo_id_list: [photoId] }).expect(200);
+    await request(server.url).post('/api/or/photo/').set('Authorization', owner.auth)
+      .attach('files', content, { filename: 'back.jpg', contentType: 'image/jpeg' }).expect(200, { photo_id: photoId });
+    expect(await connection.next()).to.deep.equal(first);
+  });
+
+  it('tells the owner fail_upload_photo again for a broken file uploaded again, and nothing early for one still processing', async () => {
+    const owner = await account();
+    const connection = await connect(server.url, owner.token);
+    const broken = (await noiseImage(320, 240).jpeg({ quality: 80 }).toBuffer()).subarray(0, 400);
+    const brokenId = await uploadAndProcess(owner.auth, broken);
+    const failed = await connection.next();
+    expect(failed).to.include({ cmd: 'fail_upload_photo', payload: brokenId });
+    await request(server.url).post('/api/or/photo/').set('Authorization', owner.auth)
+      .attach('files', broken, { filename: 'again.jpg', contentType: 'image/jpeg' }).expect(200, { photo_id: brokenId });
+    expect(await connection.next()).to.deep.equal(failed);
+
+    const content = await noiseImage(300, 300).jpeg({ quality: 80 }).toBuffer();
+    const upload = () => request(server.url).post('/api/or/photo/').set('Authorization', owner.auth)
+      .attach('files', content, { filename: 'slow.jpg', contentType: 'image/jpeg' }).expect(200);
+    const photoId = (await upload()).body.photo_id as number;
+    await upload();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(connection.frames, 'nothing before it is processed').to.deep.equal([]);
+    await processPhoto.handle({ photoId }, runtime.jobContext);
+    expect(await connection.next()).to.include({ cmd: 'photo_uploaded' });
+  });
+
   it('tells another user\'s connection nothing, and every connection of the owner', async () => {
     const [owner, stranger] = [await account(), await account()];
     const [first, second] = [await connect(server.url, owner.token), await connect(server.url, owner.token)];

@@ -149,3 +149,16 @@ function exifItem(tiff: Buffer, at: number): Buffer[] {
   const iloc = fullBox('iloc', 0, 0, Buffer.from([0x44, 0x00]), u16(1), u16(3), u16(0), u16(1), u32(at), u32(tiff.length + 4));
   return [fullBox('iinf', 0, 0, u16(1), infe), iloc];
 }
+
+/**
+ * A picture with one clear salient object: a small patch of saturated, busy red centred at (x, y), in fractions of
+ * the picture, on a plain grey ground.
+ */
+export async function salientObjectAt(x: number, y: number, width = 1200, height = 900): Promise<Buffer> {
+  const side = Math.round(Math.min(width, height) / 6);
+  const patch = await sharp({ create: { width: side, height: side, channels: 3, background: '#d02020', noise: { type: 'gaussian', mean: 128, sigma: 80 } } })
+    .png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: '#708090' } })
+    .composite([{ input: patch, left: Math.round(x * width - side / 2), top: Math.round(y * height - side / 2) }])
+    .jpeg({ quality: 92 }).toBuffer();
+}
