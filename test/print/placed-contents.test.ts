@@ -228,6 +228,19 @@ describe(`print files draw what is placed (${DATABASE_KIND})`, () => {
     }
   });
 
+  it('prints a photo its owner deleted after paying, once the retention sweep has run too', async () => {
+    const deleted = pages[1][3].placement.photo_id;
+    await client.patch('/photos/api/photo/destroy_many/').set('Authorization', users.owner.auth)
+      .send({ photo_id_list: [deleted] }).expect(200, { update_count: 1 });
+    // Hidden long enough for the sweep to remove it, were no ordered book to need it.
+    await runtime.db.sql.query("UPDATE photos SET deleted_at = now() - interval '36 hours' WHERE id = $1", [deleted]);
+    const report = await runtime.services.retention.sweepUnnamedFiles();
+    expect(report.hiddenPhotos.removed).to.equal(0);
+    expect((await client.get('/photos/api/photo/').set('Authorization', users.owner.auth)).body.results
+      .some((photo: { id: number }) => photo.id === deleted)).to.equal(false);
+    await expectPlacementsPrinted(await printInterior(), 1);
+  });
+
   it('prints the photos as they were when the order was confirmed, not as turned later', async () => {
     const turned = await client.put('/api/photo/').set('Authorization', users.owner.auth).send({ photo_id: uprightPhoto, angle: 90 });
     expect(turned.status, JSON.stringify(turned.body)).to.equal(200);
