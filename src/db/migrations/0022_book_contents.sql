@@ -31,3 +31,7 @@ CREATE TABLE layout_history (
   created_at timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (layout_id, step)
 );
+
+-- A book's orders, found by the book: the editing channel updates the unit price of a book in its owner's open cart
+-- when its page count changes, and the retention sweep asks whether an ordered book still needs a photo.
+CREATE INDEX orders_layout_idx ON orders (layout_id);

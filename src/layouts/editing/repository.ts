@@ -125,12 +125,14 @@ export function createEditingRepository(sql: SqlExecutor) {
           (SELECT coalesce(json_agg(r), '[]') FROM (
             SELECT id, owner_id, width, height, focus_x, focus_y, status = 'ready' AND master_key IS NOT NULL AS ready,
                    deleted_at IS NOT NULL AS deleted, CASE WHEN capture_source IN ('exif', 'file') THEN (extract(epoch FROM captured_at) * 1000)::float8 END AS captured_ms, duplicate_group
-            FROM photos WHERE id = ANY($8::int[])
-              OR id IN (SELECT (b->'content'->'photo'->>'photo_id')::int FROM pg, jsonb_array_elements(pg.blocks) b
-                        WHERE jsonb_typeof(b->'content'->'photo') = 'object')
-              OR id IN (SELECT e::int FROM layouts l, jsonb_array_elements_text(l.photo_ids) e WHERE l.id = ANY($9::uuid[]))
-              OR id IN (SELECT (u->'content'->'photo'->>'photo_id')::int FROM layouts l, jsonb_array_elements(l.unplaced) u
-                        WHERE l.id = ANY($12::uuid[]) AND jsonb_typeof(u->'content'->'photo') = 'object')) r) AS photos,
+            -- One list of ids, looked up by the primary key (an OR of subqueries would scan the whole table).
+            FROM photos WHERE id IN (
+              SELECT unnest($8::int[])
+              UNION SELECT (b->'content'->'photo'->>'photo_id')::int FROM pg, jsonb_array_elements(pg.blocks) b
+                WHERE jsonb_typeof(b->'content'->'photo') = 'object'
+              UNION SELECT e::int FROM layouts l, jsonb_array_elements_text(l.photo_ids) e WHERE l.id = ANY($9::uuid[])
+              UNION SELECT (u->'content'->'photo'->>'photo_id')::int FROM layouts l, jsonb_array_elements(l.unplaced) u
+                WHERE l.id = ANY($12::uuid[]) AND jsonb_typeof(u->'content'->'photo') = 'object')) r) AS photos,
           (SELECT coalesce(json_agg(r), '[]') FROM (
             SELECT id, theme_id, image FROM theme_elements WHERE id = ANY($10::int[]) AND element_type = 'PAGE_BACKGROUND') r) AS backgrounds,
           (SELECT coalesce(json_agg(r ORDER BY r.layout_id, r.step), '[]') FROM (
