@@ -46,6 +46,10 @@ describe(`layout/autofill (${DATABASE_KIND})`, () => {
     const { rows: [row] } = await runtime.db.sql.query<{ width: number; height: number }>('SELECT width, height FROM photos WHERE id = $1', [body.photo_id]);
     sizes.set(body.photo_id, row);
   };
+  const uploadAndKeep = async (name: string, content: Buffer) => {
+    await upload(name, content);
+    return ids[name];
+  };
   const newBook = async () => (await request(server.url).post('/api/ua/layout/').set('Authorization', users.owner.auth).send({ product_id: products[0] })).body as { id: string };
   const pageRows = async (layoutId: string) => (await runtime.db.sql.query<PageRow>(
     'SELECT id, num, template_id, blocks FROM layout_pages WHERE layout_id = $1 ORDER BY num', [layoutId])).rows;
@@ -197,6 +201,19 @@ describe(`layout/autofill (${DATABASE_KIND})`, () => {
     expect(row.version).to.equal(ack.version);
     expect((await sender.ask(editMessage('layout', 'undo', book.id, undefined))).error).to.equal(undefined);
     expect(await read(book.id)).to.deep.equal(before);
+  });
+
+  it('leaves out the book\'s photos deleted since they were added, hidden or gone, without an error', async () => {
+    const book = await newBook();
+    const sender = await editor(book.id);
+    const hidden = await uploadAndKeep('hidden', await picture(40, true));
+    const gone = await uploadAndKeep('gone', await picture(41, true));
+    expect((await sender.ask(editMessage('layout', 'add_photos', book.id, undefined, { photo_ids: [ids.A1, hidden, gone] }))).error).to.equal(undefined);
+    await request(server.url).patch('/photos/api/photo/destroy_many/').set('Authorization', users.owner.auth).send({ photo_id_list: [hidden] }).expect(200);
+    await runtime.db.sql.query('DELETE FROM photos WHERE id = $1', [gone]);
+    const ack = await sender.ask(editMessage('layout', 'autofill', book.id, undefined, {}));
+    expect(ack.error, JSON.stringify(ack.error)).to.equal(undefined);
+    expect(placedInOrder(await pageRows(book.id))).to.deep.equal([ids.A1]);
   });
 
   it('refuses another user\'s photos and a from_page past the book', async () => {

@@ -116,6 +116,11 @@ describe(`editing a book: what is refused changes nothing (${DATABASE_KIND})`, (
       expect(foreign.error?.code).to.equal('not_found');
       const placed = await owner.ask(editMessage('block', 'set', layout.id, photoBlock(), { photo_id: othersPhoto }));
       expect(placed.error?.code).to.equal('not_found');
+      // A background of another theme than the book's is as unknown as one that does not exist.
+      const { rows: [otherTheme] } = await runtime.db.sql.query<{ id: number }>(
+        `SELECT e.id FROM theme_elements e WHERE e.element_type = 'PAGE_BACKGROUND'
+           AND e.theme_id <> (SELECT p.theme_id FROM layouts l JOIN products p ON p.id = l.product_id WHERE l.id = $1) LIMIT 1`, [layout.id]);
+      expect((await owner.ask(editMessage('page', 'background', layout.id, page(2), { element_id: otherTheme.id }))).error?.code).to.equal('not_found');
       // The other user's own book cannot take the owner's photo either.
       const theirs = (await request(server.url).post('/api/ua/layout/').set('Authorization', users.other.auth).send({ product_id: products[0] })).body;
       const theirEditor = await editor(transport, users.other.token, theirs.id);

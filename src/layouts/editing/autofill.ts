@@ -65,18 +65,24 @@ export const autofillLayout: EditOperation = {
     const interiorBefore = all.filter((page) => page.type === 'PAGE').length;
     if (fromPage > interiorBefore) throw invalid({ payload: [`The book has ${interiorBefore} pages: from_page must be one of them.`] });
 
-    // The photos: those named (the owner's, joining the book's list), or the book's own not placed before from_page.
-    for (const id of message.payload.photo_ids ?? []) {
+    // Everything that can refuse the message comes before anything changes (the batch's state is shared).
+    const schemes = [...state.schemes.values()].filter((scheme) => schemeFitsFormat(scheme, format) && scheme.slots.some((slot) => slot.kind === 'photo'));
+    if (schemes.length === 0) throw invalid({ payload: ['No page scheme fits this format.'] });
+    // The owner's photos now: a book that changed hands, or lists a photo deleted since, does not place it.
+    const usable = (id: number) => {
       const photo = state.photos.get(id);
-      if (!photo || photo.ownerId !== layout.ownerId || photo.deleted) throw notFound(`Photo ${id} not found.`);
-    }
+      return photo && photo.ownerId === layout.ownerId && !photo.deleted ? photo : undefined;
+    };
+    // The photos: those named (the owner's, joining the book's list), or the book's own not placed before from_page.
+    for (const id of message.payload.photo_ids ?? []) if (!usable(id)) throw notFound(`Photo ${id} not found.`);
     const kept = placedBefore(all, fromPage);
-    const wanted = message.payload.photo_ids ?? layout.photoIds.filter((id) => !kept.has(id));
-    layout.photoIds = [...layout.photoIds, ...wanted.filter((id) => !layout.photoIds.includes(id))];
+    const wanted = message.payload.photo_ids ?? layout.photoIds.filter((id) => !kept.has(id) && usable(id));
+    const added = wanted.filter((id) => !layout.photoIds.includes(id));
+    if (added.length > 0) layout.photoIds = [...layout.photoIds, ...new Set(added)];
     const leftOut: { photo_id: number; reason: LeftOutReason }[] = [];
     const candidates: FillPhoto[] = [];
     for (const id of [...new Set(wanted)]) {
-      const photo = state.photos.get(id)!;
+      const photo = usable(id)!;
       if (!photo.ready) leftOut.push({ photo_id: id, reason: 'not_ready' });
       else candidates.push({ id, width: photo.width, height: photo.height, capturedAt: photo.capturedAt, duplicateGroup: photo.duplicateGroup });
     }
@@ -93,8 +99,6 @@ export const autofillLayout: EditOperation = {
       interior = resize(state, layout, all, Math.max(target, fromPage - 1 + ((fromPage - 1) % 2)));
     }
     const refilled = interior.filter((page) => page.num >= fromPage);
-    const schemes = [...state.schemes.values()].filter((scheme) => schemeFitsFormat(scheme, format) && scheme.slots.some((slot) => slot.kind === 'photo'));
-    if (schemes.length === 0) throw invalid({ payload: ['No page scheme fits this format.'] });
     const perPage = refilled.length === 0 ? [] : photosPerPage(events, refilled.length, fromPage % 2 === 1);
 
     let placedCount = 0;

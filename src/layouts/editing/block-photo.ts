@@ -70,7 +70,8 @@ export const cropBlockPhoto: EditOperation = {
     const current = block.content.photo;
     if (!current) throw invalidPayload('The block holds no photo: place one with block/set first.');
     const photo = state.photos.get(current.photo_id);
-    if (!photo || !photo.ready) throw notFound(`Photo ${current.photo_id} not found.`);
+    // The book's owner's photo as it is now (a book that changed hands does not reframe the former owner's photo).
+    if (!photo || !photo.ready || photo.ownerId !== state.layouts.get(message.params.layout_id)!.ownerId) throw notFound(`Photo ${current.photo_id} not found.`);
     const placement: PhotoPlacement = {
       ...current, crop: message.payload.crop!, rotation: message.payload.rotation ?? current.rotation, mirror: message.payload.mirror ?? current.mirror,
     };

@@ -32,7 +32,8 @@ export const addBookPhotos: EditOperation = {
     if (layout.photoIds.length + added.length > PHOTOS_PER_BOOK) {
       throw invalid({ payload: [`A book lists at most ${PHOTOS_PER_BOOK} photos.`] });
     }
-    layout.photoIds = [...layout.photoIds, ...new Set(added)];
+    // Nothing new keeps the list as it is: no change, no step to undo.
+    if (added.length > 0) layout.photoIds = [...layout.photoIds, ...new Set(added)];
     return { pages: [], layout: true };
   },
 };
@@ -53,8 +54,11 @@ export const removeBookPhotos: EditOperation = {
     const message = raw as PhotosMessage;
     const layout = state.layouts.get(message.params.layout_id)!;
     const removed = new Set(message.payload.photo_ids);
-    layout.photoIds = layout.photoIds.filter((id) => !removed.has(id));
-    layout.unplaced = layout.unplaced.filter((item) => !item.content.photo || !removed.has(item.content.photo.photo_id));
+    // Lists without the removed photos, or the same lists when they held none of them (no change, no step to undo).
+    const without = <T>(items: T[], photoOf: (item: T) => number | undefined) =>
+      (items.some((item) => removed.has(photoOf(item) ?? -1)) ? items.filter((item) => !removed.has(photoOf(item) ?? -1)) : items);
+    layout.photoIds = without(layout.photoIds, (id) => id);
+    layout.unplaced = without(layout.unplaced, (item) => item.content.photo?.photo_id);
     const pages: EditedPage[] = [];
     for (const page of currentPages(state, layout.id).values()) {
       const blocks = page.blocks.map((block) => emptied(block, removed));

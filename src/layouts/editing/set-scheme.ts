@@ -34,7 +34,7 @@ export const setScheme: EditOperation = {
     const message = raw as SchemeSetMessage;
     const layout = state.layouts.get(message.params.layout_id)!;
     const page = state.pages.get(message.params.id);
-    if (!page || page.layoutId !== layout.id) throw notFound('Page not found.');
+    if (!page || page.layoutId !== layout.id || state.removedPages.has(page.id)) throw notFound('Page not found.');
     if (page.type === 'COVER') throw invalidScheme('The cover has no scheme.');
     const scheme = state.schemes.get(message.payload.id);
     if (!scheme) throw invalidScheme(`No scheme ${message.payload.id}.`);
