@@ -82,6 +82,19 @@ describe(`editing messages applied together in one batch (${DATABASE_KIND})`, ()
     expect(row.scheme_theme_rel).to.deep.equal(await schemeUsageInDatabase(runtime, layout.id));
   });
 
+  it('keeps a bounded history: at least the newest 100 steps, older ones dropped 20 at a time', async () => {
+    const page = layout.pages.find((item) => item.num === 5)!;
+    const steps = async () => (await runtime.db.sql.query<{ n: number; oldest: number; newest: number }>(
+      'SELECT count(*)::int AS n, min(step) AS oldest, max(step) AS newest FROM layout_history WHERE layout_id = $1', [layout.id])).rows[0];
+    for (let round = 0; round < 3; round += 1) {
+      const acks = await submitAll(Array.from({ length: 50 }, (_, index) => message('page', 'set', { id: page.id }, { id: schemes[(round * 50 + index) % schemes.length] })));
+      expect(acks.filter((ack) => code(ack))).to.deep.equal([]);
+    }
+    const kept = await steps();
+    expect(kept.n).to.be.within(100, 120);
+    expect(kept.newest - kept.oldest + 1).to.equal(kept.n);
+  });
+
   /** The page's template as the copy was made (the catalog layout's page of the same number). */
   async function originalTemplate(pageId: string): Promise<number> {
     const { rows: [row] } = await runtime.db.sql.query<{ template_id: number }>(

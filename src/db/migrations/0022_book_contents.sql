@@ -21,7 +21,8 @@ ALTER TABLE photos ADD COLUMN focus_y real CHECK (focus_y BETWEEN 0 AND 1);
 
 -- The book's operations for undo and redo: each step holds what it changed as it was before (pages by id, with null
 -- for a page that did not exist, and the layout's own fields), and, once undone, as it was after (what redo puts
--- back). Steps past the newest not undone are the redo branch; a new operation drops them. The newest 100 are kept.
+-- back). Steps past the newest not undone are the redo branch; a new operation drops them. At least the newest
+-- 100 are kept (older ones are dropped 20 at a time).
 CREATE TABLE layout_history (
   layout_id  uuid NOT NULL REFERENCES layouts (id) ON DELETE CASCADE,
   step       integer NOT NULL,

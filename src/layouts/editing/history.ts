@@ -6,7 +6,7 @@
 import { invalid } from '../../shared/errors';
 import type { BatchState, BookState, EditedLayout, EditedPage, HistoryLog, HistoryStep, LayoutFields, PageFields } from './state';
 
-/** Steps kept per book; older ones are dropped as new ones come. */
+/** Steps kept per book at least; older ones are dropped as new ones come (20 at a time: repository.ts). */
 export const HISTORY_STEPS = 100;
 
 const clone = <T>(value: T): T => structuredClone(value);

@@ -236,6 +236,8 @@ export function createEditingRepository(sql: SqlExecutor) {
   };
 }
 
+const TRIM_EVERY = 20;
+
 /** The history rows a batch writes: new steps, dropped redo branches, steps past the bound, changed undone flags. */
 function historyRows(logs: Map<string, HistoryLog>) {
   const rows = {
@@ -248,7 +250,12 @@ function historyRows(logs: Map<string, HistoryLog>) {
       if (step.created) rows.created.push({ layout_id: layoutId, step: step.step, undone: step.undone, before: step.before, after: step.after });
       else if (step.flagChanged) rows.flagged.push({ layout_id: layoutId, step: step.step, undone: step.undone, after: step.after });
     }
-    if (log.steps.some((step) => step.created)) rows.trimmed.push({ layout_id: layoutId, keep_after: log.lastStep - HISTORY_STEPS });
+    // Old steps go in chunks (when the newest step crosses a multiple of TRIM_EVERY): a book keeps between
+    // HISTORY_STEPS and HISTORY_STEPS + TRIM_EVERY steps, and most edits delete nothing.
+    const created = log.steps.filter((step) => step.created).length;
+    if (created > 0 && Math.floor(log.lastStep / TRIM_EVERY) > Math.floor((log.lastStep - created) / TRIM_EVERY)) {
+      rows.trimmed.push({ layout_id: layoutId, keep_after: log.lastStep - HISTORY_STEPS });
+    }
   }
   return rows;
 }
