@@ -10,7 +10,7 @@ import {
   chooseScheme, dropNearDuplicates, type FillPhoto, type LeftOutReason, orderPhotos, pagesToFit, photosPerPage, splitEvents,
 } from '../autofill/plan';
 import type { AutofillReport } from '../autofill/report';
-import { blockMm, withPlacement } from './block-content';
+import { blockMm, copiedBackgrounds, withPlacement } from './block-content';
 import { currentPages } from './history';
 import type { EditMessage, EditOperation, EditResult } from './messages';
 import { countUse } from './set-scheme';
@@ -38,7 +38,7 @@ function resize(state: BatchState, layout: EditedLayout, pages: EditedPage[], in
   }
   const added = Array.from({ length: Math.max(0, interior - current.length) }, (_, index): EditedPage => ({
     ...model, id: randomUUID(), num: current.length + index + 1, changed: true, created: true,
-    blocks: model.blocks.filter((block) => block.type === 'BACKGROUND').map((block) => ({ ...block, id: randomUUID() })),
+    blocks: copiedBackgrounds(model),
   }));
   for (const page of added) {
     state.pages.set(page.id, page);

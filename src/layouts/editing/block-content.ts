@@ -1,5 +1,6 @@
 // Finding a block in a batch's pages, its printed size, and the framing of a placed photo: shared by the block
 // operations and by page/set (which moves placed photos into other slots).
+import { randomUUID } from 'node:crypto';
 import { notFound } from '../../shared/errors';
 import type { Block, Box, PhotoPlacement } from '../../shared/layout-document';
 import { clampCrop, type SizeMm } from '../../shared/photo-placement';
@@ -20,6 +21,10 @@ export function findBlock(state: BatchState, layoutId: string, blockId: string):
   }
   throw notFound('Block not found.');
 }
+
+/** A page's backgrounds again, with ids of their own: for a new page laid out like it. */
+export const copiedBackgrounds = (page: EditedPage): Block[] =>
+  page.blocks.filter((block) => block.type === 'BACKGROUND').map((block) => ({ ...block, id: randomUUID() }));
 
 /** A block's printed size: its percentages of an interior page of the layout's format. */
 export function blockMm(layout: EditedLayout, block: Pick<Block, 'width' | 'height'>): SizeMm | null {

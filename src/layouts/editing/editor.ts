@@ -155,18 +155,12 @@ export function createLayoutEditor(deps: {
     await repository.limitTransaction(limits.lockTimeoutMs, limits.statementTimeoutMs);
     const layouts = await repository.lockLayouts(unique(batch.map(({ parsed }) => parsed.layoutId)), waitForLocks);
     const taken = waitForLocks ? batch : batch.filter(({ parsed }) => layouts.has(parsed.layoutId));
-    const { storedSteps, known, ...rows } = await repository.rows(readsOf(taken));
-    const state: BatchState = {
-      layouts, ...rows, wholeLayouts: new Set(), removedPages: new Set(), history: new Map(), printDpi,
-    };
-    for (const { parsed } of taken) {
-      const targets = parsed.operation.targets(parsed.message);
-      if (targets.wholeLayout) state.wholeLayouts.add(targets.layoutId);
-    }
+    const reads = readsOf(taken);
+    const { storedSteps, known, ...rows } = await repository.rows(reads);
+    const state: BatchState = { layouts, ...rows, removedPages: new Set(), history: new Map(), printDpi };
     for (const layout of layouts.values()) {
-      const stored = storedSteps.get(layout.id);
-      const loaded = taken.some(({ parsed }) => parsed.layoutId === layout.id && parsed.operation.targets(parsed.message).history);
-      const log: HistoryLog = { loaded, lastStep: layout.lastStep, steps: loaded ? stored ?? [] : [], dropStoredRedo: false, deleted: [] };
+      const loaded = reads.historyLayoutIds.includes(layout.id);
+      const log: HistoryLog = { loaded, lastStep: layout.lastStep, steps: loaded ? storedSteps.get(layout.id) ?? [] : [], dropStoredRedo: false, deleted: [] };
       state.history.set(layout.id, log);
     }
     const applied: AppliedTransaction[] = [];

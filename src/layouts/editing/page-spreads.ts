@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { invalid, notFound } from '../../shared/errors';
 import { schemeFitsFormat } from '../builder';
 import { slotBlocks } from '../blocks';
+import { copiedBackgrounds } from './block-content';
 import { currentPages } from './history';
 import type { EditMessage, EditOperation, EditResult } from './messages';
 import { countUse } from './set-scheme';
@@ -85,7 +86,7 @@ export const addSpread: EditOperation = {
     const created = [0, 1].map((): EditedPage => ({
       id: randomUUID(), layoutId: layout.id, num: 0, type: 'PAGE', factor: model.factor, widthPx: model.widthPx, viewbox: model.viewbox,
       templateId: template.id, templateWidth: template.width, templateHeight: template.height,
-      blocks: [...model.blocks.filter((block) => block.type === 'BACKGROUND').map((block) => ({ ...block, id: randomUUID() })), ...slots()],
+      blocks: [...copiedBackgrounds(model), ...slots()],
       changed: true, created: true,
     }));
     for (const item of created) state.pages.set(item.id, item);

@@ -92,7 +92,7 @@ export function createEditingRepository(sql: SqlExecutor) {
      * one round trip (after its layouts are locked). Accounts: those not deleted, with their role and token version
      * now (checked on every message). Photos: those named, those placed on the pages read, and the photo lists asked for.
      */
-    async rows(reads: BatchReads): Promise<Omit<BatchState, 'layouts' | 'wholeLayouts' | 'removedPages' | 'history' | 'printDpi'> & {
+    async rows(reads: BatchReads): Promise<Omit<BatchState, 'layouts' | 'removedPages' | 'history' | 'printDpi'> & {
       known: Map<string, { messageHash: string; ack: object }>;
       storedSteps: Map<string, HistoryStep[]>;
     }> {

@@ -78,11 +78,9 @@ export interface BatchState {
   layouts: Map<string, EditedLayout>;
   /**
    * The pages the batch's messages name, and every page of the layouts whose messages need them all (page add,
-   * remove, move; undo and redo): see wholeLayouts.
+   * remove, move; undo and redo; autofill: EditTargets.wholeLayout).
    */
   pages: Map<string, EditedPage>;
-  /** Layouts whose every page is in `pages`. */
-  wholeLayouts: Set<string>;
   /** Pages removed by the batch: deleted when it is written. */
   removedPages: Set<string>;
   schemes: Map<number, Scheme>;
