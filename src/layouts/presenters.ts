@@ -4,7 +4,7 @@ import type { MediaStorage } from '../media/storage';
 import { roubles } from '../shared/money';
 import { type PriceRule, unitPriceKopecks } from '../orders/pricing';
 import type { PhotoLinks } from '../photos/photo-links';
-import { effectiveDpi, type PixelSize, printQuality, type SizeMm } from '../shared/photo-placement';
+import { blockSizeMm, effectiveDpi, type PixelSize, printQuality, type SizeMm } from '../shared/photo-placement';
 import { textFits } from '../render/text-layout';
 import { fourDecimals, percent } from './blocks';
 import type { LayoutPageRow, LayoutRow, ListedLayoutRow, Template } from './repository';
@@ -36,8 +36,7 @@ function presentPlacement(block: Block, view: PlacedPhotosView | undefined, page
   const placement = block.content.photo!;
   const photo = view?.photos.get(placement.photo_id);
   if (!view || !photo) return placement;
-  const blockMm = pageMm ? { width: (block.width / 100) * pageMm.width, height: (block.height / 100) * pageMm.height } : null;
-  const dpi = blockMm ? effectiveDpi(photo, placement, blockMm) : null;
+  const dpi = pageMm ? effectiveDpi(photo, placement, blockSizeMm(block, pageMm)) : null;
   return {
     ...placement,
     image: view.links.image(placement.photo_id),
@@ -54,8 +53,7 @@ function presentPlacement(block: Block, view: PlacedPhotosView | undefined, page
  */
 function textFitsBlock(block: Block, view: PlacedPhotosView | undefined, pageMm: SizeMm | null): boolean | undefined {
   if (block.type !== 'TEXT' || !block.content.style || !pageMm || view?.fontSizePt === undefined) return undefined;
-  const blockMm = { width: (block.width / 100) * pageMm.width, height: (block.height / 100) * pageMm.height };
-  return textFits(block.content.text, block.content.style, blockMm, view.fontSizePt);
+  return textFits(block.content.text, block.content.style, blockSizeMm(block, pageMm), view.fontSizePt);
 }
 
 function presentContent<T extends { content: Block['content'] }>(item: T, media: MediaStorage, placement?: () => object, fits?: boolean): T {

@@ -15,6 +15,10 @@ export interface SizeMm {
 /** good: at least the print DPI; low: below it; cannot_print: below half of it. */
 export type PrintQuality = 'good' | 'low' | 'cannot_print';
 
+/** A block's printed size: its percentages of the page's. */
+export const blockSizeMm = (block: { width: number; height: number }, pageMm: SizeMm): SizeMm =>
+  ({ width: (block.width / 100) * pageMm.width, height: (block.height / 100) * pageMm.height });
+
 /** A point of the photo in fractions of its width and height. */
 export interface FocusPoint {
   x: number;

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { notFound } from '../../shared/errors';
 import type { Block, Box, PhotoPlacement } from '../../shared/layout-document';
-import { clampCrop, type SizeMm } from '../../shared/photo-placement';
+import { blockSizeMm, clampCrop, type SizeMm } from '../../shared/photo-placement';
 import type { BatchState, EditedLayout, EditedPage, PlacementPhoto } from './state';
 
 export interface FoundBlock {
@@ -28,8 +28,7 @@ export const copiedBackgrounds = (page: EditedPage): Block[] =>
 
 /** A block's printed size: its percentages of an interior page of the layout's format. */
 export function blockMm(layout: EditedLayout, block: Pick<Block, 'width' | 'height'>): SizeMm | null {
-  if (!layout.format) return null;
-  return { width: (block.width / 100) * layout.format.widthCm * 10, height: (block.height / 100) * layout.format.heightCm * 10 };
+  return layout.format ? blockSizeMm(block, { width: layout.format.widthCm * 10, height: layout.format.heightCm * 10 }) : null;
 }
 
 /**
