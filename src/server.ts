@@ -10,7 +10,6 @@ import { holderOf } from './auth/token-user';
 import { clientErrorHandler } from './http/client-error';
 import type { RouteModule } from './http/route-module';
 import { createValidator } from './http/validation';
-import { socketAdapterFor, type SocketAdapter } from './realtime/adapter';
 import { createEditingChannel } from './realtime/editing-channel';
 import { attachSocketIoTransport } from './realtime/layout-channel';
 import { createLiveness } from './realtime/liveness';
@@ -30,11 +29,11 @@ export interface RunningServer {
   stop(cutAt?: number): Promise<boolean>;
 }
 
-function attachSocketServer(server: http.Server, runtime: Runtime, adapter: SocketAdapter): SocketServer {
+function attachSocketServer(server: http.Server, runtime: Runtime): SocketServer {
   // Upgrades that are not Socket.IO's are the plain WebSocket's to answer (or refuse), however long its check takes.
   const { corsOrigins } = runtime.config;
   const io = new SocketServer(server, {
-    serveClient: false, maxHttpBufferSize: runtime.config.maxJsonBodyBytes, adapter: adapter.adapter, destroyUpgrade: false,
+    serveClient: false, maxHttpBufferSize: runtime.config.maxJsonBodyBytes, destroyUpgrade: false,
     // Long-polling from a front end of CORS_ORIGINS (never another origin, never with credentials), as over HTTP.
     ...(corsOrigins.length > 0 ? { cors: { origin: [...corsOrigins], credentials: false } } : {}),
   });
@@ -88,21 +87,20 @@ export async function startServer(
 ): Promise<RunningServer> {
   const { config, log } = runtime;
   if (options.worker) await runtime.queue.work(runtime.jobContext);
-  const adapter = socketAdapterFor(runtime.db, log);
-  const app = buildApp({ ...runtime, demoShopper: options.demoShopper, readiness: [adapter.problem] }, options.extraModules);
-  const server = http.createServer(app.callback());
-  server.on('clientError', clientErrorHandler(log, config.publicBaseUrl));
-  const keepAlive = keepAliveUntilStop(server);
-  const io = attachSocketServer(server, runtime, adapter);
-  // The namespace's adapter carries both transports' changes between processes.
-  const editingNamespace = io.of('/layout');
-  const editing = createEditingChannel(editingNamespace, {
-    db: runtime.db, media: runtime.media, log, eventsPerSecond: config.socketEventsPerSecond, spansProcesses: adapter.adapter !== undefined,
+  // Rooms are this process's (Socket.IO's in-memory adapter): the editing channel tells other processes itself.
+  const editing = createEditingChannel({
+    db: runtime.db, media: runtime.media, log, eventsPerSecond: config.socketEventsPerSecond,
     socketsPerUser: config.bounds.socketsPerUser, userEventsPerSecond: config.bounds.userEventsPerSecond,
     metrics: runtime.metrics, editing: config.editing,
     users: runtime.users, layouts: runtime.services.layouts, validator: createValidator(runtime.schemas),
     photoLinks: runtime.services.photoLinks, printDpi: config.printDpi,
   });
+  const app = buildApp({ ...runtime, demoShopper: options.demoShopper, readiness: [editing.problem] }, options.extraModules);
+  const server = http.createServer(app.callback());
+  server.on('clientError', clientErrorHandler(log, config.publicBaseUrl));
+  const keepAlive = keepAliveUntilStop(server);
+  const io = attachSocketServer(server, runtime);
+  const editingNamespace = io.of('/layout');
   // Both transports' WebSocket connections: pinged, and their outgoing buffers bounded.
   const liveness = createLiveness(config.websocketPingIntervalMs, runtime.metrics);
   const outgoingBuffers = createOutgoingBuffers(config.bounds.socketOutgoingBufferBytes, runtime.metrics);
@@ -118,7 +116,7 @@ export async function startServer(
     socketsPerUser: config.bounds.socketsPerUser, userEventsPerSecond: config.bounds.userEventsPerSecond,
   });
   // Ready when listening starts, unless the database refuses it a connection (then /readyz says why).
-  await adapter.listening(config.databaseTimeouts.connectMs);
+  await editing.listening(config.databaseTimeouts.connectMs);
   await new Promise<void>((resolve, reject) => {
     const port = options.port ?? config.port;
     // Taken between the check at start and now: the same one line.
@@ -133,7 +131,6 @@ export async function startServer(
   const stop = async (cutAt: number) => {
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     keepAlive.end();
-    void editing.close();
     io.close();
     plainWebSockets.close();
     void photoChannel.close();
@@ -151,7 +148,7 @@ export async function startServer(
     await closed;
     clearInterval(sweep);
     clearTimeout(deadline);
-    await adapter.close();
+    await editing.close();
     log.info({ cut }, 'stopped serving');
     return !cut;
   };

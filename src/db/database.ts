@@ -39,6 +39,8 @@ export interface NotificationListener {
   notify(payload: string): Promise<void>;
   /** Drops the listening connection and opens another (one that stopped delivering may be stuck, not lost). */
   reconnect(): void;
+  /** Resolves when the listening connection answers (LISTEN again on it: a no-op); rejects when it is lost or fails. */
+  check(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -7,6 +7,15 @@ import { type DatabaseTimeouts, pgTimeoutOptions } from './pg-timeouts';
 const FIRST_RETRY_MS = 50;
 const LAST_RETRY_MS = 2_000;
 
+/** The connection string's application_name (an operator's name for the process's connections), or ours. */
+function applicationNameOf(connectionString: string): string {
+  try {
+    return new URL(connectionString).searchParams.get('application_name') ?? 'photobook-listener';
+  } catch {
+    return 'photobook-listener';
+  }
+}
+
 export function listenOnPostgres(
   connectionString: string, channel: string, handlers: NotificationHandlers, timeouts?: DatabaseTimeouts,
 ): NotificationListener {
@@ -14,6 +23,7 @@ export function listenOnPostgres(
   let closed = false;
   let retryMs = FIRST_RETRY_MS;
   let retryTimer: NodeJS.Timeout | undefined;
+  const applicationName = applicationNameOf(connectionString);
 
   const lose = (lost: pg.Client, error: Error) => {
     if (client !== lost) return;
@@ -27,7 +37,7 @@ export function listenOnPostgres(
   };
 
   async function connect(): Promise<void> {
-    const candidate = new pg.Client({ connectionString, application_name: 'photobook-listener', ...pgTimeoutOptions(timeouts) });
+    const candidate = new pg.Client({ connectionString, application_name: applicationName, ...pgTimeoutOptions(timeouts) });
     client = candidate;
     // Without these listeners a lost connection would be an unhandled 'error' event, which ends the process.
     candidate.on('error', (error) => lose(candidate, error));
@@ -52,6 +62,10 @@ export function listenOnPostgres(
     async notify(payload) {
       if (!client) throw new Error('not listening');
       await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    async check() {
+      if (!client) throw new Error('not listening');
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
     },
     reconnect() {
       if (client) lose(client, new Error('listening connection replaced: no notifications in time'));

@@ -31,8 +31,9 @@ function listenOnPGlite(client: PGliteInterface, channel: string, handlers: Noti
     async notify(payload) {
       await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
-    // In-process: nothing to reopen.
+    // In-process: nothing to reopen, nothing that could stop answering.
     reconnect() {},
+    check: async () => undefined,
     async close() {
       if (client.closed) return;
       await (await unlisten)().catch(() => undefined);

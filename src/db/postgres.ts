@@ -114,6 +114,7 @@ export function openPostgres(connectionString: string, poolSize = 10, timeouts?:
       return {
         notify: (payload) => listener.notify(payload),
         reconnect: () => listener.reconnect(),
+        check: () => listener.check(),
         close: () => {
           listeners.delete(listener);
           return listener.close();

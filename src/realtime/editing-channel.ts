@@ -1,11 +1,11 @@
 // The editing channel of one process: one editor (group commit, exactly once) behind every transport. Its committed
-// changes are told to this process's connections of each transport and, through the Socket.IO adapter of /layout
-// (the bus between processes), to the other processes, which tell theirs. Account changes (logout, deletion, role)
-// reach every process from the database itself (account-changes.ts), whoever made them.
+// changes are told to this process's connections of each transport and, with a PostgreSQL server, to the other
+// processes by the change notices its transactions send at commit (layout-bus.ts), which tell theirs. Account changes
+// (logout, deletion, role) reach every process from the database itself (account-changes.ts), whoever made them.
+import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { type AccountChange, listenToAccountChanges } from '../auth/account-changes';
 import type { UsersRepository } from '../auth/users-repository';
-import type { Namespace } from 'socket.io';
 import type { EditingConfig } from '../config';
 import type { Database } from '../db/database';
 import type { Validator } from '../http/validation';
@@ -15,9 +15,12 @@ import type { PhotoLinks } from '../photos/photo-links';
 import type { MediaStorage } from '../media/storage';
 import type { Metrics } from '../metrics/metrics';
 import { createEditingRequests } from './editing-requests';
+import { type LayoutBus, listenToLayoutChanges } from './layout-bus';
 
 /** What the channel asks of a transport about its connections in this process. */
 export interface EditingTransport {
+  /** Whether any of this process's connections of the transport are in the layout's room. */
+  watches(layoutId: string): boolean;
   /** Tells the connections in each change's layout room, except the connection the change came from. */
   deliver(changes: PublishedChange[]): void;
   /** Ends the user's connections, telling them why. */
@@ -34,8 +37,6 @@ export interface EditingChannelDependencies {
   eventsPerSecond: number;
   socketsPerUser: number;
   userEventsPerSecond: number;
-  /** Whether other processes serve this channel too (a cross-process adapter is installed). */
-  spansProcesses: boolean;
   metrics: Metrics;
   /** The editor's deadlines and queue bound. */
   editing: EditingConfig;
@@ -44,21 +45,21 @@ export interface EditingChannelDependencies {
   printDpi: number;
 }
 
-const REMOTE_CHANGES = 'layout:changes';
-
-export function createEditingChannel(bus: Namespace, deps: EditingChannelDependencies) {
+export function createEditingChannel(deps: EditingChannelDependencies) {
   const transports: EditingTransport[] = [];
   const deliverHere = (changes: PublishedChange[]) => transports.forEach((transport) => transport.deliver(changes));
-
-  // One batch, one message to the other processes; each tells its own connections.
-  const publish = (changes: PublishedChange[]) => {
-    deliverHere(changes);
-    if (deps.spansProcesses) bus.serverSideEmit(REMOTE_CHANGES, changes.map(({ change }) => change));
-  };
-  bus.on(REMOTE_CHANGES, (changes: LayoutChange[]) => deliverHere(changes.map((change) => ({ change, origin: undefined }))));
+  // Other processes may serve the channel only on a database server (PGlite is one process's).
+  const spansProcesses = deps.db.kind === 'postgres';
+  const processId = randomUUID();
   const editor = createLayoutEditor({
-    db: deps.db, media: deps.media, log: deps.log, publish, limits: deps.editing, photoLinks: deps.photoLinks, printDpi: deps.printDpi,
+    db: deps.db, media: deps.media, log: deps.log, publish: deliverHere, limits: deps.editing, photoLinks: deps.photoLinks,
+    printDpi: deps.printDpi, noticesFrom: spansProcesses ? processId : undefined,
   });
+  const bus: LayoutBus | undefined = spansProcesses ? listenToLayoutChanges({
+    db: deps.db, log: deps.log, processId, read: editor.changesOf,
+    watched: (layoutId) => transports.some((transport) => transport.watches(layoutId)),
+    deliver: (changes: LayoutChange[]) => deliverHere(changes.map((change) => ({ change, origin: undefined }))),
+  }) : undefined;
   const requests = createEditingRequests({ ...deps, editor });
   // Every process hears every change, so each ends only its own connections. Listening again after an
   // interruption, the open connections are checked against their accounts: a change may have gone unheard.
@@ -71,8 +72,14 @@ export function createEditingChannel(bus: Namespace, deps: EditingChannelDepende
     addTransport(transport: EditingTransport): void {
       transports.push(transport);
     },
-    /** Stops hearing account changes (the server is stopping). */
-    close: () => accountChanges.close(),
+    /**
+     * Why changes made in other processes would not reach this one's editors now (readiness's detail), or undefined.
+     */
+    problem: async () => bus?.problem(),
+    /** Resolves once this process hears other processes' changes (at once on PGlite), or after timeoutMs. */
+    listening: async (timeoutMs: number) => bus?.listening(timeoutMs),
+    /** Stops hearing account changes and other processes' changes (the server is stopping). */
+    close: () => Promise.all([accountChanges.close(), bus?.close()]),
   };
 }
 

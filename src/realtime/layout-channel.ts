@@ -33,6 +33,7 @@ export function attachSocketIoTransport(namespace: Namespace, channel: EditingCh
   const writes = coalesceWrites(namespace);
 
   channel.addTransport({
+    watches: (layoutId) => namespace.adapter.rooms.has(layoutRoom(layoutId)),
     deliver(changes) {
       const listeners = new Set<string>(changes.flatMap(({ change, origin }) => [
         ...(namespace.adapter.rooms.get(layoutRoom(change.layout_id)) ?? []), ...(origin ? [origin] : []),

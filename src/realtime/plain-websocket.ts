@@ -66,6 +66,7 @@ export function attachPlainWebSocketTransport(server: Server, channel: EditingCh
   const send = ({ socket }: PlainConnection, frame: object) => sendFrame(socket, frame, options.outgoingBuffers);
 
   channel.addTransport({
+    watches: (layoutId) => rooms.has(layoutId),
     deliver(changes) {
       for (const { change, origin } of changes) {
         for (const connection of rooms.get(change.layout_id) ?? []) {

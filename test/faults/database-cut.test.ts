@@ -5,6 +5,7 @@ import { expect } from 'chai';
 import { generateProducts } from '../../jobs/generate-products';
 import { loadReferenceData } from '../../src/seed/fixtures';
 import { runAdminStatement } from '../../src/db/admin';
+import { LAYOUT_CHANGES_CHANNEL } from '../../src/layouts/editing/change-notices';
 import { DATABASE_KIND, TEST_DATABASE_URL } from '../helpers/database';
 import { TEST_JWT_SECRET, type TestRuntime, testRuntime } from '../helpers/runtime';
 import { cartWriters, lastAcknowledged, outageAfter, writeUntil } from './cart-writers';
@@ -20,14 +21,14 @@ function namedUrl(connectionString: string): string {
   return url.toString();
 }
 
-/** One round of pg_terminate_backend on every connection of the process under test (pool, LISTEN, adapter). */
+/** One round of pg_terminate_backend on every connection of the process under test (pool, LISTEN). */
 async function cutConnections(database: string): Promise<void> {
   await runAdminStatement(TEST_DATABASE_URL!, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
     WHERE datname = '${database}' AND application_name IN ('${APPLICATION}', 'photobook-listener')`);
 }
 
 /**
- * The LISTEN connections of the process under test opened since a moment: the adapter's, and the catalog feed's
+ * The LISTEN connections of the process under test opened since a moment: the layout change notices', and the catalog feed's
  * (whose last statement may be the ping it sends itself through that connection).
  */
 async function listeningSince(runtime: TestRuntime, since: Date): Promise<string[]> {
@@ -61,7 +62,7 @@ async function listeningSince(runtime: TestRuntime, since: Date): Promise<string
   it('serve: keeps running through a cut of all its connections while shoppers write, and loses no acknowledged write', async () => {
     service = await startService('serve', { ...env(), WORKER: '0' });
     const writers = await cartWriters(runtime, service.url, 4);
-    // The gallery's change feed listens from its first request on; the Socket.IO adapter from the start.
+    // The gallery's change feed listens from its first request on; the layout change notices from the start.
     expect((await fetch(`${service.url}/api/gallery2/product/`)).status).to.equal(200);
     let cutAt = Infinity;
     // Each writer goes on until it has had a good answer to a request sent after the cut.
@@ -75,18 +76,18 @@ async function listeningSince(runtime: TestRuntime, since: Date): Promise<string
 
     expect(service.running(), service.output().slice(-3000)).to.equal(true);
     expect(service.output()).not.to.match(/Unhandled 'error' event/);
-    // Both LISTEN connections came back on their own (the adapter waits 1 to 3 s before it tries again).
+    // Both LISTEN connections came back on their own.
     const listenDeadline = Date.now() + 20_000;
-    const adapterAndFeed = (queries: string[]) => [
-      queries.includes('LISTEN "socket.io#/layout"'),
+    const layoutsAndFeed = (queries: string[]) => [
+      queries.includes(`LISTEN "${LAYOUT_CHANGES_CHANNEL}"`),
       queries.some((query) => query.includes('photobook_catalog') || query.includes('pg_notify')),
     ];
     let listening: string[] = [];
-    while (adapterAndFeed(listening).includes(false) && Date.now() < listenDeadline) {
+    while (layoutsAndFeed(listening).includes(false) && Date.now() < listenDeadline) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       listening = await listeningSince(runtime, new Date(cutAt));
     }
-    expect(adapterAndFeed(listening), listening.join(', ')).to.deep.equal([true, true]);
+    expect(layoutsAndFeed(listening), listening.join(', ')).to.deep.equal([true, true]);
     for (const writer of writers) {
       const { rows: [order] } = await runtime.db.sql.query<{ quantity: number }>('SELECT quantity FROM orders WHERE id = $1', [writer.orderId]);
       // Every writer ended on an acknowledged write after the cut: the database holds exactly that.

@@ -12,6 +12,7 @@ import { ServiceError } from '../../shared/errors';
 import type { AuthenticatedUser } from '../../shared/user';
 import { type PlacedPhotosView, presentLayoutDelta, presentPage } from '../presenters';
 import { canRead, canWrite, isFrozen } from '../service';
+import { changeNotices, type NoticedTransaction } from './change-notices';
 import { record, snapshot, stepSince } from './history';
 import { type AppliedChange, type EditAck, editErrorOf, type EditResult, errorAck, type ParsedMessage } from './messages';
 import { createLayoutQueues } from './layout-queues';
@@ -31,6 +32,12 @@ export interface EditOutcome {
 export interface PublishedChange {
   change: LayoutChange;
   origin: string | undefined;
+}
+
+/** What the layout's other editors are told of an applied message: its ack's change, with the layout's id and version. */
+function changeOf(layoutId: string, ack: { response_data: AppliedChange; version: number }): LayoutChange {
+  const { data, ...rest } = ack.response_data;
+  return { layout_id: layoutId, version: ack.version, ...(data ? { page: data } : {}), ...rest };
 }
 
 /** Who sends a message: the user as their connection knew them, and the token version their token was issued under. */
@@ -77,13 +84,14 @@ function readsOf(batch: EditRequest[]): BatchReads {
 
 /**
  * publish: called once per committed batch with all of its changes, before any of its acks is resolved, so that the
- * changes and the acks of one batch can leave together.
+ * changes and the acks of one batch can leave together. noticesFrom: this process's id, when other processes serve
+ * the channel too: each batch then sends them its change notices (change-notices.ts) at commit.
  */
 export function createLayoutEditor(deps: {
   db: Database; media: MediaStorage; log: Logger; publish?: (changes: PublishedChange[]) => void; limits: EditingConfig;
-  photoLinks: Pick<PhotoLinks, 'image' | 'original'>; printDpi: number;
+  photoLinks: Pick<PhotoLinks, 'image' | 'original'>; printDpi: number; noticesFrom?: string;
 }) {
-  const { db, media, log, publish = () => undefined, limits, photoLinks, printDpi } = deps;
+  const { db, media, log, publish = () => undefined, limits, photoLinks, printDpi, noticesFrom } = deps;
 
   /** The answer to an applied message: its pages presented with their placed photos, and the layout's delta. */
   function present(state: BatchState, layout: EditedLayout, result: EditResult): AppliedChange {
@@ -142,8 +150,7 @@ export function createLayoutEditor(deps: {
     const ack: EditAck = { transaction_id: transactionId, response_data: change, version: layout.version };
     known.set(key, { messageHash: parsed.hash, ack });
     applied.push({ transactionId, layoutId: layout.id, userId: user.id, messageHash: parsed.hash, ack });
-    const { data, ...rest } = change;
-    return { ack, change: { layout_id: layout.id, version: layout.version, ...(data ? { page: data } : {}), ...rest } };
+    return { ack, change: changeOf(layout.id, ack) };
   }
 
   /**
@@ -166,7 +173,7 @@ export function createLayoutEditor(deps: {
     const applied: AppliedTransaction[] = [];
     const outcomes = batch.map((request) =>
       (waitForLocks || layouts.has(request.parsed.layoutId) ? decide(request, state, known, applied) : undefined));
-    await repository.write(state, applied);
+    await repository.write(state, applied, noticesFrom === undefined ? [] : changeNotices(noticesFrom, applied));
     return outcomes;
   });
 
@@ -215,6 +222,17 @@ export function createLayoutEditor(deps: {
   });
 
   return {
+    /**
+     * The changes of applied transactions another process's notice names, in the notice's order; those no longer
+     * recorded (purged, or their layout deleted since) are left out.
+     */
+    async changesOf(noticed: NoticedTransaction[]): Promise<LayoutChange[]> {
+      const acks = await createEditingRepository(db.sql).appliedAcks(noticed);
+      return noticed.flatMap(({ userId, transactionId }) => {
+        const applied = acks.get(appliedKey(userId, transactionId));
+        return applied ? [changeOf(applied.layoutId, applied.ack as { response_data: AppliedChange; version: number })] : [];
+      });
+    },
     /** Resolves once the message's change is committed (or refused); never rejects. origin: the sender's connection id. */
     submit(user: EditingUser, parsed: ParsedMessage, origin?: string): Promise<EditOutcome> {
       return new Promise((resolve) => {

@@ -2,6 +2,7 @@
 // undo history. Two round trips read a batch and one writes it: each round trip is a wait the batch's editors share.
 import type { SqlExecutor } from '../../db/database';
 import { unitPriceKopecks } from '../../orders/pricing';
+import { LAYOUT_CHANGES_CHANNEL, type NoticedTransaction } from './change-notices';
 import { HISTORY_STEPS } from './history';
 import type {
   BatchState, EditedLayout, EditedPage, EditingAccount, HistoryLog, HistoryStep, PlacementPhoto, Scheme, ThemeBackground,
@@ -168,8 +169,11 @@ export function createEditingRepository(sql: SqlExecutor) {
       };
     },
 
-    /** Writes every changed, added and removed page, the changed layouts, their history and the applied transactions, in one statement. */
-    async write(state: BatchState, applied: AppliedTransaction[]): Promise<void> {
+    /**
+     * Writes every changed, added and removed page, the changed layouts, their history and the applied transactions,
+     * and sends the batch's change notices, in one statement.
+     */
+    async write(state: BatchState, applied: AppliedTransaction[], notices: string[]): Promise<void> {
       if (applied.length === 0) return;
       const pages = [...state.pages.values()].filter((page) => page.changed && !state.removedPages.has(page.id)).map((page) => ({
         id: page.id, layout_id: page.layoutId, num: page.num, type: page.type, factor: page.factor, width_px: page.widthPx,
@@ -226,12 +230,25 @@ export function createEditingRepository(sql: SqlExecutor) {
           SELECT layout_id, step, undone, before, after
           FROM jsonb_to_recordset($4::jsonb) AS v(layout_id uuid, step integer, undone boolean, before jsonb, after jsonb)
           RETURNING 1
+        ), transactions AS (
+          INSERT INTO layout_transactions (transaction_id, layout_id, user_id, message_hash, ack)
+          SELECT transaction_id, layout_id, user_id, message_hash, ack
+          FROM jsonb_to_recordset($9::jsonb) AS v(transaction_id uuid, layout_id uuid, user_id integer, message_hash text, ack jsonb)
+          RETURNING 1
         )
-        INSERT INTO layout_transactions (transaction_id, layout_id, user_id, message_hash, ack)
-        SELECT transaction_id, layout_id, user_id, message_hash, ack
-        FROM jsonb_to_recordset($9::jsonb) AS v(transaction_id uuid, layout_id uuid, user_id integer, message_hash text, ack jsonb)`,
+        -- Sent at commit (change-notices.ts), with everything above or not at all.
+        SELECT count(pg_notify('${LAYOUT_CHANGES_CHANNEL}', notice)) FROM unnest($11::text[]) notice`,
       [[...state.removedPages], asJson(pages), asJson(layouts), asJson(history.created), history.dropStoredRedo, asJson(history.deleted),
-        asJson(history.trimmed), asJson(history.flagged), asJson(transactions), asJson(cartPrices)], { prepare: true });
+        asJson(history.trimmed), asJson(history.flagged), asJson(transactions), asJson(cartPrices), notices], { prepare: true });
+    },
+
+    /** The layouts and acks of applied transactions (those a change notice names), by appliedKey. */
+    async appliedAcks(keys: NoticedTransaction[]): Promise<Map<string, { layoutId: string; ack: object }>> {
+      const { rows } = await sql.query<{ user_id: number; transaction_id: string; layout_id: string; ack: object }>(
+        `SELECT user_id, transaction_id, layout_id, ack FROM layout_transactions
+         WHERE (user_id, transaction_id) IN (SELECT * FROM unnest($1::int[], $2::uuid[]))`,
+        [keys.map((key) => key.userId), keys.map((key) => key.transactionId)], { prepare: true });
+      return new Map(rows.map((row) => [appliedKey(row.user_id, row.transaction_id), { layoutId: row.layout_id, ack: row.ack }]));
     },
   };
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import request from 'supertest';
 import type { RunningServer } from '../../src/server';
+import { LAYOUT_CHANGES_CHANNEL } from '../../src/layouts/editing/change-notices';
 import { DATABASE_KIND } from '../helpers/database';
 import { TEST_JWT_SECRET, type TestRuntime, testRuntime, testServer } from '../helpers/runtime';
 import { layoutTestUsers, type LayoutTestUsers, seedLayoutCatalog } from '../layouts/catalog';
@@ -18,17 +19,17 @@ const PAUSE_BETWEEN_LOSSES_MS = 4000;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Process A's Socket.IO adapter LISTEN connection, as an operator finds it: its application_name, its last statement a
- * LISTEN on the adapter's channels. Terminated with pg_terminate_backend; the pids terminated.
+ * Process A's LISTEN connection for layout change notices, as an operator finds it: its application_name, its last
+ * statement a LISTEN on the channel. Terminated with pg_terminate_backend; the pids terminated.
  */
-async function terminateAdapterListener(runtime: TestRuntime): Promise<number> {
+async function terminateLayoutListener(runtime: TestRuntime): Promise<number> {
   const { rows } = await runtime.db.sql.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-    WHERE datname = current_database() AND application_name = $1 AND query LIKE 'LISTEN "socket.io%'`, [APPLICATION]);
+    WHERE datname = current_database() AND application_name = $1 AND query = $2`, [APPLICATION, `LISTEN "${LAYOUT_CHANGES_CHANNEL}"`]);
   return rows.length;
 }
 
 // Several processes on one database need a database server: PGlite has one process by design.
-(DATABASE_KIND === 'postgres' ? describe : describe.skip)('the Socket.IO adapter\'s LISTEN connection lost again and again (postgres: needs a database server)', function () {
+(DATABASE_KIND === 'postgres' ? describe : describe.skip)('the LISTEN connection for other processes\' layout changes lost again and again (postgres: needs a database server)', function () {
   this.timeout(180_000);
   let runtime: TestRuntime;
   let here: RunningServer & { url: string };
@@ -101,9 +102,9 @@ async function terminateAdapterListener(runtime: TestRuntime): Promise<number> {
 
     const downFor: number[] = [];
     for (let loss = 1; loss <= LOSSES; loss += 1) {
-      // The adapter listens again within seconds of a loss; wait until it does before cutting it again.
+      // It listens again within seconds of a loss; wait until it does before cutting it again.
       const found = Date.now() + 20_000;
-      while ((await terminateAdapterListener(runtime)) === 0 && Date.now() < found) await pause(50);
+      while ((await terminateLayoutListener(runtime)) === 0 && Date.now() < found) await pause(50);
       const cutAt = Date.now();
       const down = await readinessBecomes(503, 5000);
       expect(down.status, `after loss ${loss}`).to.equal(503);
@@ -119,7 +120,7 @@ async function terminateAdapterListener(runtime: TestRuntime): Promise<number> {
     expect(there.running()).to.equal(true);
     const poolTimeouts = there.output().split('timeout exceeded when trying to connect').length - 1;
     expect(poolTimeouts).to.equal(0);
-    recordFigures(`serve: the Socket.IO adapter's LISTEN connection terminated ${LOSSES} times, ${PAUSE_BETWEEN_LOSSES_MS / 1000} s apart`, {
+    recordFigures(`serve: the LISTEN connection for layout change notices terminated ${LOSSES} times, ${PAUSE_BETWEEN_LOSSES_MS / 1000} s apart`, {
       readyz_503_for_ms: downFor, pool_timeouts_logged: poolTimeouts, broadcasts_after: 'both ways',
     });
   });
