@@ -78,7 +78,7 @@ function readsOf(batch: EditRequest[]): BatchReads {
     backgroundIds: unique(targets.flatMap((target) => target.backgroundIds ?? [])),
     historyLayoutIds: layoutsWhere((target) => target.history),
     userIds: unique(batch.map(({ user }) => user.id)),
-    transactionIds: unique(batch.map(({ parsed }) => parsed.message.transaction_id)),
+    transactions: batch.map(({ user, parsed }) => ({ userId: user.id, transactionId: parsed.message.transaction_id })),
   };
 }
 

@@ -35,7 +35,8 @@ export interface BatchReads {
   /** Layouts whose stored undo history is read. */
   historyLayoutIds: string[];
   userIds: number[];
-  transactionIds: string[];
+  /** The messages' transactions, by their key (the user's id and the transaction id: the primary key's order). */
+  transactions: { userId: number; transactionId: string }[];
 }
 
 
@@ -122,7 +123,9 @@ export function createEditingRepository(sql: SqlExecutor) {
           (SELECT coalesce(json_agg(r), '[]') FROM (
             SELECT id, role, token_version FROM users WHERE id = ANY($6::int[]) AND deleted_at IS NULL) r) AS accounts,
           (SELECT coalesce(json_agg(r), '[]') FROM (
-            SELECT user_id, transaction_id, message_hash, ack FROM layout_transactions WHERE transaction_id = ANY($7::uuid[])) r) AS known,
+            -- By the whole primary key: a transaction id alone would be a scan of every recorded transaction.
+            SELECT user_id, transaction_id, message_hash, ack FROM layout_transactions
+            WHERE (user_id, transaction_id) IN (SELECT * FROM unnest($7::int[], $14::uuid[]))) r) AS known,
           (SELECT coalesce(json_agg(r), '[]') FROM (
             SELECT id, owner_id, width, height, focus_x, focus_y, status = 'ready' AND master_key IS NOT NULL AS ready,
                    deleted_at IS NOT NULL AS deleted, CASE WHEN capture_source IN ('exif', 'file') THEN (extract(epoch FROM captured_at) * 1000)::float8 END AS captured_ms, duplicate_group
@@ -139,7 +142,8 @@ export function createEditingRepository(sql: SqlExecutor) {
           (SELECT coalesce(json_agg(r ORDER BY r.layout_id, r.step), '[]') FROM (
             SELECT layout_id, step, undone, before, after FROM layout_history WHERE layout_id = ANY($11::uuid[])) r) AS steps`,
       [reads.pageIds, reads.wholeLayoutIds, reads.blocks.layoutIds, reads.blocks.blockIds, reads.schemeIds, reads.userIds,
-        reads.transactionIds, reads.photoIds, reads.photoListLayoutIds, reads.backgroundIds, reads.historyLayoutIds, reads.layoutIds, reads.allSchemes], { prepare: true });
+        reads.transactions.map((key) => key.userId), reads.photoIds, reads.photoListLayoutIds, reads.backgroundIds, reads.historyLayoutIds,
+        reads.layoutIds, reads.allSchemes, reads.transactions.map((key) => key.transactionId)], { prepare: true });
       const storedSteps = new Map<string, HistoryStep[]>();
       for (const step of row.steps) {
         const list = storedSteps.get(step.layout_id) ?? [];
