@@ -78,6 +78,23 @@ if (DATABASE_KIND === 'postgres') {
         .to.deep.equal({ layout_id: layout.id, version: ack.version, page: (ack.response_data as { data: unknown }).data });
     });
 
+    it('tells every editor of both processes each change exactly once and in order, whichever process applied it', async () => {
+      const sender = await editor(there.url, users.owner.token);
+      const watchers = [await editor(here.url, users.owner.token), await editor(there.url, users.owner.token)];
+      for (const socket of [sender, ...watchers]) await socket.emitWithAck('join', { layout_id: layout.id });
+      const heard: number[][] = watchers.map(() => []);
+      watchers.forEach((watcher, index) => watcher.on('layout:changed', (change: { version: number }) => heard[index].push(change.version)));
+      // Sent without waiting: the process applies them in batches of several (group commit), each one notice or more.
+      const acks = await Promise.all(Array.from({ length: 40 }, (_, turn) =>
+        sender.emitWithAck('message', schemeMessage(layout.id, layout.pages[1 + (turn % 4)].id, scheme))));
+      const versions = acks.map((ack: { version: number }) => ack.version).sort((a, b) => a - b);
+      const deadline = Date.now() + 10_000;
+      while (heard.some((list) => list.length < versions.length) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      // A moment more: a change told twice would arrive now.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      for (const list of heard) expect(list).to.deep.equal(versions);
+    });
+
     it('applies one transaction_id once when both processes receive it at the same moment', async () => {
       const message = schemeMessage(layout.id, layout.pages[2].id, scheme);
       const before = (await runtime.db.sql.query<{ version: number }>('SELECT version FROM layouts WHERE id = $1', [layout.id])).rows[0].version;
