@@ -8,6 +8,9 @@ import type { UrlSigner } from '../http/signed-url';
  */
 export const PHOTO_LINK_WINDOW_SECONDS = 6 * 3600;
 
+/** Links kept for reuse within a window, at most (about 150 bytes each). */
+const LINKS_KEPT = 50_000;
+
 export const imagePath = (photoId: number) => `/photos/api/photo/${photoId}/image`;
 export const originalPath = (photoId: number) => `/photos/api/photo/${photoId}/original/`;
 
@@ -35,14 +38,26 @@ export function createPhotoLinks(signer: UrlSigner, publicBaseUrl: string, now: 
     const until = (Math.floor(seconds / PHOTO_LINK_WINDOW_SECONDS) + 2) * PHOTO_LINK_WINDOW_SECONDS;
     return new URLSearchParams(signer.sign(path, until - seconds));
   };
+  // A link is the same throughout its window, and answers name the same photos again and again (every editing ack
+  // presents its page's placed photos): links are made once per window (an HMAC each), and kept up to a bound.
+  const made = new Map<string, string>();
+  let madeInWindow = -1;
+  const once = (key: string, make: () => string) => {
+    const window = Math.floor(now() / 1000 / PHOTO_LINK_WINDOW_SECONDS);
+    if (window !== madeInWindow || made.size >= LINKS_KEPT) {
+      made.clear();
+      madeInWindow = window;
+    }
+    let link = made.get(key);
+    if (link === undefined) made.set(key, (link = make()));
+    return link;
+  };
   return {
-    image(photoId) {
+    image: (photoId) => once(`i${photoId}`, () => {
       const query = sign(imagePath(photoId));
       return `${publicBaseUrl}${imagePath(photoId)}/${query.get('expires')}.${query.get('sig')}`;
-    },
-    original(photoId) {
-      return `${publicBaseUrl}${originalPath(photoId)}?${sign(originalPath(photoId)).toString()}`;
-    },
+    }),
+    original: (photoId) => once(`o${photoId}`, () => `${publicBaseUrl}${originalPath(photoId)}?${sign(originalPath(photoId)).toString()}`),
     verifyImage(photoId, token) {
       const [expires, sig] = token.split('.');
       return signer.verify(imagePath(photoId), expires, sig);

@@ -223,7 +223,7 @@ export function createEditingRepository(sql: SqlExecutor) {
           RETURNING 1
         ), flagged_steps AS (
           UPDATE layout_history h SET undone = v.undone, after = v.after
-          FROM jsonb_to_recordset($8::jsonb) AS v(layout_id uuid, step integer, undone boolean, after jsonb)
+          FROM json_to_recordset($8::json) AS v(layout_id uuid, step integer, undone boolean, after json)
           WHERE h.layout_id = v.layout_id AND h.step = v.step RETURNING 1
         ), cart_prices AS (
           UPDATE orders o SET price_kopecks = v.price_kopecks
@@ -232,12 +232,12 @@ export function createEditingRepository(sql: SqlExecutor) {
         ), new_steps AS (
           INSERT INTO layout_history (layout_id, step, undone, before, after)
           SELECT layout_id, step, undone, before, after
-          FROM jsonb_to_recordset($4::jsonb) AS v(layout_id uuid, step integer, undone boolean, before jsonb, after jsonb)
+          FROM json_to_recordset($4::json) AS v(layout_id uuid, step integer, undone boolean, before json, after json)
           RETURNING 1
         ), transactions AS (
           INSERT INTO layout_transactions (transaction_id, layout_id, user_id, message_hash, ack)
           SELECT transaction_id, layout_id, user_id, message_hash, ack
-          FROM jsonb_to_recordset($9::jsonb) AS v(transaction_id uuid, layout_id uuid, user_id integer, message_hash text, ack jsonb)
+          FROM json_to_recordset($9::json) AS v(transaction_id uuid, layout_id uuid, user_id integer, message_hash text, ack json)
           RETURNING 1
         )
         -- Sent at commit (change-notices.ts), with everything above or not at all.
