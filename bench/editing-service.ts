@@ -88,6 +88,21 @@ async function benchPhoto(runtime: Awaited<ReturnType<typeof openRuntime>>, owne
   return id;
 }
 
+/**
+ * BENCH_RECORDED (default 0) earlier applied transactions in all, spread over the layouts: the records of a day of
+ * editing (EDITING_REPLAY_WINDOW_HOURS), which every batch looks its messages up among.
+ */
+const RECORDED = Number(process.env.BENCH_RECORDED ?? 0);
+const RECORDED_PER_LAYOUT = Math.ceil(RECORDED / 10);
+
+async function recordEarlierTransactions(runtime: Awaited<ReturnType<typeof openRuntime>>, userId: number, layoutId: string): Promise<void> {
+  if (RECORDED_PER_LAYOUT === 0) return;
+  await runtime.db.sql.query(
+    `INSERT INTO layout_transactions (user_id, transaction_id, layout_id, message_hash, ack)
+     SELECT $1, gen_random_uuid(), $2, md5(n::text), '{"transaction_id":null,"version":0,"response_data":{"data":null}}'
+     FROM generate_series(1, $3) n`, [userId, layoutId, RECORDED_PER_LAYOUT]);
+}
+
 /** The demo catalog, one shopper with a copy of a square product's layout per `layouts`; returns what the editors need. */
 async function prepare(env: Record<string, string>, layouts: number, editorsPerLayout: number): Promise<Editor[]> {
   const seeded = spawnSync(process.execPath, [BINARY, 'seed', '--demo', '--themes', '2'], { env: { ...process.env, ...env, LOG_LEVEL: 'warn' }, stdio: 'inherit' });
@@ -112,6 +127,7 @@ async function prepare(env: Record<string, string>, layouts: number, editorsPerL
         photoBlockIds: others.filter((block) => block.type === 'PHOTO').map((block) => block.id),
         textBlockIds: others.filter((block) => block.type === 'TEXT').map((block) => block.id), photoId,
       };
+      await recordEarlierTransactions(runtime, user.id, copy.layout.id);
       const token = runtime.tokens.issue(user);
       for (let seat = 0; seat < editorsPerLayout; seat += 1) editors.push({ token, layoutId: copy.layout.id, pageIds, schemes, blocks });
     }
