@@ -159,5 +159,21 @@ export function setText(text: string, style: TextStyle | undefined, rect: Rect, 
  */
 export function textFits(text: string, style: TextStyle | undefined, blockMm: { width: number; height: number }, layoutFontSizePt: number, cover = false): boolean {
   if (!text.trim()) return true;
-  return setText(text.trim(), style, { x: 0, y: 0, ...blockMm }, { fontSizePt: layoutFontSizePt, cover }).fits;
+  // Every editing answer tells whether each styled text of its page fits, though most of them did not change:
+  // setting a text is the dearest part of an answer, and its outcome depends on these values alone.
+  const key = JSON.stringify([text, style, blockMm.width, blockMm.height, layoutFontSizePt, cover]);
+  let fits = fitsKnown.get(key);
+  if (fits === undefined) {
+    fits = setText(text.trim(), style, { x: 0, y: 0, ...blockMm }, { fontSizePt: layoutFontSizePt, cover }).fits;
+    if (fitsKnown.size >= FITS_KEPT) fitsKnown.clear();
+    fitsKnown.set(key, fits);
+  }
+  return fits;
 }
+
+/**
+ * Texts' fits already worked out, by everything that decides one; up to FITS_KEPT (a text is at most 2,000
+ * characters: a few MB at worst, a few hundred KB for captions).
+ */
+const fitsKnown = new Map<string, boolean>();
+const FITS_KEPT = 2_000;

@@ -1,10 +1,12 @@
 // Undo and redo: every operation that changes a book records a step, what it changed before and after (the pages it
-// touched, by id, with null for a page that did not exist; and the layout's own fields). layout/undo puts the newest
-// step's "before" back, layout/redo the oldest undone step's "after". One history per book, shared by its editors:
+// touched, by id, with null for a page that did not exist; and the layout's own fields). A step's "before" holds only
+// what changed: the changed fields of the layout and of a page that is there before and after, and of such a page's
+// blocks only the changed ones, when its blocks kept their ids and order (an edit of one block stores that block, not
+// the page). layout/undo puts the newest step's "before" back, layout/redo the oldest undone step's "after". One history per book, shared by its editors:
 // only the owner edits a book, so two editors of one book are one person on two devices, and undo steps back the
 // book's last change wherever it was made (docs/api.md, "Undo and redo").
 import { invalid } from '../../shared/errors';
-import type { BatchState, BookState, EditedLayout, EditedPage, HistoryLog, HistoryStep, LayoutFields, PageFields } from './state';
+import type { BatchState, BookState, EditedLayout, EditedPage, HistoryLog, HistoryStep, LayoutFields, PageChange, PageFields } from './state';
 
 /** Steps kept per book at least; older ones are dropped as new ones come (20 at a time: repository.ts). */
 export const HISTORY_STEPS = 100;
@@ -30,15 +32,36 @@ function same<T extends object>(a: T | null, b: T | null): boolean {
   return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
 }
 
+/** The fields of `was` that `now` holds otherwise (by reference), with the values `was` had. */
+function changedFields<T extends object>(was: T, now: T): Partial<T> {
+  return Object.fromEntries(Object.entries(was).filter(([key, value]) => now[key as keyof T] !== value)) as Partial<T>;
+}
+
+/** What a page there before and after the step was, as far as the step changed it (a PageChange). */
+function pageChange(was: PageFields, now: PageFields): PageChange {
+  const { blocks, ...rest } = changedFields(was, now);
+  if (!blocks) return rest;
+  const sameIds = was.blocks.length === now.blocks.length && was.blocks.every((block, at) => block.id === now.blocks[at].id);
+  if (!sameIds) return { ...rest, blocks };
+  const changedBlocks = Object.fromEntries(was.blocks.filter((block, at) => block !== now.blocks[at]).map((block) => [block.id, block]));
+  return { ...rest, changedBlocks };
+}
+
 /** The layout's loaded pages now, by id. */
 export function currentPages(state: BatchState, layoutId: string): Map<string, EditedPage> {
   return new Map([...state.pages.values()]
     .filter((page) => page.layoutId === layoutId && !state.removedPages.has(page.id)).map((page) => [page.id, page]));
 }
 
+/** The layout's fields and its loaded pages, whole, by reference. */
+export interface Snapshot {
+  layout: LayoutFields;
+  pages: Record<string, PageFields>;
+}
+
 /** What a message may change, taken before it is applied. */
-export function snapshot(state: BatchState, layoutId: string): BookState {
-  const pages: BookState['pages'] = {};
+export function snapshot(state: BatchState, layoutId: string): Snapshot {
+  const pages: Snapshot['pages'] = {};
   for (const [id, page] of currentPages(state, layoutId)) pages[id] = pageFields(page);
   return { layout: layoutFields(state.layouts.get(layoutId)!), pages };
 }
@@ -48,14 +71,16 @@ export function snapshot(state: BatchState, layoutId: string): BookState {
  * "after" is not kept: while the step is the newest not undone, the book is in that state, so undo takes it then
  * (half the bytes written per edit).
  */
-export function stepSince(state: BatchState, layoutId: string, before: BookState): Omit<HistoryStep, 'step' | 'undone'> | undefined {
+export function stepSince(state: BatchState, layoutId: string, before: Snapshot): Omit<HistoryStep, 'step' | 'undone'> | undefined {
   const after = snapshot(state, layoutId);
-  const changed: BookState = { layout: before.layout, pages: {} };
+  const changed: BookState = { layout: changedFields(before.layout, after.layout), pages: {} };
   for (const id of new Set([...Object.keys(before.pages), ...Object.keys(after.pages)])) {
     const was = before.pages[id] ?? null;
-    if (!same(was, after.pages[id] ?? null)) changed.pages[id] = was;
+    const now = after.pages[id] ?? null;
+    if (same(was, now)) continue;
+    changed.pages[id] = was === null || now === null ? was : pageChange(was, now);
   }
-  if (same(before.layout, after.layout) && Object.keys(changed.pages).length === 0) return undefined;
+  if (Object.keys(changed.layout).length === 0 && Object.keys(changed.pages).length === 0) return undefined;
   return { before: changed, after: null };
 }
 
@@ -78,7 +103,10 @@ export function record(log: HistoryLog, step: Omit<HistoryStep, 'step' | 'undone
   log.steps.push({ ...step, step: log.lastStep, undone: false, created: true });
 }
 
-/** Puts a recorded state back: pages to their fields (re-created or removed as they were), the layout's fields. */
+/**
+ * Puts a recorded state back: pages to their fields (re-created or removed as they were; a PageChange onto the page
+ * as it is, which the step left it), the layout's fields.
+ */
 function restore(state: BatchState, layoutId: string, book: BookState): EditedPage[] {
   const layout = state.layouts.get(layoutId)!;
   Object.assign(layout, clone(book.layout), { changed: true });
@@ -88,9 +116,16 @@ function restore(state: BatchState, layoutId: string, book: BookState): EditedPa
       state.removedPages.add(id);
       continue;
     }
-    state.removedPages.delete(id);
     const existing = state.pages.get(id);
-    const page: EditedPage = { ...clone(fields), layoutId, changed: true, created: existing ? existing.created : true };
+    // A whole page carries its id; a PageChange applies to the page the book has now (undo and redo go step by step).
+    const whole = 'id' in fields;
+    if (!whole && (!existing || state.removedPages.has(id))) throw new Error(`undo history names page ${id}, which the book does not have`);
+    state.removedPages.delete(id);
+    const { changedBlocks, ...rest } = clone(fields) as PageChange;
+    const page: EditedPage = {
+      ...(whole ? {} : existing!), ...(rest as PageFields), layoutId, changed: true, created: existing ? existing.created : true,
+    };
+    if (changedBlocks) page.blocks = existing!.blocks.map((block) => changedBlocks[block.id] ?? block);
     state.pages.set(id, page);
     restored.push(page);
   }

@@ -1,5 +1,5 @@
 // What one batch of editing messages reads, changes in memory and writes back in one transaction.
-import type { LayoutStatus, TemplateSlot, UnplacedContent } from '../../shared/layout-document';
+import type { Block, LayoutStatus, TemplateSlot, UnplacedContent } from '../../shared/layout-document';
 import type { Role } from '../../shared/user';
 import type { PriceRule } from '../../orders/pricing';
 import type { LayoutPageRow } from '../repository';
@@ -107,9 +107,20 @@ export interface LayoutFields {
   photoIds: number[];
 }
 
+/**
+ * A page as a step's "before" holds it when the page is there both before and after the step: only the fields that
+ * changed, and, when its blocks kept their ids and order, only the blocks that changed (by id) instead of the list.
+ */
+export type PageChange = Partial<PageFields> & { changedBlocks?: Record<string, Block> };
+
+/**
+ * The book as a step holds it: the layout's fields (those that changed, in a "before"), and by page id the page's
+ * fields (all of them for a page the step removed, or in an "after"; a PageChange for a page it changed), or null for
+ * a page that did not exist.
+ */
 export interface BookState {
-  layout: LayoutFields;
-  pages: Record<string, PageFields | null>;
+  layout: Partial<LayoutFields>;
+  pages: Record<string, PageFields | PageChange | null>;
 }
 
 export interface HistoryStep {
