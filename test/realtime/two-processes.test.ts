@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -93,6 +94,31 @@ if (DATABASE_KIND === 'postgres') {
       // A moment more: a change told twice would arrive now.
       await new Promise((resolve) => setTimeout(resolve, 300));
       for (const list of heard) expect(list).to.deep.equal(versions);
+    });
+
+    it('tells each user\'s editors their own change, once, when two users send one transaction_id', async () => {
+      const { rows: [product] } = await runtime.db.sql.query<{ id: number }>('SELECT product_id AS id FROM layouts WHERE id = $1', [layout.id]);
+      const others = (await request(here.url).post('/api/ua/layout/').set('Authorization', users.other.auth).send({ product_id: product.id })).body;
+      const watching = async (url: string, token: string, layoutId: string) => {
+        const socket = await editor(url, token);
+        await socket.emitWithAck('join', { layout_id: layoutId });
+        const heard: unknown[] = [];
+        socket.on('layout:changed', (change: unknown) => heard.push(change));
+        return { socket, heard };
+      };
+      const ownerWatcher = await watching(here.url, users.owner.token, layout.id);
+      const otherWatcher = await watching(here.url, users.other.token, others.id);
+      const ownerSender = await watching(there.url, users.owner.token, layout.id);
+      const otherSender = await watching(there.url, users.other.token, others.id);
+      const transactionId = randomUUID();
+      const ownerAck = await ownerSender.socket.emitWithAck('message', schemeMessage(layout.id, layout.pages[1].id, scheme, transactionId));
+      const otherAck = await otherSender.socket.emitWithAck('message', schemeMessage(others.id, others.pages[1].id, scheme, transactionId));
+      const deadline = Date.now() + 5000;
+      while ((ownerWatcher.heard.length < 1 || otherWatcher.heard.length < 1) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      // A moment more: a change told twice, or told to the other user, would arrive now.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(ownerWatcher.heard).to.deep.equal([{ layout_id: layout.id, version: ownerAck.version, page: ownerAck.response_data.data }]);
+      expect(otherWatcher.heard).to.deep.equal([{ layout_id: others.id, version: otherAck.version, page: otherAck.response_data.data }]);
     });
 
     it('applies one transaction_id once when both processes receive it at the same moment', async () => {
