@@ -1,6 +1,7 @@
 // Links to a photo's files for the JSON its owner receives. Browsers load images without an Authorization header, so
 // each link carries its own permission: signed for one photo's path, expiring (src/http/signed-url.ts).
 import type { UrlSigner } from '../http/signed-url';
+import { createBoundedMemo } from '../util/bounded-memo';
 
 /**
  * Links stay the same for this long and work for up to twice as long: a page of photos fetched twice within a window
@@ -40,17 +41,15 @@ export function createPhotoLinks(signer: UrlSigner, publicBaseUrl: string, now: 
   };
   // A link is the same throughout its window, and answers name the same photos again and again (every editing ack
   // presents its page's placed photos): links are made once per window (an HMAC each), and kept up to a bound.
-  const made = new Map<string, string>();
+  const made = createBoundedMemo<string>(LINKS_KEPT);
   let madeInWindow = -1;
   const once = (key: string, make: () => string) => {
     const window = Math.floor(now() / 1000 / PHOTO_LINK_WINDOW_SECONDS);
-    if (window !== madeInWindow || made.size >= LINKS_KEPT) {
+    if (window !== madeInWindow) {
       made.clear();
       madeInWindow = window;
     }
-    let link = made.get(key);
-    if (link === undefined) made.set(key, (link = make()));
-    return link;
+    return made.get(key, make);
   };
   return {
     image: (photoId) => once(`i${photoId}`, () => {

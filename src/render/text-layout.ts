@@ -3,6 +3,7 @@
 import type { Rect, TextItem } from './scene';
 import { fontFace, type FontFace, knownFont } from './fonts';
 import { DEFAULT_TEXT_FONT, type TextAlignment, type TextFont, type TextStyle } from '../shared/layout-document';
+import { createBoundedMemo } from '../util/bounded-memo';
 
 export const MM_PER_POINT = 25.4 / 72;
 export const LINE_HEIGHT = 1.2;
@@ -161,19 +162,12 @@ export function textFits(text: string, style: TextStyle | undefined, blockMm: { 
   if (!text.trim()) return true;
   // Every editing answer tells whether each styled text of its page fits, though most of them did not change:
   // setting a text is the dearest part of an answer, and its outcome depends on these values alone.
-  const key = JSON.stringify([text, style, blockMm.width, blockMm.height, layoutFontSizePt, cover]);
-  let fits = fitsKnown.get(key);
-  if (fits === undefined) {
-    fits = setText(text.trim(), style, { x: 0, y: 0, ...blockMm }, { fontSizePt: layoutFontSizePt, cover }).fits;
-    if (fitsKnown.size >= FITS_KEPT) fitsKnown.clear();
-    fitsKnown.set(key, fits);
-  }
-  return fits;
+  return fitsKnown.get(JSON.stringify([text, style, blockMm.width, blockMm.height, layoutFontSizePt, cover]),
+    () => setText(text.trim(), style, { x: 0, y: 0, ...blockMm }, { fontSizePt: layoutFontSizePt, cover }).fits);
 }
 
 /**
- * Texts' fits already worked out, by everything that decides one; up to FITS_KEPT (a text is at most 2,000
- * characters: a few MB at worst, a few hundred KB for captions).
+ * Texts' fits already worked out, by everything that decides one; 2,000 at most (a text is at most 2,000 characters:
+ * a few MB at worst, a few hundred KB for captions).
  */
-const fitsKnown = new Map<string, boolean>();
-const FITS_KEPT = 2_000;
+const fitsKnown = createBoundedMemo<boolean>(2_000);
