@@ -14,9 +14,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { JOBS_AT_ONCE } from '../src/queue/queue';
 import { adminQuery, databaseUrl } from './database';
 import { cpuMs } from './editing-service';
+import { PREVIEWS_DRAWN_AT_ONCE } from '../src/products/preview-service';
 import { photobook, serve } from './photobook-process';
 import { type CeilingPreview, sharpAlone } from './preview-ceiling';
 
@@ -111,7 +111,7 @@ async function measure(kind: 'postgres' | 'pglite', cover: Buffer): Promise<Run>
         const [widthCm, heightCm] = formats[index % formats.length];
         return { widthCm, heightCm, title: `Фотокнига «Bench» ${widthCm}x${heightCm} №${index}` };
       });
-      const before = await sharpAlone(cover, ceilingPreviews, JOBS_AT_ONCE, ceilingDir);
+      const before = await sharpAlone(cover, ceilingPreviews, PREVIEWS_DRAWN_AT_ONCE, ceilingDir);
 
       await uploadFrontCover(client, cover);
       // Each product watched from its creation on, while the next ones are made.
@@ -129,7 +129,7 @@ async function measure(kind: 'postgres' | 'pglite', cover: Buffer): Promise<Run>
       const serviceSeconds = (performance.now() - started) / 1000;
       const serviceCpuMs = cpuMs(child.pid!) - cpuBefore;
 
-      const after = await sharpAlone(cover, ceilingPreviews, JOBS_AT_ONCE, ceilingDir);
+      const after = await sharpAlone(cover, ceilingPreviews, PREVIEWS_DRAWN_AT_ONCE, ceilingDir);
       return {
         idle, backlog, previews, timed, serviceSeconds, serviceCpuMs,
         ceilingSeconds: (before.seconds + after.seconds) / 2, ceilingCpuMs: ((before.cpuSeconds + after.cpuSeconds) / 2) * 1000,
@@ -173,7 +173,7 @@ async function demo(): Promise<{ readySeconds: number; readyCpuSeconds: number; 
 }
 
 async function main(): Promise<void> {
-  console.log(`load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')}, ${os.cpus().length} cores; ${BULK} bulk copies, worker and sharp alone ${JOBS_AT_ONCE} at once`);
+  console.log(`load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')}, ${os.cpus().length} cores; ${BULK} bulk copies, previews drawn ${PREVIEWS_DRAWN_AT_ONCE} at once by the worker and by sharp alone`);
   const cover = await sharp({ create: { width: 1000, height: 1000, channels: 3, background: '#7a9cc6' } })
     .composite([{ input: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="1000"><circle cx="300" cy="400" r="250" fill="#e8c07a" fill-opacity="0.6"/><circle cx="700" cy="650" r="200" fill="#c67a9c" fill-opacity="0.5"/></svg>') }])
     .jpeg({ quality: 85 }).toBuffer();

@@ -107,6 +107,26 @@ export function createProductsRepository(sql: SqlExecutor) {
       const { rows } = await sql.query('SELECT 1 FROM products WHERE preview_cover = $1 LIMIT 1', [key]);
       return rows.length > 0;
     },
+    /**
+     * In one statement, with no transaction around it: sets the preview when what it replaces needs no deletion (there
+     * was none, or another product shows it too). 'gone' for no such product; 'alone' when the previous preview is
+     * shown by this product only: nothing is changed then, and the caller swaps with swapPreview in a transaction that
+     * records the previous files for deletion. Another product's swap of the same previous preview at the same moment
+     * may see this one's old row as showing it, as swapPreview and previewInUse would: that leaves a file to the sweep
+     * of unnamed files, never deletes one in use.
+     */
+    async swapSharedPreview(id: number, key: string): Promise<'swapped' | 'alone' | 'gone'> {
+      const { rows: [row] } = await sql.query<{ alone: boolean }>(`
+        WITH old AS (SELECT id, preview_cover FROM products WHERE id = $1 FOR UPDATE),
+        checked AS (
+          SELECT old.id, old.preview_cover IS NOT NULL AND NOT EXISTS (
+                   SELECT 1 FROM products other WHERE other.preview_cover = old.preview_cover AND other.id <> old.id) AS alone
+            FROM old),
+        swapped AS (UPDATE products p SET preview_cover = $2 FROM checked WHERE p.id = checked.id AND NOT checked.alone RETURNING p.id)
+        SELECT alone FROM checked`, [id, key]);
+      if (!row) return 'gone';
+      return row.alone ? 'alone' : 'swapped';
+    },
     /** Sets the preview and returns the one it replaces (null for none); undefined when the product is gone. */
     async swapPreview(id: number, key: string): Promise<{ previous: string | null } | undefined> {
       const { rows: [row] } = await sql.query<{ previous: string | null }>(`

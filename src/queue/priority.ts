@@ -1,5 +1,5 @@
 // Which waiting job of a name runs first. A job someone waits for (the default) goes ahead of bulk jobs (a seed, a
-// re-render of many things) of the same name; bulk jobs still run in every other batch while both wait, so they finish.
+// re-render of many things) of the same name; bulk jobs still run every other time while both wait, so they finish.
 import type { SqlExecutor } from '../db/database';
 
 /** 'normal': someone waits for the job's result; 'bulk': part of a batch nobody watches item by item. */
@@ -17,17 +17,16 @@ const PROMOTED_REMEMBERED = 10_000;
 export const bossPriority = (options: EnqueueOptions): number => BOSS_PRIORITIES[options.priority ?? 'normal'];
 
 /**
- * Lends bulk jobs a turn: after a full batch of normal jobs, the oldest waiting bulk job of the name becomes normal:
- * older than the normal jobs queued after it, it is fetched next. So while normal jobs keep coming, a bulk job runs
- * in every other batch. A batch with a job promoted here counts as a bulk one: otherwise each promoted job would
- * promote the next, and a backlog of them would run ahead of new normal jobs.
+ * Lends bulk jobs a turn: after a normal job, the oldest waiting bulk job of the name becomes normal: older than the
+ * normal jobs queued after it, it is fetched next. So while normal jobs keep coming, every other job run is a bulk one.
+ * A job promoted here counts as a bulk one: otherwise each promoted job would promote the next, and a backlog of them
+ * would run ahead of new normal jobs.
  */
 export function createBulkTurns(sql: SqlExecutor, schema: string) {
   const promoted = new Set<string>();
   return {
-    async afterFullBatch(name: string, batch: { id: string; priority: number }[]): Promise<void> {
-      const promotedInBatch = batch.filter((job) => promoted.delete(job.id)).length;
-      if (promotedInBatch > 0 || batch.some((job) => job.priority < BOSS_PRIORITIES.normal)) return;
+    async afterNormalJob(name: string, job: { id: string; priority: number }): Promise<void> {
+      if (promoted.delete(job.id) || job.priority < BOSS_PRIORITIES.normal) return;
       // A job promoted here and run by another process stays in the set: forgotten in bulk, now and then.
       if (promoted.size > PROMOTED_REMEMBERED) promoted.clear();
       const { rows } = await sql.query<{ id: string }>(`

@@ -21,6 +21,8 @@ export const JOBS_AT_ONCE = 2;
 // enqueued through this queue wakes the workers of its name at once (JOBS_CHANNEL), in every process; polling every
 // queue each half second instead cost an idle service about 26 statements a second (PGlite runs them on the main thread).
 const POLLING_INTERVAL_SECONDS = 2;
+// The other workers of a name are woken when there is work; on their own they look this seldom.
+const SECOND_WORKERS_POLLING_SECONDS = 30;
 // The NOTIFY channel of enqueued jobs: the payload is the job's name, sent at commit.
 const JOBS_CHANNEL = 'photobook_jobs';
 // pg-boss finds expired jobs in its maintenance (120 s apart by default, on top of the expiry); with 10 s a killed
@@ -111,12 +113,11 @@ export async function startQueue(
   let running = 0;
   let working = false;
   const bulkTurns = createBulkTurns(db.sql, BOSS_SCHEMA);
-  /** This process's worker of each job name, and the listener that wakes them. */
-  const workers = new Map<string, string>();
+  /** This process's workers of each job name, and the listener that wakes them. */
+  const workers = new Map<string, string[]>();
   let wakeUps: NotificationListener | undefined;
   const wake = (name: string) => {
-    const workerId = workers.get(name);
-    if (workerId) boss.notifyWorker(workerId);
+    for (const workerId of workers.get(name) ?? []) boss.notifyWorker(workerId);
   };
   /** In tx: the workers of the job's name, in every process, fetch it as soon as tx commits. */
   const announce = (tx: Transaction, name: string) => tx.sql.query('SELECT pg_notify($1, $2)', [JOBS_CHANNEL, name]);
@@ -134,6 +135,36 @@ export async function startQueue(
       if (job.schedule) await boss.schedule(job.name, job.schedule, undefined, { tz: 'UTC' });
     }
   });
+
+  /** Runs one fetched job and settles it: done, or failed (and retried by its policy). Never throws. */
+  const runJob = async (job: JobRegistry[number], item: PgBoss.JobWithMetadata<object>, context: unknown) => {
+    const started = Date.now();
+    const record = (outcome: 'done' | 'failed') => {
+      metrics.jobs.inc({ job: job.name, outcome });
+      metrics.jobSeconds.observe({ job: job.name, outcome }, (Date.now() - started) / 1000);
+    };
+    running += 1;
+    try {
+      const result = await job.handle(item.data as never, context as never);
+      await boss.complete(job.name, item.id, result ?? undefined);
+      record('done');
+      log.debug({ job: job.name, jobId: item.id, ms: Date.now() - started }, 'job done');
+      settled.emit('settled', { name: job.name, id: item.id, ok: true } satisfies SettledJob);
+    } catch (error) {
+      const attempt = item.retryCount + 1;
+      // The last attempt is an error an operator must see; the ones before it will be retried.
+      const final = item.retryCount >= item.retryLimit;
+      log[final ? 'error' : 'warn']({ job: job.name, jobId: item.id, attempt, err: error }, final ? 'job failed for good' : 'job failed, will retry');
+      record('failed');
+      // With the database gone (the cut that failed the job, say) the failure cannot be recorded either; the job then
+      // stays active until its expiry and is retried. A throw here would end the worker.
+      await boss.fail(job.name, item.id, { message: (error as Error).message, attempt }).catch((failing: unknown) =>
+        log.warn({ job: job.name, jobId: item.id, err: failing }, 'job failure not recorded: it is retried once it expires'));
+      settled.emit('settled', { name: job.name, id: item.id, ok: false } satisfies SettledJob);
+    } finally {
+      running -= 1;
+    }
+  };
 
   const checkPayload = (job: JobContract<unknown>, payload: unknown) => {
     const validate = validators.get(job.name);
@@ -167,49 +198,22 @@ export async function startQueue(
         interrupted: (error) => log.warn({ err: error }, 'job wake-ups interrupted: workers poll until they resume'),
       });
       for (const job of registry) {
-        const atOnce = job.atOnce ?? JOBS_AT_ONCE;
-        let workerId: string | undefined;
-        // A batch is what runs at once, all of it started together; each job of a batch is settled on its own: a
-        // failing one is failed (and retried) without failing the others.
-        workerId = await boss.work(job.name, { batchSize: atOnce, pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, includeMetadata: true }, async (batch) => {
-          await Promise.all(batch.map(async (item) => {
-            const started = Date.now();
-            const record = (outcome: 'done' | 'failed') => {
-              metrics.jobs.inc({ job: job.name, outcome });
-              metrics.jobSeconds.observe({ job: job.name, outcome }, (Date.now() - started) / 1000);
-            };
-            running += 1;
-            try {
-              const result = await job.handle(item.data as never, context as never);
-              // Completed one by one (pg-boss would complete the batch only at its end): a job is recorded as
-              // done the moment it is, and the batch's own completion then skips it.
-              await boss.complete(job.name, item.id, result ?? undefined);
-              record('done');
-              log.debug({ job: job.name, jobId: item.id, ms: Date.now() - started }, 'job done');
-              settled.emit('settled', { name: job.name, id: item.id, ok: true } satisfies SettledJob);
-            } catch (error) {
-              const attempt = item.retryCount + 1;
-              // The last attempt is an error an operator must see; the ones before it will be retried.
-              const final = item.retryCount >= item.retryLimit;
-              log[final ? 'error' : 'warn']({ job: job.name, jobId: item.id, attempt, err: error }, final ? 'job failed for good' : 'job failed, will retry');
-              record('failed');
-              // With the database gone (the cut that failed the job, say) the failure cannot be recorded either;
-              // the job then stays active until its expiry and is retried. A throw here would end the worker.
-              await boss.fail(job.name, item.id, { message: (error as Error).message, attempt }).catch((failing: unknown) =>
-                log.warn({ job: job.name, jobId: item.id, err: failing }, 'job failure not recorded: it is retried once it expires'));
-              settled.emit('settled', { name: job.name, id: item.id, ok: false } satisfies SettledJob);
-            } finally {
-              running -= 1;
-            }
+        const ids: string[] = [];
+        workers.set(job.name, ids);
+        // One-job workers, atOnce of them: each fetches its next job the moment it is done with one, so a slow job
+        // holds its own place only (a batch would wait for its slowest job before the next fetch).
+        for (let place = 0; place < (job.atOnce ?? JOBS_AT_ONCE); place += 1) {
+          // The first worker polls for retries and scheduled jobs; the others are woken (by an enqueued job's
+          // notification, or by a worker that found a job: more may wait), and look now and then on their own.
+          const pollingIntervalSeconds = place === 0 ? POLLING_INTERVAL_SECONDS : SECOND_WORKERS_POLLING_SECONDS;
+          ids.push(await boss.work<object>(job.name, { batchSize: 1, pollingIntervalSeconds, includeMetadata: true }, async ([item]) => {
+            await runJob(job, item, context);
+            await bulkTurns.afterNormalJob(job.name, item).catch((error: unknown) =>
+              log.warn({ job: job.name, err: error }, 'no turn lent to bulk jobs'));
+            // The next fetch goes now, not after the polling interval (which pg-boss counts from the job's start).
+            wake(job.name);
           }));
-          // A full batch says more jobs may be waiting: the next fetch goes now, not after the polling interval
-          // (pg-boss waits that long from the start of a batch, which held a fast job to JOBS_AT_ONCE per interval).
-          if (batch.length < atOnce) return;
-          await bulkTurns.afterFullBatch(job.name, batch).catch((error: unknown) =>
-            log.warn({ job: job.name, err: error }, 'no turn lent to bulk jobs'));
-          if (workerId) boss.notifyWorker(workerId);
-        });
-        workers.set(job.name, workerId);
+        }
       }
     },
     async rerun(id) {

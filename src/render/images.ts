@@ -1,5 +1,5 @@
 // An image block's pixels for a renderer: the source covering its rectangle at a given scale, cut to what shows.
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import type { ImageItem } from './scene';
 
 export interface PreparedImage {
@@ -37,7 +37,7 @@ type Placement = Omit<PreparedImage, 'data' | 'format'>;
 /** The pipeline from the source to its visible part, and where that part goes; undefined when the source is empty. */
 async function visiblePart(item: ImageItem, options: Omit<PrepareOptions, 'quality'>) {
   const oriented = sharp(item.source, { failOn: 'none' }).rotate();
-  const { width = 0, height = 0, orientation = 1, hasAlpha = false } = await oriented.metadata();
+  const { width = 0, height = 0, orientation = 1, hasAlpha = false, channels, space } = await oriented.metadata();
   if (!width || !height) return undefined;
   // EXIF orientations 5 to 8 turn the image a quarter: its sides swap.
   const [sourceWidth, sourceHeight] = orientation >= 5 ? [height, width] : [width, height];
@@ -59,7 +59,7 @@ async function visiblePart(item: ImageItem, options: Omit<PrepareOptions, 'quali
     pixelWidth, pixelHeight, sourceScale,
     left: rect.x + left / scaleX, top: rect.y + top / scaleY, width: pixelWidth / scaleX, height: pixelHeight / scaleY,
   };
-  return { pipeline, hasAlpha, placement };
+  return { pipeline, hasAlpha, placement, rgb: channels === 3 && space === 'srgb' };
 }
 
 /** The source oriented by its EXIF tag, covering item.rect, cut to item.clip; undefined when nothing shows. */
@@ -73,7 +73,24 @@ export async function prepareImage(item: ImageItem, options: PrepareOptions): Pr
 /** As prepareImage, as raw pixels: what a raster canvas composites without another encoding and decoding. */
 export async function preparePixels(item: ImageItem, options: Omit<PrepareOptions, 'quality'>): Promise<PreparedPixels | undefined> {
   const part = await visiblePart(item, options);
-  if (!part) return undefined;
+  return part && pixelsOf(part);
+}
+
+/**
+ * The image block's pipeline, not yet run, when it covers a canvas of width x height exactly with opaque RGB pixels:
+ * the canvas can then start from it (one decoding pipeline to the canvas's pixels, as a cover's background is);
+ * otherwise its pixels as preparePixels gives them (undefined when the source is empty).
+ */
+export async function prepareCanvasOrPixels(item: ImageItem, options: Omit<PrepareOptions, 'quality'>, width: number, height: number):
+Promise<{ canvas: Sharp } | { pixels: PreparedPixels | undefined }> {
+  const part = await visiblePart(item, options);
+  const { placement } = part ?? {};
+  const covers = part && placement && part.rgb && !part.hasAlpha && placement.pixelWidth === width && placement.pixelHeight === height
+    && Math.round(placement.left * options.scaleX) === 0 && Math.round(placement.top * options.scaleY) === 0;
+  return covers ? { canvas: part.pipeline } : { pixels: part && (await pixelsOf(part)) };
+}
+
+async function pixelsOf(part: NonNullable<Awaited<ReturnType<typeof visiblePart>>>): Promise<PreparedPixels> {
   const { data, info } = await part.pipeline.raw().toBuffer({ resolveWithObject: true });
   return { data, channels: info.channels, ...part.placement };
 }

@@ -2,7 +2,7 @@
 // text (the font's glyph outlines) through one SVG per run of them.
 import sharp, { type OverlayOptions, type Sharp } from 'sharp';
 import { textPaths } from './glyph-paths';
-import { type PreparedPixels, preparePixels } from './images';
+import { type PreparedPixels, prepareCanvasOrPixels, preparePixels } from './images';
 import { preparePlacedPhoto } from './placed-photo';
 import type { Scene, SceneItem } from './scene';
 
@@ -49,7 +49,8 @@ async function compositeScene(scene: Scene, width: number, height: number): Prom
     layers.push({ input: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">\n  ${vectors.join('\n  ')}\n</svg>`), left: 0, top: 0 });
     vectors = [];
   };
-  for (const item of scene.items) {
+  let canvas: Sharp | undefined;
+  for (const [index, item] of scene.items.entries()) {
     if (item.kind === 'photo') {
       flushVectors();
       const left = Math.round(item.rect.x * sx);
@@ -70,12 +71,20 @@ async function compositeScene(scene: Scene, width: number, height: number): Prom
       continue;
     }
     flushVectors();
-    const image = await preparePixels(item, { scaleX: sx, scaleY: sy, upscale: true });
+    const scale = { scaleX: sx, scaleY: sy, upscale: true };
+    // A first image that covers the canvas (a cover's background) is the canvas: its pixels are not made apart and
+    // then composited onto a blank one.
+    const prepared = index === 0 ? await prepareCanvasOrPixels(item, scale, width, height) : { pixels: await preparePixels(item, scale) };
+    if ('canvas' in prepared) {
+      canvas = prepared.canvas;
+      continue;
+    }
+    const image = prepared.pixels;
     const layer = image && (await imageLayer(image, sx, sy, width, height));
     if (layer) layers.push(layer);
   }
   flushVectors();
-  return sharp({ create: { width, height, channels: 3, background: scene.background } })
+  return (canvas ?? sharp({ create: { width, height, channels: 3, background: scene.background } }))
     .composite(layers)
     .flatten({ background: '#ffffff' });
 }

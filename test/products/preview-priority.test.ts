@@ -1,10 +1,10 @@
 // A preview someone waits for goes ahead of bulk renders (issue 34): a product an administrator creates while the
-// demo's previews are being drawn is rendered in the worker's next batch, and the demo's previews still all follow.
+// demo's previews are being drawn is among the next previews the worker starts, and the demo's previews still all follow.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
+import { renderPreviews } from '../../jobs/contracts/render-previews';
 import { bossPriority } from '../../src/queue/priority';
-import { JOBS_AT_ONCE } from '../../src/queue/queue';
 import { seedBulkProducts } from '../../src/seed/bulk';
 import { seedDemoCatalog } from '../../src/seed/demo';
 import { DATABASE_KIND } from '../helpers/database';
@@ -12,6 +12,8 @@ import { queueDrained } from '../helpers/jobs';
 import { type TestRuntime, testRuntime } from '../helpers/runtime';
 
 describe(`preview priority (${DATABASE_KIND})`, () => {
+  // The render-previews jobs a worker process holds at once.
+  const AT_ONCE = renderPreviews.atOnce!;
   let runtime: TestRuntime;
   beforeEach(async () => {
     runtime = await testRuntime();
@@ -21,7 +23,7 @@ describe(`preview priority (${DATABASE_KIND})`, () => {
   it('renders a product created through the API ahead of the demo\'s queued previews, then every demo preview', async () => {
     await seedDemoCatalog(runtime, 2);
     const demoProducts = (await runtime.db.sql.query<{ id: number }>('SELECT id FROM products ORDER BY id')).rows.map((row) => row.id);
-    // The worker's first batch of demo previews is held until the administrator's product exists.
+    // The worker's first demo previews are held until the administrator's product exists.
     const rendered: number[] = [];
     let release!: () => void;
     const released = new Promise<void>((resolve) => { release = resolve; });
@@ -29,8 +31,8 @@ describe(`preview priority (${DATABASE_KIND})`, () => {
     const firstBatch = new Promise<void>((resolve) => { firstBatchStarted = resolve; });
     const render = async (productId: number) => {
       rendered.push(productId);
-      if (rendered.length <= JOBS_AT_ONCE) {
-        if (rendered.length === JOBS_AT_ONCE) firstBatchStarted();
+      if (rendered.length <= AT_ONCE) {
+        if (rendered.length === AT_ONCE) firstBatchStarted();
         await released;
       }
       return runtime.services.productPreviews.render(productId);
@@ -41,8 +43,8 @@ describe(`preview priority (${DATABASE_KIND})`, () => {
     release();
     await queueDrained(runtime.queue);
 
-    expect(rendered.slice(0, JOBS_AT_ONCE)).to.satisfy((ids: number[]) => ids.every((id) => demoProducts.includes(id)));
-    expect(rendered.slice(JOBS_AT_ONCE, 2 * JOBS_AT_ONCE)).to.include(product.id);
+    expect(rendered.slice(0, AT_ONCE)).to.satisfy((ids: number[]) => ids.every((id) => demoProducts.includes(id)));
+    expect(rendered.slice(AT_ONCE, 2 * AT_ONCE)).to.include(product.id);
     expect(rendered).to.have.members([...demoProducts, product.id]);
     const { rows: [{ missing }] } = await runtime.db.sql.query<{ missing: number }>('SELECT count(*)::int AS missing FROM products WHERE preview_cover IS NULL');
     expect(missing).to.equal(0);

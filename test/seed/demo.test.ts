@@ -82,7 +82,7 @@ describe(`demo catalog (${DATABASE_KIND})`, () => {
     expect(await runtime.queue.pendingCount()).to.equal(0);
   });
 
-  it('fails only the failing jobs of a batch: the others of the same batch complete', async () => {
+  it('fails only the failing jobs: the others enqueued with them complete', async () => {
     // One theme's front cover no longer decodes: its products' previews fail; the other theme's products render.
     const { rows: [broken] } = await runtime.db.sql.query<{ theme_id: number }>('SELECT min(theme_id) AS theme_id FROM products');
     const { rows: covers } = await runtime.db.sql.query<{ image: string }>(
@@ -91,7 +91,7 @@ describe(`demo catalog (${DATABASE_KIND})`, () => {
     const { rows: products } = await runtime.db.sql.query<{ id: number; theme_id: number; preview_cover: string }>(
       'SELECT id, theme_id, preview_cover FROM products WHERE layout_id IN (SELECT id FROM layouts WHERE product_id = products.id) ORDER BY id');
     expect(new Set(products.map((product) => product.theme_id)).size).to.equal(2);
-    // Enqueued together, they are fetched as one batch (its size is 10).
+    // Enqueued together, they run side by side in the worker's places.
     const ids = await runtime.db.transaction((tx) =>
       Promise.all(products.map((product) => runtime.queue.enqueue(tx, renderPreviews, { productId: product.id }))));
     const outcomes = await jobsSettled(runtime.queue, ids);
