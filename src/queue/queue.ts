@@ -39,6 +39,25 @@ const QUEUE_SETUP_LOCK_KEY = 7_305_002;
 // pg-boss talks to the database through this adapter, so it needs no pool of its own and works on PGlite.
 const bossDb = (sql: SqlExecutor) => ({ executeSql: (text: string, values?: unknown[]) => sql.query(text, values) });
 
+/**
+ * As bossDb, counting the statements not yet answered. pg-boss's stop does not wait for a worker's fetch in flight;
+ * closed under it, the database may never answer (PGlite), the worker's loop never ends, and pg-boss waits for it
+ * every second for ever, which keeps the process from exiting: stop() waits for these first.
+ */
+function countedBossDb(sql: SqlExecutor) {
+  const counted = { inFlight: 0 };
+  return Object.assign(counted, {
+    async executeSql(text: string, values?: unknown[]) {
+      counted.inFlight += 1;
+      try {
+        return await sql.query(text, values);
+      } finally {
+        counted.inFlight -= 1;
+      }
+    },
+  });
+}
+
 // Every handler of a registry takes the same context (the caller's services); the queue only passes it on.
 export type JobRegistry = readonly JobDefinition<never, never>[];
 
@@ -106,8 +125,9 @@ export async function startQueue(
   const validators = new Map<string, ValidateFunction>(
     registry.map((job) => [job.name, ajv.compile(job.payloadSchema)]),
   );
+  const bossStatements = countedBossDb(db.sql);
   const boss = new PgBoss({
-    db: bossDb(db.sql), schema: BOSS_SCHEMA, maintenanceIntervalSeconds: MAINTENANCE_INTERVAL_SECONDS, archiveFailedAfterSeconds: FAILED_KEPT_SECONDS,
+    db: bossStatements, schema: BOSS_SCHEMA, maintenanceIntervalSeconds: MAINTENANCE_INTERVAL_SECONDS, archiveFailedAfterSeconds: FAILED_KEPT_SECONDS,
   });
   const settled = new EventEmitter();
   let running = 0;
@@ -244,7 +264,9 @@ export async function startQueue(
     },
     async stop(timeoutMs = DEFAULT_STOP_TIMEOUT_MS) {
       await wakeUps?.close();
+      const stopped = Date.now();
       await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+      while (bossStatements.inFlight > 0 && Date.now() - stopped < timeoutMs) await new Promise((resolve) => setTimeout(resolve, 10));
       return running === 0;
     },
   };
