@@ -5,17 +5,7 @@ import { loadFixture, loadReferenceData } from '../../src/seed/fixtures';
 import { DATABASE_KIND } from '../helpers/database';
 import { type TestRuntime, testRuntime } from '../helpers/runtime';
 import { fixture } from './catalog-fixture';
-import type { Client } from './helpers';
-
-/** The response, once the cache is in use (the first requests of a process are answered while it starts listening). */
-async function whenCaching(client: Client, path: string) {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    const response = await client.get(path);
-    if (response.headers['x-cache'] !== 'BYPASS') return response;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error('the gallery cache never came into use');
-}
+import { type Client, whenCaching } from './helpers';
 
 async function insertProduct(runtime: TestRuntime, themeId: number, formatId = 1): Promise<number> {
   const { rows: [row] } = await runtime.db.sql.query<{ id: number }>(

@@ -20,3 +20,13 @@ export async function walkIds(client: Client, path: string, pageSize = 30): Prom
 /** The ids the gallery should list for a filter, newest first. */
 export const expectedIds = (keep: (product: FixtureProduct) => boolean, order = byNew) =>
   VISIBLE_PRODUCTS.filter(keep).sort(order).map((product) => product.id);
+
+/** The response, once the cache is in use (the first requests of a process are answered while it starts listening). */
+export async function whenCaching(client: Client, path: string) {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const response = await client.get(path);
+    if (response.headers['x-cache'] !== 'BYPASS') return response;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('the gallery cache never came into use');
+}
