@@ -56,8 +56,10 @@ export function createEditingRepository(sql: SqlExecutor) {
   return {
     /** Bounds the batch's transaction: how long it waits for a lock, and how long any statement of it may run. */
     async limitTransaction(lockTimeoutMs: number, statementTimeoutMs: number): Promise<void> {
-      // SET takes no parameters: integers only are written into the statement.
-      await sql.query(`SET LOCAL lock_timeout = ${Math.trunc(lockTimeoutMs)}; SET LOCAL statement_timeout = ${Math.trunc(statementTimeoutMs)}`);
+      // SET takes no parameters: integers only are written into the statement. No JIT compilation: a batch's
+      // statements run in milliseconds, and a planner's estimate inflated by a table's dead rows once had the server
+      // spend 400 ms compiling the write statement.
+      await sql.query(`SET LOCAL lock_timeout = ${Math.trunc(lockTimeoutMs)}; SET LOCAL statement_timeout = ${Math.trunc(statementTimeoutMs)}; SET LOCAL jit = off`);
     },
     /**
      * Locks the layouts (in id order, so that concurrent batches cannot deadlock) and reads them. wait false: leaves
@@ -209,18 +211,18 @@ export function createEditingRepository(sql: SqlExecutor) {
           FROM jsonb_to_recordset($3::jsonb)
             AS v(id uuid, version integer, last_scheme_page_num integer, scheme_theme_rel jsonb, unplaced jsonb, num_pages integer, photo_ids jsonb)
           WHERE l.id = v.id RETURNING 1
-        ), explicit_steps AS MATERIALIZED (
-          SELECT * FROM jsonb_to_recordset($6::jsonb) AS v(layout_id uuid, step integer)
-        ), trims AS MATERIALIZED (
-          SELECT * FROM jsonb_to_recordset($7::jsonb) AS v(layout_id uuid, keep_after integer)
+        -- Three deletions, each through an index: one statement with the three conditions OR-ed was planned as a scan
+        -- of the whole table (dead rows too), in every batch. The steps and trims come as arrays (unnest's row count is
+        -- known, where a recordset's is guessed at 100 and a hash join over the whole table was chosen). The redo
+        -- branch is found through layout_history_redo_idx (undone steps only). A step two of them name is deleted once.
+        ), dropped_redo AS (
+          DELETE FROM layout_history h WHERE h.layout_id = ANY($5::uuid[]) AND h.undone RETURNING 1
         ), dropped_steps AS (
-          -- Only the layouts whose history changed are looked at (the primary key's index), never the whole table.
-          DELETE FROM layout_history h
-          WHERE h.layout_id IN (SELECT layout_id FROM trims UNION SELECT layout_id FROM explicit_steps UNION SELECT unnest($5::uuid[]))
-            AND ((h.layout_id = ANY($5::uuid[]) AND h.undone)
-              OR (h.layout_id, h.step) IN (SELECT layout_id, step FROM explicit_steps)
-              OR h.step <= (SELECT t.keep_after FROM trims t WHERE t.layout_id = h.layout_id))
-          RETURNING 1
+          DELETE FROM layout_history h USING unnest($6::uuid[], $7::integer[]) AS e(layout_id, step)
+          WHERE h.layout_id = e.layout_id AND h.step = e.step RETURNING 1
+        ), trimmed_steps AS (
+          DELETE FROM layout_history h USING unnest($12::uuid[], $13::integer[]) AS t(layout_id, keep_after)
+          WHERE h.layout_id = t.layout_id AND h.step <= t.keep_after RETURNING 1
         ), flagged_steps AS (
           UPDATE layout_history h SET undone = v.undone, after = v.after
           FROM json_to_recordset($8::json) AS v(layout_id uuid, step integer, undone boolean, after json)
@@ -242,8 +244,9 @@ export function createEditingRepository(sql: SqlExecutor) {
         )
         -- Sent at commit (change-notices.ts), with everything above or not at all.
         SELECT count(pg_notify('${LAYOUT_CHANGES_CHANNEL}', notice)) FROM unnest($11::text[]) notice`,
-      [[...state.removedPages], asJson(pages), asJson(layouts), asJson(history.created), history.dropStoredRedo, asJson(history.deleted),
-        asJson(history.trimmed), asJson(history.flagged), asJson(transactions), asJson(cartPrices), notices], { prepare: true });
+      [[...state.removedPages], asJson(pages), asJson(layouts), asJson(history.created), history.dropStoredRedo,
+        history.deleted.map((row) => row.layout_id), history.deleted.map((row) => row.step), asJson(history.flagged), asJson(transactions),
+        asJson(cartPrices), notices, history.trimmed.map((row) => row.layout_id), history.trimmed.map((row) => row.keep_after)], { prepare: true });
     },
 
     /** The layouts and acks of applied transactions (those a change notice names), by appliedKey. */
@@ -262,7 +265,8 @@ const TRIM_EVERY = 20;
 /** The history rows a batch writes: new steps, dropped redo branches, steps past the bound, changed undone flags. */
 function historyRows(logs: Map<string, HistoryLog>) {
   const rows = {
-    created: [] as object[], dropStoredRedo: [] as string[], deleted: [] as object[], trimmed: [] as object[], flagged: [] as object[],
+    created: [] as object[], dropStoredRedo: [] as string[], deleted: [] as { layout_id: string; step: number }[],
+    trimmed: [] as { layout_id: string; keep_after: number }[], flagged: [] as object[],
   };
   for (const [layoutId, log] of logs) {
     if (log.dropStoredRedo) rows.dropStoredRedo.push(layoutId);
