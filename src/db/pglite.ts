@@ -41,7 +41,30 @@ function listenOnPGlite(client: PGliteInterface, channel: string, handlers: Noti
   };
 }
 
-export function wrapPGlite(client: PGliteInterface): Database {
+/**
+ * PGlite has no autovacuum (one process, no background workers): every update and delete would leave its dead row
+ * for good, and the tables and indexes that change most (an edited book's pages and history, the job queue) would grow
+ * and slow every scan the longer the service runs. So the wrapper vacuums the database every VACUUM_EVERY_MS (a table
+ * left untouched since is skipped page by page, through its visibility map) and refreshes the planner's statistics
+ * every ANALYZE_EVERY vacuums, as autovacuum would.
+ */
+const VACUUM_EVERY_MS = 30_000;
+const ANALYZE_EVERY = 10;
+
+function vacuumNowAndThen(client: PGliteInterface, everyMs: number): () => void {
+  let runs = 0;
+  const timer = setInterval(() => {
+    runs += 1;
+    // Waits its turn like any statement (PGlite runs one at a time); a failure is tried again at the next turn.
+    client.exec(runs % ANALYZE_EVERY === 0 ? 'VACUUM (ANALYZE)' : 'VACUUM').catch(() => undefined);
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/** vacuumEveryMs: how often the database is vacuumed (tests shorten it). */
+export function wrapPGlite(client: PGliteInterface, options: { vacuumEveryMs?: number } = {}): Database {
+  const stopVacuums = vacuumNowAndThen(client, options.vacuumEveryMs ?? VACUUM_EVERY_MS);
   return {
     kind: 'pglite',
     sql: executor(client),
@@ -51,7 +74,10 @@ export function wrapPGlite(client: PGliteInterface): Database {
     listen: (channel, handlers) => listenOnPGlite(client, channel, handlers),
     // Never needed here: notifications arrive before the writing statement returns (see listenOnPGlite).
     writes: { count: 0 },
-    close: () => client.close(),
+    close: () => {
+     
+      return client.close();
+    },
   };
 }
 
