@@ -75,7 +75,7 @@ export function wrapPGlite(client: PGliteInterface, options: { vacuumEveryMs?: n
     // Never needed here: notifications arrive before the writing statement returns (see listenOnPGlite).
     writes: { count: 0 },
     close: () => {
-     
+      stopVacuums();
       return client.close();
     },
   };
