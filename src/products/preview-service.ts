@@ -11,8 +11,9 @@ import { createLimiter } from '../util/limiter';
 import { createProductsRepository, type PreviewSource } from './repository';
 
 /**
- * Previews drawn at once in a process (the render-previews job holds twice as many: while these draw, the others
- * read their source or set their result, so the drawing never waits for the database). One per core here.
+ * Previews drawn (and their files stored) at once in a process; the render-previews job holds twice as many: while
+ * these draw, the others read their source or set their result, so the drawing does not wait for the database. One
+ * per core here.
  */
 export const PREVIEWS_DRAWN_AT_ONCE = 2;
 

@@ -40,9 +40,10 @@ const QUEUE_SETUP_LOCK_KEY = 7_305_002;
 const bossDb = (sql: SqlExecutor) => ({ executeSql: (text: string, values?: unknown[]) => sql.query(text, values) });
 
 /**
- * As bossDb, counting the statements not yet answered. pg-boss's stop does not wait for a worker's fetch in flight;
- * closed under it, the database may never answer (PGlite), the worker's loop never ends, and pg-boss waits for it
- * every second for ever, which keeps the process from exiting: stop() waits for these first.
+ * As bossDb, counting the statements not yet answered. pg-boss's stop does not wait for a worker's fetch in flight: a
+ * database closed under it may answer it late or never, and until it does pg-boss checks on that worker every second
+ * (once this kept CI's test process from exiting after its last test). stop() waits for these first, at most its
+ * timeout.
  */
 function countedBossDb(sql: SqlExecutor) {
   const counted = { inFlight: 0 };

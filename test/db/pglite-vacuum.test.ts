@@ -40,4 +40,29 @@ describe('PGlite vacuums', () => {
       await db.close();
     }
   });
+
+  it('stops vacuuming once closed', async () => {
+    const client = await PGlite.create();
+    let vacuums = 0;
+    // The client as the wrapper sees it, counting the vacuums it is asked for.
+    const counted = new Proxy(client, {
+      get(target, property) {
+        if (property === 'exec') {
+          return (text: string) => {
+            if (text.startsWith('VACUUM')) vacuums += 1;
+            return target.exec(text);
+          };
+        }
+        const value = Reflect.get(target, property, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const db = wrapPGlite(counted, { vacuumEveryMs: 5 });
+    await sleep(50);
+    expect(vacuums).to.be.above(0);
+    await db.close();
+    const atClose = vacuums;
+    await sleep(50);
+    expect(vacuums).to.equal(atClose);
+  });
 });

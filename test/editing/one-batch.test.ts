@@ -65,6 +65,9 @@ describe(`editing messages applied together in one batch (${DATABASE_KIND})`, ()
     expect(code(undone)).to.equal(undefined);
     const { rows: [after] } = await runtime.db.sql.query<{ template_id: number }>('SELECT template_id FROM layout_pages WHERE id = $1', [page.id]);
     expect(after.template_id).to.equal(await originalTemplate(page.id));
+    // And no further: the first page/set's undone step was deleted in that batch, not left to be undone again.
+    const [beyond] = await submitAll([message('layout', 'undo', {})]);
+    expect(code(beyond)).to.equal('nothing_to_undo');
   });
 
   it('answers not_found to a message naming a page removed earlier in the batch, and keeps the scheme counts true', async () => {
