@@ -84,10 +84,11 @@ export async function preparePixels(item: ImageItem, options: Omit<PrepareOption
 export async function prepareCanvasOrPixels(item: ImageItem, options: Omit<PrepareOptions, 'quality'>, width: number, height: number):
 Promise<{ canvas: Sharp } | { pixels: PreparedPixels | undefined }> {
   const part = await visiblePart(item, options);
-  const { placement } = part ?? {};
-  const covers = part && placement && part.rgb && !part.hasAlpha && placement.pixelWidth === width && placement.pixelHeight === height
+  if (!part) return { pixels: undefined };
+  const { placement } = part;
+  const covers = part.rgb && !part.hasAlpha && placement.pixelWidth === width && placement.pixelHeight === height
     && Math.round(placement.left * options.scaleX) === 0 && Math.round(placement.top * options.scaleY) === 0;
-  return covers ? { canvas: part.pipeline } : { pixels: part && (await pixelsOf(part)) };
+  return covers ? { canvas: part.pipeline } : { pixels: await pixelsOf(part) };
 }
 
 async function pixelsOf(part: NonNullable<Awaited<ReturnType<typeof visiblePart>>>): Promise<PreparedPixels> {
