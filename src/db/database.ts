@@ -9,7 +9,8 @@ export interface QueryResult<Row> {
 export interface QueryOptions {
   /**
    * A hot statement of fixed text (a few variants at most): on a PostgreSQL server it is prepared once per connection
-   * under a name of its own and then only executed, so that it is parsed once and can keep its plan. PGlite ignores it.
+   * under a name of its own and then only executed, so that it is parsed once and can keep its plan. PGlite prepares
+   * every statement with parameters anyway (pglite-statements.ts): there planning runs on the service's own thread.
    */
   prepare?: boolean;
 }

@@ -1,21 +1,31 @@
 // Embedded PostgreSQL (PGlite, WASM) kept in a folder, for running with no database server.
-import { PGlite, type PGliteInterface, type Transaction as PGliteTransaction } from '@electric-sql/pglite';
+import { PGlite, type Transaction as PGliteTransaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Database, NotificationHandlers, NotificationListener, QueryResult, SqlExecutor, Transaction } from './database';
+import { type PreparedStatements, createPreparedStatements } from './pglite-statements';
 
-type PGliteClient = PGliteInterface | PGliteTransaction;
-
-function executor(client: PGliteClient): SqlExecutor {
+/**
+ * Raw SQL on the client, or inside one of its transactions (tx). Statements with parameters run prepared (see
+ * pglite-statements.ts) under PGlite's locks, as its own query() takes them; scripts without parameters (several
+ * statements at once) go through exec.
+ */
+function executor(client: PGlite, statements: PreparedStatements, tx?: PGliteTransaction): SqlExecutor {
   return {
     async query<Row>(text: string, params?: unknown[]): Promise<QueryResult<Row>> {
-      // PGlite's extended protocol takes one statement; scripts without parameters go through exec.
       if (!params || params.length === 0) {
-        const results = await client.exec(text);
+        const results = await (tx ?? client).exec(text);
         const last = results[results.length - 1];
         return { rows: (last?.rows ?? []) as Row[], rowCount: last?.affectedRows ?? last?.rows.length ?? 0 };
       }
-      const result = await client.query<Row>(text, params);
-      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+      if (tx) {
+        if (tx.closed) throw new Error('Transaction is closed');
+        return client.runExclusive(() => statements.query<Row>(text, params, true));
+      }
+      return client._runExclusiveTransaction(() => client.runExclusive(async () => {
+        const result = await statements.query<Row>(text, params, false);
+        await client.syncToFs();
+        return result;
+      }));
     },
   };
 }
@@ -24,7 +34,7 @@ function executor(client: PGliteClient): SqlExecutor {
  * PGlite runs in this process and is its only user: a notification reaches the listener before the statement that
  * sent it returns, and the "connection" cannot be lost.
  */
-function listenOnPGlite(client: PGliteInterface, channel: string, handlers: NotificationHandlers): NotificationListener {
+function listenOnPGlite(client: PGlite, channel: string, handlers: NotificationHandlers): NotificationListener {
   const unlisten = client.listen(channel, (payload) => handlers.notification(payload));
   unlisten.then(() => handlers.listening(), (error: Error) => handlers.interrupted(error));
   return {
@@ -51,7 +61,7 @@ function listenOnPGlite(client: PGliteInterface, channel: string, handlers: Noti
 const VACUUM_EVERY_MS = 30_000;
 const ANALYZE_EVERY = 10;
 
-function vacuumNowAndThen(client: PGliteInterface, everyMs: number): () => void {
+function vacuumNowAndThen(client: PGlite, everyMs: number): () => void {
   let runs = 0;
   const timer = setInterval(() => {
     runs += 1;
@@ -62,15 +72,16 @@ function vacuumNowAndThen(client: PGliteInterface, everyMs: number): () => void 
   return () => clearInterval(timer);
 }
 
-/** vacuumEveryMs: how often the database is vacuumed (tests shorten it). */
-export function wrapPGlite(client: PGliteInterface, options: { vacuumEveryMs?: number } = {}): Database {
+/** vacuumEveryMs: how often the database is vacuumed; maxPrepared: statements kept prepared (tests lower both). */
+export function wrapPGlite(client: PGlite, options: { vacuumEveryMs?: number; maxPrepared?: number } = {}): Database {
+  const statements = createPreparedStatements(client, options.maxPrepared);
   const stopVacuums = vacuumNowAndThen(client, options.vacuumEveryMs ?? VACUUM_EVERY_MS);
   return {
     kind: 'pglite',
-    sql: executor(client),
+    sql: executor(client, statements),
     // PGlite serialises transactions itself: other queries wait until this one ends.
     transaction: <T>(fn: (tx: Transaction) => Promise<T>) =>
-      client.transaction((tx) => fn({ sql: executor(tx) })),
+      client.transaction((tx) => fn({ sql: executor(client, statements, tx) })),
     listen: (channel, handlers) => listenOnPGlite(client, channel, handlers),
     // Never needed here: notifications arrive before the writing statement returns (see listenOnPGlite).
     writes: { count: 0 },
