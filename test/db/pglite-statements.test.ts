@@ -32,6 +32,13 @@ describe('PGlite prepared statements', () => {
     expect(rowCount).to.equal(1);
     expect((await db.sql.query('UPDATE notes SET tags = $2 WHERE id = ANY($1::int[])', [[1, 2], null])).rowCount).to.equal(2);
     expect((await db.sql.query(select, [2])).rows).to.deep.equal([{ id: 2, body, tags: null, extra: { n: [2], body } }]);
+    // Arrays of text and of JSON go in the binary format: quotes, backslashes, nulls and empty arrays kept as they are.
+    const tricky = ['a "quoted" \\ word', null, '', '{"x": "\\"y\\""}', 'ёж'];
+    const { rows: [echoed] } = await db.sql.query<{ texts: (string | null)[]; empty: string[]; json: unknown[] }>(
+      'SELECT $1::text[] AS texts, $2::text[] AS empty, $3::json[] AS json', [tricky, [], ['{"a": [1, "б"]}', null]]);
+    expect(echoed).to.deep.equal({ texts: tricky, empty: [], json: [{ a: [1, 'б'] }, null] });
+    const invalid = await db.sql.query('SELECT $1::json[]', [['{not json']]).then(() => undefined, (error: unknown) => error);
+    expect(invalid).to.have.property('code', '22P02');
     expect(await preparedTexts(db)).to.include(select);
     expect((await preparedTexts(db)).filter((text) => text === select)).to.have.length(1);
   });

@@ -45,6 +45,8 @@ export const appliedKey = (userId: number, transactionId: string) => `${userId}:
 
 /** Rows as JSON: one statement writes any number of them (jsonb_to_recordset), on a server and on PGlite alike. */
 const asJson = (rows: object[]) => JSON.stringify(rows);
+/** A json column's value, each row's its own: SQL null for a value that is absent. */
+const jsonOrNull = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
 interface PageRow {
   id: string; layout_id: string; num: number; type: EditedPage['type']; factor: string; width_px: number;
@@ -189,9 +191,6 @@ export function createEditingRepository(sql: SqlExecutor) {
         id: layout.id, version: layout.version, last_scheme_page_num: layout.lastSchemePageNum,
         scheme_theme_rel: layout.schemeThemeRel, unplaced: layout.unplaced, num_pages: layout.numPages, photo_ids: layout.photoIds,
       }));
-      const transactions = applied.map((row) => ({
-        transaction_id: row.transactionId, layout_id: row.layoutId, user_id: row.userId, message_hash: row.messageHash, ack: row.ack,
-      }));
       const history = historyRows(state.history);
       // A book in its owner's open cart costs what its pages cost now (the order's unit price follows the page count).
       const cartPrices = [...state.layouts.values()].filter((layout) => layout.numPages !== layout.numPagesRead && layout.priceRule)
@@ -231,22 +230,26 @@ export function createEditingRepository(sql: SqlExecutor) {
           UPDATE orders o SET price_kopecks = v.price_kopecks
           FROM jsonb_to_recordset($10::jsonb) AS v(layout_id uuid, price_kopecks bigint), order_sets s
           WHERE o.layout_id = v.layout_id AND s.id = o.order_set_id AND s.status = 'OPEN' RETURNING 1
+        -- The new undo steps and transaction records, a kilobyte or two of JSON each, come as one array a column: each
+        -- value is read once as it is inserted (a recordset of one JSON text reads it twice: the text, then each row).
         ), new_steps AS (
           INSERT INTO layout_history (layout_id, step, undone, before, after)
-          SELECT layout_id, step, undone, before, after
-          FROM json_to_recordset($4::json) AS v(layout_id uuid, step integer, undone boolean, before json, after json)
+          SELECT * FROM unnest($4::uuid[], $14::integer[], $15::boolean[], $16::json[], $17::json[])
           RETURNING 1
         ), transactions AS (
           INSERT INTO layout_transactions (transaction_id, layout_id, user_id, message_hash, ack)
-          SELECT transaction_id, layout_id, user_id, message_hash, ack
-          FROM json_to_recordset($9::json) AS v(transaction_id uuid, layout_id uuid, user_id integer, message_hash text, ack json)
+          SELECT * FROM unnest($9::uuid[], $18::uuid[], $19::integer[], $20::text[], $21::json[])
           RETURNING 1
         )
         -- Sent at commit (change-notices.ts), with everything above or not at all.
         SELECT count(pg_notify('${LAYOUT_CHANGES_CHANNEL}', notice)) FROM unnest($11::text[]) notice`,
-      [[...state.removedPages], asJson(pages), asJson(layouts), asJson(history.created), history.dropStoredRedo,
-        history.deleted.map((row) => row.layout_id), history.deleted.map((row) => row.step), asJson(history.flagged), asJson(transactions),
-        asJson(cartPrices), notices, history.trimmed.map((row) => row.layout_id), history.trimmed.map((row) => row.keep_after)], { prepare: true });
+      [[...state.removedPages], asJson(pages), asJson(layouts), history.created.map((row) => row.layout_id), history.dropStoredRedo,
+        history.deleted.map((row) => row.layout_id), history.deleted.map((row) => row.step), asJson(history.flagged),
+        applied.map((row) => row.transactionId), asJson(cartPrices), notices, history.trimmed.map((row) => row.layout_id),
+        history.trimmed.map((row) => row.keep_after), history.created.map((row) => row.step), history.created.map((row) => row.undone),
+        history.created.map((row) => jsonOrNull(row.before)), history.created.map((row) => jsonOrNull(row.after)),
+        applied.map((row) => row.layoutId), applied.map((row) => row.userId), applied.map((row) => row.messageHash),
+        applied.map((row) => JSON.stringify(row.ack))], { prepare: true });
     },
 
     /** The layouts and acks of applied transactions (those a change notice names), by appliedKey. */
@@ -265,7 +268,7 @@ const TRIM_EVERY = 20;
 /** The history rows a batch writes: new steps, dropped redo branches, steps past the bound, changed undone flags. */
 function historyRows(logs: Map<string, HistoryLog>) {
   const rows = {
-    created: [] as object[], dropStoredRedo: [] as string[], deleted: [] as { layout_id: string; step: number }[],
+    created: [] as { layout_id: string; step: number; undone: boolean; before: unknown; after: unknown }[], dropStoredRedo: [] as string[], deleted: [] as { layout_id: string; step: number }[],
     trimmed: [] as { layout_id: string; keep_after: number }[], flagged: [] as object[],
   };
   for (const [layoutId, log] of logs) {
