@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Database, NotificationListener, QueryOptions, QueryResult, SqlExecutor, Transaction, WriteCounter } from './database';
+import { withArrayLiterals } from './pg-array-literal';
 import { listenOnPostgres } from './pg-listener';
 import { type DatabaseTimeouts, pgTimeoutOptions } from './pg-timeouts';
 import { databaseUnavailable } from './unavailable';
@@ -23,9 +24,10 @@ function statementName(text: string): string {
 function executor(client: Queryable): SqlExecutor {
   return {
     async query<Row>(text: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult<Row>> {
+      const values = withArrayLiterals(params);
       const result = (options?.prepare
-        ? await client.query({ name: statementName(text), text, values: params })
-        : await client.query(text, params)) as pg.QueryResult | pg.QueryResult[];
+        ? await client.query({ name: statementName(text), text, values })
+        : await client.query(text, values)) as pg.QueryResult | pg.QueryResult[];
       const last = Array.isArray(result) ? result[result.length - 1] : result;
       return { rows: (last?.rows ?? []) as Row[], rowCount: last?.rowCount ?? 0 };
     },
