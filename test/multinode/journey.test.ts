@@ -14,6 +14,8 @@ import { type Acknowledged, EditorSession } from './editor-session';
 import { call, sandboxLogin } from './web-client';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** How long the kill test waits for its writers to make progress before it fails, saying what it saw. */
+const STALL_MS = 60_000;
 
 /** Polls until check() answers something, at most timeoutMs; what it answered. */
 async function eventually<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
@@ -148,7 +150,7 @@ describe('two API processes and a worker behind a balancer: a journey (postgres 
     const victim = cluster!.apis.find((process) => process.url === shopperEditorAt)!;
     const versionBefore = (await api('GET', `/api/ua/layout/${layout.id}/`, 'shopper')).body.version as number;
     const acks: (Acknowledged & { by: 'shopper' | 'admin' })[] = [];
-    const clones: { startedAt: number; status: number; id?: string; name: string }[] = [];
+    const clones: { startedAt: number; status: number; id?: string; name: string; error?: string }[] = [];
     let writing = true;
     // Each editor sets the schemes of its own pages in turn, so each page's last acknowledged scheme is its scheme.
     const keepEditing = async (by: 'shopper' | 'admin', editor: EditorSession, pages: number[]) => {
@@ -162,8 +164,9 @@ describe('two API processes and a worker behind a balancer: a journey (postgres 
       for (let count = 1; writing; count += 1) {
         const name = `Копия ${count}`;
         const startedAt = Date.now();
-        const answer = await api('POST', `/api/ua/layout/${layout.id}/clone/`, 'shopper', { name }).catch(() => ({ status: 0, body: undefined }));
-        clones.push({ startedAt, status: answer.status, id: answer.body?.id, name });
+        const answer = await api('POST', `/api/ua/layout/${layout.id}/clone/`, 'shopper', { name })
+          .catch((error: unknown) => ({ status: 0, body: undefined, error: String(error) }));
+        clones.push({ startedAt, status: answer.status, id: answer.body?.id, name, error: 'error' in answer ? answer.error : undefined });
       }
     };
     const writes = Promise.all([keepEditing('shopper', shopper, [1, 2, 3, 4, 5]), keepEditing('admin', admin, [6, 7, 8, 9, 10]), keepCloning()]);
@@ -171,15 +174,27 @@ describe('two API processes and a worker behind a balancer: a journey (postgres 
       edits: acks.filter((write) => write.at > since).length,
       clones: clones.filter((clone) => clone.status === 201 && clone.startedAt > since).length,
     });
+    // Bounded, and telling what stalled: a run once waited here until the test's own timeout, saying nothing.
     const enoughSince = async (since: number) => {
-      while (progress(since).edits < 6 || progress(since).clones < 3) await Promise.race([sleep(50), writes]);
+      const started = Date.now();
+      while (progress(since).edits < 6 || progress(since).clones < 3) {
+        if (Date.now() - started > STALL_MS) {
+          throw new Error(`no progress for ${STALL_MS} ms: ${JSON.stringify(progress(since))} since ${since}; last acks `
+            + `${JSON.stringify(acks.slice(-3).map(({ by, at }) => ({ by, at })))}; last clones ${JSON.stringify(clones.slice(-3))}`);
+        }
+        await Promise.race([sleep(50), writes]);
+      }
     };
 
     await enoughSince(0);
     // The kill follows at once an ack from the process to kill: a change acknowledged there before it was committed
     // would be lost now, and the read-back below would miss it.
     const ackCount = acks.length;
-    while (acks.length === ackCount || acks.at(-1)!.by !== 'shopper') await Promise.race([sleep(1), writes]);
+    const waitedFrom = Date.now();
+    while (acks.length === ackCount || acks.at(-1)!.by !== 'shopper') {
+      if (Date.now() - waitedFrom > STALL_MS) throw new Error(`no ack from the shopper's process for ${STALL_MS} ms (${acks.length - ackCount} from the other)`);
+      await Promise.race([sleep(1), writes]);
+    }
     const exited = new Promise((resolve) => victim.child.once('exit', resolve));
     victim.child.kill('SIGKILL');
     await exited;

@@ -4,10 +4,18 @@ import { expect } from 'chai';
 export type Role = 'user' | 'moderator' | 'admin';
 
 /** A JSON call; the status and the parsed body (undefined when there is none). */
+// A request answered in under a second here: one that has not been answered in this long is stuck, and says so
+// (a journey once hung until the test's 240 s timeout without telling which of its requests or messages waited).
+const CALL_TIMEOUT_MS = 30_000;
+
 export async function call(base: string, method: string, path: string, token?: string, body?: unknown): Promise<{ status: number; body: any }> {
   const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await fetch(new URL(path, base), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(new URL(path, base), {
+    method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
+  }).catch((error: unknown) => {
+    throw new Error(`${method} ${path}: no answer (${String(error)})`);
+  });
   const text = await response.text();
   return { status: response.status, body: text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text };
 }
