@@ -2,8 +2,8 @@
 //
 // PGlite's query() sends each statement as the unnamed one: parsed, analysed and planned again at every call, on this
 // process's main thread. For the statements the service runs all the time that was most of their cost (a product's
-// preview source: 0.95 ms of CPU by query(), 0.3 ms executed prepared; pg-boss's fetch and completion; the editing
-// write, a long statement planned for every batch). So every statement text with parameters is kept prepared, as a
+// preview source: 0.64 ms of CPU by query(), 0.17 ms prepared; pg-boss's fetch and completion; the editing batch's
+// long statements). So every statement text with parameters is kept prepared, as a
 // server driver does with named statements, the most recently used MAX_PREPARED of them (PostgreSQL keeps each one's
 // plan: custom plans first, then a generic one if it costs no more).
 import { type PGlite, parse, protocol } from '@electric-sql/pglite';
