@@ -24,16 +24,6 @@ interface Prepared {
   rowDescription?: BackendMessage;
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const whole = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    whole.set(part, at);
-    at += part.length;
-  }
-  return whole;
-}
-
 /** Array types whose elements' binary form is their text: text[], json[], varchar[], and their element types. */
 const TEXT_ARRAY_ELEMENTS = new Map([[1009, 25], [199, 114], [1015, 1043]]);
 
@@ -109,7 +99,7 @@ export function createPreparedStatements(client: PGlite, max = MAX_PREPARED) {
   // In order of last use: the first is the next to close.
   const prepared = new Map<string, Prepared>();
   /** Close messages of statements dropped from the map, sent ahead of the next execution. */
-  let closing: Uint8Array[] = [];
+  const closing: Uint8Array[] = [];
   let named = 0;
 
   const forget = (text: string) => {
@@ -121,7 +111,7 @@ export function createPreparedStatements(client: PGlite, max = MAX_PREPARED) {
 
   // Messages and a Sync in one call: the backend reads them as from a socket, and after an error skips to the Sync,
   // so the session is ready for the next statement either way (execProtocolStream throws the error after the Sync).
-  const send = (messages: Uint8Array[]) => client.execProtocolStream(concat([...messages, serialize.sync()]), { syncToFs: false });
+  const send = (messages: Uint8Array[]) => client.execProtocolStream(Buffer.concat([...messages, serialize.sync()]), { syncToFs: false });
 
   async function prepare(text: string): Promise<Prepared> {
     const name = `photobook_${(named += 1)}`;
@@ -167,10 +157,6 @@ export function createPreparedStatements(client: PGlite, max = MAX_PREPARED) {
         if (inTransaction) throw error;
         return execute<Row>(text, params);
       }
-    },
-    /** Statements now prepared (tests). */
-    get size() {
-      return prepared.size;
     },
   };
 }

@@ -3,11 +3,11 @@ import { expect } from 'chai';
 
 export type Role = 'user' | 'moderator' | 'admin';
 
-/** A JSON call; the status and the parsed body (undefined when there is none). */
 // A request answered in under a second here: one that has not been answered in this long is stuck, and says so
 // (a journey once hung until the test's 240 s timeout without telling which of its requests or messages waited).
 const CALL_TIMEOUT_MS = 30_000;
 
+/** A JSON call; the status and the parsed body (undefined when there is none). */
 export async function call(base: string, method: string, path: string, token?: string, body?: unknown): Promise<{ status: number; body: any }> {
   const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
   if (body !== undefined) headers['Content-Type'] = 'application/json';

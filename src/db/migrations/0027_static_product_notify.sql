@@ -18,6 +18,12 @@ CREATE TYPE product_change AS (
   description         text
 );
 
+-- A product's version as a change of that kind and sign.
+CREATE FUNCTION product_change_of(p products, kind "char", sign integer) RETURNS product_change LANGUAGE sql IMMUTABLE AS $$
+  SELECT ROW(kind, sign::smallint, p.id, p.theme_id, p.format_id, p.product_type_id, p.special_project, p.template_categories,
+             p.name, p.description)::product_change
+$$;
+
 -- The notification's payload for a statement's changes (its shape: 0008's header); null when nothing the gallery shows
 -- changed. With the searched text if that fits in a notification, else without (searches then count again); over
 -- 7000 bytes even so, everything is flushed instead.
@@ -64,20 +70,15 @@ BEGIN
     PERFORM pg_notify('photobook_catalog', '{"scope":"products","all":true}');
     RETURN NULL;
   ELSIF TG_OP = 'INSERT' THEN
-    changes := ARRAY(
-      SELECT ROW('m', 1, n.id, n.theme_id, n.format_id, n.product_type_id, n.special_project, n.template_categories,
-                 n.name, n.description)::product_change
-      FROM new_rows n);
+    changes := ARRAY(SELECT product_change_of(ROW(n.*)::products, 'm', 1) FROM new_rows n);
   ELSIF TG_OP = 'DELETE' THEN
-    changes := ARRAY(
-      SELECT ROW('m', -1, o.id, o.theme_id, o.format_id, o.product_type_id, o.special_project, o.template_categories,
-                 o.name, o.description)::product_change
-      FROM old_rows o);
+    changes := ARRAY(SELECT product_change_of(ROW(o.*)::products, 'm', -1) FROM old_rows o);
   ELSE
     -- Other columns (layout_id) do not concern the gallery: such an update changes nothing here.
     changes := ARRAY(
       WITH pairs AS (
-        SELECT o, n,
+        -- A transition table's rows are records: each made a products row, as product_change_of takes it.
+        SELECT ROW(o.*)::products AS o, ROW(n.*)::products AS n,
           (o.theme_id, o.format_id, o.product_type_id, o.special_project, o.template_categories, o.name, o.description,
            o.popularity, o.created_at)
           IS DISTINCT FROM
@@ -86,23 +87,12 @@ BEGIN
           o.preview_cover IS DISTINCT FROM n.preview_cover AS reshown
         FROM old_rows o JOIN new_rows n ON n.id = o.id
       )
-      SELECT ROW('m', -1, (o).id, (o).theme_id, (o).format_id, (o).product_type_id, (o).special_project,
-                 (o).template_categories, (o).name, (o).description)::product_change FROM pairs WHERE moved
-      UNION ALL
-      SELECT ROW('m', 1, (n).id, (n).theme_id, (n).format_id, (n).product_type_id, (n).special_project,
-                 (n).template_categories, (n).name, (n).description)::product_change FROM pairs WHERE moved
-      UNION ALL
-      SELECT ROW('s', 0, (n).id, (n).theme_id, (n).format_id, (n).product_type_id, (n).special_project,
-                 (n).template_categories, (n).name, (n).description)::product_change FROM pairs WHERE reshown AND NOT moved
+      SELECT product_change_of(o, 'm', -1) FROM pairs WHERE moved
+      UNION ALL SELECT product_change_of(n, 'm', 1) FROM pairs WHERE moved
+      UNION ALL SELECT product_change_of(n, 's', 0) FROM pairs WHERE reshown AND NOT moved
       -- A row whose id changed has no pair: it left under its old id and entered under its new one.
-      UNION ALL
-      SELECT ROW('m', -1, o.id, o.theme_id, o.format_id, o.product_type_id, o.special_project, o.template_categories,
-                 o.name, o.description)::product_change
-        FROM old_rows o WHERE NOT EXISTS (SELECT 1 FROM new_rows n WHERE n.id = o.id)
-      UNION ALL
-      SELECT ROW('m', 1, n.id, n.theme_id, n.format_id, n.product_type_id, n.special_project, n.template_categories,
-                 n.name, n.description)::product_change
-        FROM new_rows n WHERE NOT EXISTS (SELECT 1 FROM old_rows o WHERE o.id = n.id));
+      UNION ALL SELECT product_change_of(ROW(o.*)::products, 'm', -1) FROM old_rows o WHERE NOT EXISTS (SELECT 1 FROM new_rows n WHERE n.id = o.id)
+      UNION ALL SELECT product_change_of(ROW(n.*)::products, 'm', 1) FROM new_rows n WHERE NOT EXISTS (SELECT 1 FROM old_rows o WHERE o.id = n.id));
   END IF;
   IF cardinality(changes) = 0 THEN
     RETURN NULL;
