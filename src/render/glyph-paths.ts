@@ -13,7 +13,8 @@ export function textPaths(item: TextItem, sx: number, sy: number): string {
     const shapes: string[] = [];
     for (const glyph of face.layout(line).glyphs) {
       const outline = glyph.path.toSVG();
-      if (outline) shapes.push(`<path transform="translate(${(pen * perUnit).toFixed(4)} 0)" d="${outline}"/>`);
+      // In font units: the line's group scales them (a pen scaled here too left every glyph on top of the first).
+      if (outline) shapes.push(`<path transform="translate(${pen} 0)" d="${outline}"/>`);
       pen += glyph.advanceWidth;
     }
     if (shapes.length === 0) return;

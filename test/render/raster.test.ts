@@ -2,7 +2,9 @@
 // what lies over it is drawn on it.
 import { expect } from 'chai';
 import sharp from 'sharp';
+import { fontFace } from '../../src/render/fonts';
 import { renderSceneToPixels } from '../../src/render/raster';
+import { lineWidth } from '../../src/render/text-layout';
 import type { Scene } from '../../src/render/scene';
 
 /** A 300 x 100 picture in three upright stripes: red, green, blue. */
@@ -30,5 +32,29 @@ describe('raster canvas', () => {
     for (const x of [3, 50, 96]) expect(at(x, 40), `x ${x}`).to.deep.equal([0, 255, 0]);
     // The fill over the background.
     for (const x of [3, 50, 96]) expect(at(x, 90), `x ${x}`).to.deep.equal([255, 255, 255]);
+  });
+
+  it('draws a line of text across the width its glyphs advance, from its start', async () => {
+    const line = 'Фотокнига «Море» 30x20';
+    const fontSize = 8;
+    const scene: Scene = {
+      width: 200, height: 40, background: '#ffffff',
+      items: [{ kind: 'text', font: 'DejaVu Sans', lines: [line], fontSize, starts: [10], baselines: [25], color: '#000000' }],
+    };
+    // Two pixels a millimetre.
+    const { data, width, height, channels } = await renderSceneToPixels(scene, 400, 80);
+    const inked: number[] = [];
+    for (let x = 0; x < width; x += 1) {
+      for (let y = 0; y < height; y += 1) {
+        if (data[(y * width + x) * channels] < 128) {
+          inked.push(x);
+          break;
+        }
+      }
+    }
+    const measured = lineWidth(fontFace('DejaVu Sans'), line, fontSize) * 2;
+    expect(inked[0], 'where the ink starts').to.be.closeTo(20, 4);
+    // The last glyph's ink ends a little before its advance does.
+    expect(inked.at(-1)! - inked[0], 'the ink\'s width').to.be.closeTo(measured, measured * 0.05);
   });
 });
