@@ -14,6 +14,7 @@ import { createEditingChannel } from './realtime/editing-channel';
 import { attachSocketIoTransport } from './realtime/layout-channel';
 import { createLiveness } from './realtime/liveness';
 import { createOutgoingBuffers } from './realtime/outgoing-buffer';
+import { jsonPacketParser } from './realtime/json-packets';
 import { attachPhotoChannel, PHOTO_CHANNEL_PATH } from './realtime/photo-channel';
 import { attachPlainWebSocketTransport } from './realtime/plain-websocket';
 import { portProblem } from './port-availability';
@@ -33,7 +34,7 @@ function attachSocketServer(server: http.Server, runtime: Runtime): SocketServer
   // Upgrades that are not Socket.IO's are the plain WebSocket's to answer (or refuse), however long its check takes.
   const { corsOrigins } = runtime.config;
   const io = new SocketServer(server, {
-    serveClient: false, maxHttpBufferSize: runtime.config.maxJsonBodyBytes, destroyUpgrade: false,
+    serveClient: false, maxHttpBufferSize: runtime.config.maxJsonBodyBytes, destroyUpgrade: false, parser: jsonPacketParser,
     // Long-polling from a front end of CORS_ORIGINS (never another origin, never with credentials), as over HTTP.
     ...(corsOrigins.length > 0 ? { cors: { origin: [...corsOrigins], credentials: false } } : {}),
   });
