@@ -98,6 +98,20 @@ describe(`editing messages applied together in one batch (${DATABASE_KIND})`, ()
     expect(kept.newest - kept.oldest + 1).to.equal(kept.n);
   });
 
+  it('trims the history completely whatever the batches\' sizes: every trim reaches the steps the last one left', async () => {
+    const page = layout.pages.find((item) => item.num === 5)!;
+    const steps = async () => (await runtime.db.sql.query<{ n: number; oldest: number; newest: number }>(
+      'SELECT count(*)::int AS n, min(step) AS oldest, max(step) AS newest FROM layout_history WHERE layout_id = $1', [layout.id])).rows[0];
+    // Batches of 1 to 41 edits: a trim comes after one step or after forty, one crossing at a time or two at once.
+    for (const [round, size] of [1, 7, 23, 3, 19, 2, 41, 1, 1, 30, 13, 20, 39, 1, 22].entries()) {
+      const acks = await submitAll(Array.from({ length: size }, (_, index) => message('page', 'set', { id: page.id }, { id: schemes[(round + index) % schemes.length] })));
+      expect(acks.filter((ack) => code(ack))).to.deep.equal([]);
+      const kept = await steps();
+      expect(kept.newest - kept.oldest + 1, `round ${round}`).to.equal(kept.n);
+      expect(kept.n, `round ${round}`).to.be.within(100, 120);
+    }
+  });
+
   /** The page's template as the copy was made (the catalog layout's page of the same number). */
   async function originalTemplate(pageId: string): Promise<number> {
     const { rows: [row] } = await runtime.db.sql.query<{ template_id: number }>(

@@ -219,9 +219,11 @@ export function createEditingRepository(sql: SqlExecutor) {
         ), dropped_steps AS (
           DELETE FROM layout_history h USING unnest($6::uuid[], $7::integer[]) AS e(layout_id, step)
           WHERE h.layout_id = e.layout_id AND h.step = e.step RETURNING 1
+        -- The trim names its range from both ends (historyRows): open below, it read every older step deleted since
+        -- the last vacuum to find the twenty still there (on PGlite, 640 index entries a layout at each trim).
         ), trimmed_steps AS (
-          DELETE FROM layout_history h USING unnest($12::uuid[], $13::integer[]) AS t(layout_id, keep_after)
-          WHERE h.layout_id = t.layout_id AND h.step <= t.keep_after RETURNING 1
+          DELETE FROM layout_history h USING unnest($12::uuid[], $22::integer[], $13::integer[]) AS t(layout_id, first_step, keep_after)
+          WHERE h.layout_id = t.layout_id AND h.step BETWEEN t.first_step AND t.keep_after RETURNING 1
         ), flagged_steps AS (
           UPDATE layout_history h SET undone = v.undone, after = v.after
           FROM json_to_recordset($8::json) AS v(layout_id uuid, step integer, undone boolean, after json)
@@ -249,7 +251,7 @@ export function createEditingRepository(sql: SqlExecutor) {
         history.trimmed.map((row) => row.keep_after), history.created.map((row) => row.step), history.created.map((row) => row.undone),
         history.created.map((row) => jsonOrNull(row.before)), history.created.map((row) => jsonOrNull(row.after)),
         applied.map((row) => row.layoutId), applied.map((row) => row.userId), applied.map((row) => row.messageHash),
-        applied.map((row) => JSON.stringify(row.ack))], { prepare: true });
+        applied.map((row) => JSON.stringify(row.ack)), history.trimmed.map((row) => row.first_step)], { prepare: true });
     },
 
     /** The layouts and acks of applied transactions (those a change notice names), by appliedKey. */
@@ -269,7 +271,7 @@ const TRIM_EVERY = 20;
 function historyRows(logs: Map<string, HistoryLog>) {
   const rows = {
     created: [] as { layout_id: string; step: number; undone: boolean; before: unknown; after: unknown }[], dropStoredRedo: [] as string[], deleted: [] as { layout_id: string; step: number }[],
-    trimmed: [] as { layout_id: string; keep_after: number }[], flagged: [] as object[],
+    trimmed: [] as { layout_id: string; first_step: number; keep_after: number }[], flagged: [] as object[],
   };
   for (const [layoutId, log] of logs) {
     if (log.dropStoredRedo) rows.dropStoredRedo.push(layoutId);
@@ -282,7 +284,12 @@ function historyRows(logs: Map<string, HistoryLog>) {
     // HISTORY_STEPS and HISTORY_STEPS + TRIM_EVERY steps, and most edits delete nothing.
     const created = log.steps.filter((step) => step.created).length;
     if (created > 0 && Math.floor(log.lastStep / TRIM_EVERY) > Math.floor((log.lastStep - created) / TRIM_EVERY)) {
-      rows.trimmed.push({ layout_id: layoutId, keep_after: log.lastStep - HISTORY_STEPS });
+      // Steps are numbered upwards (a new one is the newest stored + 1), and the batch that crossed the multiple
+      // before this one trimmed, at a newest step of at least (lastStep - created - TRIM_EVERY), all but the
+      // HISTORY_STEPS newest: what is left to delete starts above that.
+      rows.trimmed.push({
+        layout_id: layoutId, first_step: log.lastStep - created - TRIM_EVERY - HISTORY_STEPS + 1, keep_after: log.lastStep - HISTORY_STEPS,
+      });
     }
   }
   return rows;
