@@ -16,7 +16,8 @@ import { changeNotices, type NoticedTransaction } from './change-notices';
 import { record, snapshot, stepSince } from './history';
 import { type AppliedChange, type EditAck, editErrorOf, type EditResult, errorAck, type ParsedMessage } from './messages';
 import { createLayoutQueues } from './layout-queues';
-import { type AppliedTransaction, appliedKey, type BatchReads, createEditingRepository } from './repository';
+import type { BatchReads } from './batch-statements';
+import { type AppliedTransaction, appliedKey, createEditingRepository } from './repository';
 import type { BatchState, EditedLayout, HistoryLog } from './state';
 
 /** What the layout's other editors are told (schemas/layout-changed.json): the ack's change, and the layout's id and version. */
