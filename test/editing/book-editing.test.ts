@@ -300,6 +300,36 @@ describe(`editing a book: photos, texts, pages, backgrounds, undo (${DATABASE_KI
         expect((crop.width * 3000) / (crop.height * 2000)).to.be.closeTo(blockMm.width / blockMm.height, 0.01);
       });
 
+      it('page/set frames again a photo it brings back from the unplaced contents', async () => {
+        const page = layout.pages.find((item) => item.blocks.some((block) => block.content.photo?.photo_id === photos.large))!;
+        const schemes = (await request(server.url).get('/api/ua/scheme/?fmt=1').set('Authorization', users.owner.auth)).body as { id: number; slots: { type: string }[] }[];
+        const holderOf = async () => (await pageRows(layout.id)).find((item) => item.id === page.id)!.blocks.find((block) => block.content.photo?.photo_id === photos.large);
+        const proportions = async (block: Block) => {
+          const { crop } = block.content.photo;
+          const mm = await blockMmOf(layout.id, block);
+          return { crop: (crop.width * 3000) / (crop.height * 2000), block: mm.width / mm.height };
+        };
+        let reframed = 0;
+        for (const scheme of schemes.filter((item) => item.slots.some((slot) => slot.type === 'PHOTO'))) {
+          const holder = (await holderOf())!;
+          const before = await proportions(holder);
+          // The photo off its block into the layout's unplaced contents, as a scheme with fewer photo slots leaves it
+          // (the catalog has none with fewer than this page's), then page/set puts it back into a slot.
+          await runtime.db.sql.query(
+            `UPDATE layout_pages SET blocks = (SELECT jsonb_agg(CASE WHEN b->>'id' = $2 THEN jsonb_set(b, '{content,photo}', 'null') ELSE b END) FROM jsonb_array_elements(blocks) b) WHERE id = $1`,
+            [page.id, holder.id]);
+          await runtime.db.sql.query('UPDATE layouts SET unplaced = unplaced || $2::jsonb WHERE id = $1', [layout.id, JSON.stringify([{
+            id: holder.id, type: 'PHOTO', page_id: page.id, content_warp: holder.content_warp, content: holder.content,
+          }])]);
+          await applies(editMessage('page', 'set', layout.id, page.id, { id: scheme.id }));
+          const after = await proportions((await holderOf())!);
+          expect(after.crop, `scheme ${scheme.id}`).to.be.closeTo(after.block, 0.01);
+          if (Math.abs(before.crop - after.block) > 0.05) reframed += 1;
+        }
+        // At least one slot of other proportions than the photo's last block: its crop was made anew, not kept.
+        expect(reframed).to.be.greaterThan(0);
+      });
+
       it('layout/remove_photos takes photos off the book and out of their blocks', async () => {
         await applies(editMessage('layout', 'remove_photos', layout.id, undefined, { photo_ids: [photos.portrait] }));
         expect((await layoutRow(layout.id)).photo_ids).to.deep.equal([photos.large, photos.tiny]);
