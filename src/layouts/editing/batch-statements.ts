@@ -30,6 +30,15 @@ export interface BatchReads {
   transactions: { userId: number; transactionId: string }[];
 }
 
+/** An applied message's record (layout_transactions): its ack is answered again to a replay of its transaction. */
+export interface AppliedTransaction {
+  transactionId: string;
+  layoutId: string;
+  userId: number;
+  messageHash: string;
+  ack: object;
+}
+
 export interface Statement {
   text: string;
   values: unknown[];
@@ -39,31 +48,31 @@ export interface Statement {
 const listOf = (query: string | null, order = '') => (query === null ? `'[]'::json` : `(SELECT coalesce(json_agg(r${order}), '[]') FROM (${query}) r)`);
 
 /** The pages the batch's messages name (by id, whole layouts, or the pages holding the blocks named); null for none. */
-function pageConditions(reads: BatchReads, p: StatementParameters): string | null {
+function pageConditions(reads: BatchReads, params: StatementParameters): string | null {
   const conditions: string[] = [];
-  if (reads.pageIds.length > 0) conditions.push(`p.id = ANY(${p.add(reads.pageIds, 'uuid[]')})`);
-  if (reads.wholeLayoutIds.length > 0) conditions.push(`p.layout_id = ANY(${p.add(reads.wholeLayoutIds, 'uuid[]')})`);
+  if (reads.pageIds.length > 0) conditions.push(`p.id = ANY(${params.add(reads.pageIds, 'uuid[]')})`);
+  if (reads.wholeLayoutIds.length > 0) conditions.push(`p.layout_id = ANY(${params.add(reads.wholeLayoutIds, 'uuid[]')})`);
   if (reads.blocks.blockIds.length > 0) {
-    conditions.push(`(p.layout_id = ANY(${p.add(reads.blocks.layoutIds, 'uuid[]')})
-      AND EXISTS (SELECT 1 FROM jsonb_array_elements(p.blocks) b WHERE b->>'id' = ANY(${p.add(reads.blocks.blockIds, 'text[]')})))`);
+    conditions.push(`(p.layout_id = ANY(${params.add(reads.blocks.layoutIds, 'uuid[]')})
+      AND EXISTS (SELECT 1 FROM jsonb_array_elements(p.blocks) b WHERE b->>'id' = ANY(${params.add(reads.blocks.blockIds, 'text[]')})))`);
   }
   return conditions.length > 0 ? conditions.join(' OR ') : null;
 }
 
 /** The ids of the photos the batch needs: those named, those placed on the pages read, those of the lists asked for. */
-function photoSources(reads: BatchReads, p: StatementParameters, pagesRead: boolean): string[] {
+function photoSources(reads: BatchReads, params: StatementParameters, pagesRead: boolean): string[] {
   const sources: string[] = [];
-  if (reads.photoIds.length > 0) sources.push(`SELECT unnest(${p.add(reads.photoIds, 'int[]')})`);
+  if (reads.photoIds.length > 0) sources.push(`SELECT unnest(${params.add(reads.photoIds, 'int[]')})`);
   if (pagesRead) {
     sources.push(`SELECT (b->'content'->'photo'->>'photo_id')::int FROM pg, jsonb_array_elements(pg.blocks) b
       WHERE jsonb_typeof(b->'content'->'photo') = 'object'`);
   }
   if (reads.photoListLayoutIds.length > 0) {
-    sources.push(`SELECT e::int FROM layouts l, jsonb_array_elements_text(l.photo_ids) e WHERE l.id = ANY(${p.add(reads.photoListLayoutIds, 'uuid[]')})`);
+    sources.push(`SELECT e::int FROM layouts l, jsonb_array_elements_text(l.photo_ids) e WHERE l.id = ANY(${params.add(reads.photoListLayoutIds, 'uuid[]')})`);
   }
   if (reads.layoutIds.length > 0) {
     sources.push(`SELECT (u->'content'->'photo'->>'photo_id')::int FROM layouts l, jsonb_array_elements(l.unplaced) u
-      WHERE l.id = ANY(${p.add(reads.layoutIds, 'uuid[]')}) AND jsonb_typeof(u->'content'->'photo') = 'object'`);
+      WHERE l.id = ANY(${params.add(reads.layoutIds, 'uuid[]')}) AND jsonb_typeof(u->'content'->'photo') = 'object'`);
   }
   return sources;
 }
@@ -73,17 +82,17 @@ function photoSources(reads: BatchReads, p: StatementParameters, pagesRead: bool
  * needs, each a JSON list (empty when the batch needs none).
  */
 export function readStatement(reads: BatchReads): Statement {
-  const p = statementParameters();
-  const pages = pageConditions(reads, p);
-  const photos = photoSources(reads, p, pages !== null);
+  const params = statementParameters();
+  const pages = pageConditions(reads, params);
+  const photos = photoSources(reads, params, pages !== null);
   const schemes = reads.schemeIds.length > 0 || reads.allSchemes
-    ? `SELECT id, width, height, slots FROM templates WHERE ${reads.allSchemes ? 'true' : `id = ANY(${p.add(reads.schemeIds, 'int[]')})`} AND cover_format_id IS NULL`
+    ? `SELECT id, width, height, slots FROM templates WHERE ${reads.allSchemes ? 'true' : `id = ANY(${params.add(reads.schemeIds, 'int[]')})`} AND cover_format_id IS NULL`
     : null;
-  const accounts = `SELECT id, role, token_version FROM users WHERE id = ANY(${p.add(reads.userIds, 'int[]')}) AND deleted_at IS NULL`;
+  const accounts = `SELECT id, role, token_version FROM users WHERE id = ANY(${params.add(reads.userIds, 'int[]')}) AND deleted_at IS NULL`;
   // By the whole primary key: a transaction id alone would be a scan of every recorded transaction.
   const known = `SELECT user_id, transaction_id, message_hash, ack FROM layout_transactions
-    WHERE (user_id, transaction_id) IN (SELECT * FROM unnest(${p.add(reads.transactions.map((key) => key.userId), 'int[]')},
-      ${p.add(reads.transactions.map((key) => key.transactionId), 'uuid[]')}))`;
+    WHERE (user_id, transaction_id) IN (SELECT * FROM unnest(${params.add(reads.transactions.map((key) => key.userId), 'int[]')},
+      ${params.add(reads.transactions.map((key) => key.transactionId), 'uuid[]')}))`;
   const text = `${pages === null ? '' : `WITH pg AS (
       SELECT p.id, p.layout_id, p.num, p.type, p.factor::text AS factor, p.width_px, p.viewbox, p.template_id,
              t.width AS template_width, t.height AS template_height, p.blocks
@@ -99,10 +108,10 @@ export function readStatement(reads: BatchReads): Statement {
         -- One list of ids, looked up by the primary key (an OR of subqueries would scan the whole table).
         FROM photos WHERE id IN (${photos.join(' UNION ')})`)} AS photos,
       ${listOf(reads.backgroundIds.length === 0 ? null
-        : `SELECT id, theme_id, image FROM theme_elements WHERE id = ANY(${p.add(reads.backgroundIds, 'int[]')}) AND element_type = 'PAGE_BACKGROUND'`)} AS backgrounds,
+        : `SELECT id, theme_id, image FROM theme_elements WHERE id = ANY(${params.add(reads.backgroundIds, 'int[]')}) AND element_type = 'PAGE_BACKGROUND'`)} AS backgrounds,
       ${listOf(reads.historyLayoutIds.length === 0 ? null
-        : `SELECT layout_id, step, undone, before, after FROM layout_history WHERE layout_id = ANY(${p.add(reads.historyLayoutIds, 'uuid[]')})`, ' ORDER BY r.layout_id, r.step')} AS steps`;
-  return { text, values: p.values };
+        : `SELECT layout_id, step, undone, before, after FROM layout_history WHERE layout_id = ANY(${params.add(reads.historyLayoutIds, 'uuid[]')})`, ' ORDER BY r.layout_id, r.step')} AS steps`;
+  return { text, values: params.values };
 }
 
 /** What a batch writes, as rows (repository.ts makes them from the batch's state). */
@@ -118,7 +127,7 @@ export interface BatchWrites {
     flagged: object[];
   };
   cartPrices: object[];
-  applied: { transactionId: string; layoutId: string; userId: number; messageHash: string; ack: object }[];
+  applied: AppliedTransaction[];
   notices: string[];
 }
 
@@ -130,17 +139,17 @@ const jsonOrNull = (value: unknown) => (value === null || value === undefined ? 
  * cart prices that follow a page count, the applied transactions, and the change notices (sent at commit).
  */
 export function writeStatement(writes: BatchWrites): Statement {
-  const p = statementParameters();
+  const params = statementParameters();
   const { history } = writes;
   const parts: string[] = [];
   if (writes.removedPageIds.length > 0) {
-    parts.push(`removed AS (DELETE FROM layout_pages WHERE id = ANY(${p.add(writes.removedPageIds, 'uuid[]')}) RETURNING 1)`);
+    parts.push(`removed AS (DELETE FROM layout_pages WHERE id = ANY(${params.add(writes.removedPageIds, 'uuid[]')}) RETURNING 1)`);
   }
   if (writes.pages.length > 0) {
     parts.push(`pages AS (
       INSERT INTO layout_pages (id, layout_id, num, type, factor, width_px, viewbox, template_id, blocks)
       SELECT v.id, v.layout_id, v.num, v.type, v.factor, v.width_px, v.viewbox, v.template_id, v.blocks
-      FROM jsonb_to_recordset(${p.add(JSON.stringify(writes.pages), 'jsonb')})
+      FROM jsonb_to_recordset(${params.add(JSON.stringify(writes.pages), 'jsonb')})
         AS v(id uuid, layout_id uuid, num integer, type text, factor numeric, width_px integer, viewbox jsonb, template_id integer, blocks jsonb)
       ON CONFLICT (id) DO UPDATE SET num = excluded.num, template_id = excluded.template_id, blocks = excluded.blocks
       RETURNING 1)`);
@@ -149,7 +158,7 @@ export function writeStatement(writes: BatchWrites): Statement {
     parts.push(`layouts AS (
       UPDATE layouts l SET version = v.version, last_scheme_page_num = v.last_scheme_page_num, scheme_theme_rel = v.scheme_theme_rel,
         unplaced = v.unplaced, num_pages = v.num_pages, photo_ids = v.photo_ids, updated_at = now()
-      FROM jsonb_to_recordset(${p.add(JSON.stringify(writes.layouts), 'jsonb')})
+      FROM jsonb_to_recordset(${params.add(JSON.stringify(writes.layouts), 'jsonb')})
         AS v(id uuid, version integer, last_scheme_page_num integer, scheme_theme_rel jsonb, unplaced jsonb, num_pages integer, photo_ids jsonb)
       WHERE l.id = v.id RETURNING 1)`);
   }
@@ -158,33 +167,33 @@ export function writeStatement(writes: BatchWrites): Statement {
   // where a recordset's is guessed at 100 and a hash join over the whole table was chosen). The redo branch is found
   // through layout_history_redo_idx (undone steps only). A step two of them name is deleted once.
   if (history.dropStoredRedo.length > 0) {
-    parts.push(`dropped_redo AS (DELETE FROM layout_history h WHERE h.layout_id = ANY(${p.add(history.dropStoredRedo, 'uuid[]')}) AND h.undone RETURNING 1)`);
+    parts.push(`dropped_redo AS (DELETE FROM layout_history h WHERE h.layout_id = ANY(${params.add(history.dropStoredRedo, 'uuid[]')}) AND h.undone RETURNING 1)`);
   }
   if (history.deleted.length > 0) {
     parts.push(`dropped_steps AS (
-      DELETE FROM layout_history h USING unnest(${p.add(history.deleted.map((row) => row.layout_id), 'uuid[]')},
-        ${p.add(history.deleted.map((row) => row.step), 'integer[]')}) AS e(layout_id, step)
+      DELETE FROM layout_history h USING unnest(${params.add(history.deleted.map((row) => row.layout_id), 'uuid[]')},
+        ${params.add(history.deleted.map((row) => row.step), 'integer[]')}) AS e(layout_id, step)
       WHERE h.layout_id = e.layout_id AND h.step = e.step RETURNING 1)`);
   }
   // The trim names its range from both ends (repository.ts, historyRows): open below, it read every older step
   // deleted since the last vacuum to find the twenty still there (on PGlite, 640 index entries a layout at each trim).
   if (history.trimmed.length > 0) {
     parts.push(`trimmed_steps AS (
-      DELETE FROM layout_history h USING unnest(${p.add(history.trimmed.map((row) => row.layout_id), 'uuid[]')},
-        ${p.add(history.trimmed.map((row) => row.first_step), 'integer[]')}, ${p.add(history.trimmed.map((row) => row.keep_after), 'integer[]')})
+      DELETE FROM layout_history h USING unnest(${params.add(history.trimmed.map((row) => row.layout_id), 'uuid[]')},
+        ${params.add(history.trimmed.map((row) => row.first_step), 'integer[]')}, ${params.add(history.trimmed.map((row) => row.keep_after), 'integer[]')})
         AS t(layout_id, first_step, keep_after)
       WHERE h.layout_id = t.layout_id AND h.step BETWEEN t.first_step AND t.keep_after RETURNING 1)`);
   }
   if (history.flagged.length > 0) {
     parts.push(`flagged_steps AS (
       UPDATE layout_history h SET undone = v.undone, after = v.after
-      FROM json_to_recordset(${p.add(JSON.stringify(history.flagged), 'json')}) AS v(layout_id uuid, step integer, undone boolean, after json)
+      FROM json_to_recordset(${params.add(JSON.stringify(history.flagged), 'json')}) AS v(layout_id uuid, step integer, undone boolean, after json)
       WHERE h.layout_id = v.layout_id AND h.step = v.step RETURNING 1)`);
   }
   if (writes.cartPrices.length > 0) {
     parts.push(`cart_prices AS (
       UPDATE orders o SET price_kopecks = v.price_kopecks
-      FROM jsonb_to_recordset(${p.add(JSON.stringify(writes.cartPrices), 'jsonb')}) AS v(layout_id uuid, price_kopecks bigint), order_sets s
+      FROM jsonb_to_recordset(${params.add(JSON.stringify(writes.cartPrices), 'jsonb')}) AS v(layout_id uuid, price_kopecks bigint), order_sets s
       WHERE o.layout_id = v.layout_id AND s.id = o.order_set_id AND s.status = 'OPEN' RETURNING 1)`);
   }
   // The new undo steps and transaction records, a kilobyte or two of JSON each, come as one array a column: each value
@@ -193,21 +202,21 @@ export function writeStatement(writes: BatchWrites): Statement {
     const created = history.created;
     parts.push(`new_steps AS (
       INSERT INTO layout_history (layout_id, step, undone, before, after)
-      SELECT * FROM unnest(${p.add(created.map((row) => row.layout_id), 'uuid[]')}, ${p.add(created.map((row) => row.step), 'integer[]')},
-        ${p.add(created.map((row) => row.undone), 'boolean[]')}, ${p.add(created.map((row) => jsonOrNull(row.before)), 'json[]')},
-        ${p.add(created.map((row) => jsonOrNull(row.after)), 'json[]')})
+      SELECT * FROM unnest(${params.add(created.map((row) => row.layout_id), 'uuid[]')}, ${params.add(created.map((row) => row.step), 'integer[]')},
+        ${params.add(created.map((row) => row.undone), 'boolean[]')}, ${params.add(created.map((row) => jsonOrNull(row.before)), 'json[]')},
+        ${params.add(created.map((row) => jsonOrNull(row.after)), 'json[]')})
       RETURNING 1)`);
   }
   const { applied } = writes;
   parts.push(`transactions AS (
     INSERT INTO layout_transactions (transaction_id, layout_id, user_id, message_hash, ack)
-    SELECT * FROM unnest(${p.add(applied.map((row) => row.transactionId), 'uuid[]')}, ${p.add(applied.map((row) => row.layoutId), 'uuid[]')},
-      ${p.add(applied.map((row) => row.userId), 'integer[]')}, ${p.add(applied.map((row) => row.messageHash), 'text[]')},
-      ${p.add(applied.map((row) => JSON.stringify(row.ack)), 'json[]')})
+    SELECT * FROM unnest(${params.add(applied.map((row) => row.transactionId), 'uuid[]')}, ${params.add(applied.map((row) => row.layoutId), 'uuid[]')},
+      ${params.add(applied.map((row) => row.userId), 'integer[]')}, ${params.add(applied.map((row) => row.messageHash), 'text[]')},
+      ${params.add(applied.map((row) => JSON.stringify(row.ack)), 'json[]')})
     RETURNING 1)`);
   // Sent at commit (change-notices.ts), with everything above or not at all.
   const last = writes.notices.length > 0
-    ? `SELECT count(pg_notify('${LAYOUT_CHANGES_CHANNEL}', notice)) FROM unnest(${p.add(writes.notices, 'text[]')}) notice`
+    ? `SELECT count(pg_notify('${LAYOUT_CHANGES_CHANNEL}', notice)) FROM unnest(${params.add(writes.notices, 'text[]')}) notice`
     : 'SELECT 1';
-  return { text: `WITH ${parts.join(',\n')}\n${last}`, values: p.values };
+  return { text: `WITH ${parts.join(',\n')}\n${last}`, values: params.values };
 }

@@ -3,20 +3,14 @@
 // The batch's read and write statements are written by batch-statements.ts.
 import type { SqlExecutor } from '../../db/database';
 import { unitPriceKopecks } from '../../orders/pricing';
-import { type BatchReads, readStatement, writeStatement } from './batch-statements';
+import { type AppliedTransaction, type BatchReads, type BatchWrites, readStatement, writeStatement } from './batch-statements';
 import type { NoticedTransaction } from './change-notices';
 import { HISTORY_STEPS } from './history';
 import type {
   BatchState, EditedLayout, EditedPage, EditingAccount, HistoryLog, HistoryStep, PlacementPhoto, Scheme, ThemeBackground,
 } from './state';
 
-export interface AppliedTransaction {
-  transactionId: string;
-  layoutId: string;
-  userId: number;
-  messageHash: string;
-  ack: object;
-}
+export type { AppliedTransaction } from './batch-statements';
 
 /** Transaction ids are per user. */
 export const appliedKey = (userId: number, transactionId: string) => `${userId}:${transactionId}`;
@@ -156,10 +150,7 @@ const TRIM_EVERY = 20;
 
 /** The history rows a batch writes: new steps, dropped redo branches, steps past the bound, changed undone flags. */
 function historyRows(logs: Map<string, HistoryLog>) {
-  const rows = {
-    created: [] as { layout_id: string; step: number; undone: boolean; before: unknown; after: unknown }[], dropStoredRedo: [] as string[], deleted: [] as { layout_id: string; step: number }[],
-    trimmed: [] as { layout_id: string; first_step: number; keep_after: number }[], flagged: [] as object[],
-  };
+  const rows: BatchWrites['history'] = { created: [], dropStoredRedo: [], deleted: [], trimmed: [], flagged: [] };
   for (const [layoutId, log] of logs) {
     if (log.dropStoredRedo) rows.dropStoredRedo.push(layoutId);
     for (const step of log.deleted) rows.deleted.push({ layout_id: layoutId, step });
