@@ -6,7 +6,7 @@ import { notFound } from '../shared/errors';
 import type { AuthenticatedUser } from '../shared/user';
 import type { Limiter } from '../util/limiter';
 import type { PhotoFormat } from './processing';
-import { derivativeKeyOf, renderDerivative, type RequestedSize, servedWidth } from './photo-sizes';
+import { derivativeKeyOf, renderDerivative, type RequestedSize, type ServedSize, servedSize } from './photo-sizes';
 import { createPhotosRepository, type Photo } from './repository';
 
 const ORIGINAL_TYPES: Record<PhotoFormat, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', heif: 'image/heic' };
@@ -53,24 +53,24 @@ export function createPhotoFiles(deps: { db: Database; files: MediaStorage; imag
     return facts && { contentType, etag: facts.etag, open: () => files.open(key) };
   }
 
-  async function makeDerivative(masterKey: string, key: string, width: number): Promise<void> {
+  async function makeDerivative(masterKey: string, key: string, size: ServedSize): Promise<void> {
     const master = await files.read(masterKey);
-    await files.put(key, await imageWork.run(() => renderDerivative(master, width)));
+    await files.put(key, await imageWork.run(() => renderDerivative(master, size)));
   }
 
   return {
-    /** The photo at the size asked, snapped to a served width (made and cached on first use); not_found until ready. */
+    /** The photo at the size asked, snapped to a served size (made and cached on first use); not_found until ready. */
     async image(photoId: number, viewer: PhotoViewer, size: RequestedSize): Promise<ServedPhotoFile> {
       const photo = await viewable(photoId, viewer);
       if (photo.status !== 'ready' || !photo.masterKey) throw notFound();
       const { masterKey } = photo;
-      const width = servedWidth(size, photo);
-      const key = width === null ? masterKey : derivativeKeyOf(masterKey, width);
+      const snapped = servedSize(size, photo);
+      const key = snapped === null ? masterKey : derivativeKeyOf(masterKey, snapped);
       let file = await served(key, 'image/jpeg');
-      if (!file && width !== null) {
+      if (!file && snapped !== null) {
         let made = making.get(key);
         if (!made) {
-          made = makeDerivative(masterKey, key, width).finally(() => making.delete(key));
+          made = makeDerivative(masterKey, key, snapped).finally(() => making.delete(key));
           making.set(key, made);
         }
         await made;

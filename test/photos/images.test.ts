@@ -39,6 +39,10 @@ describe(`shoppers' photos: private files, sizes by URL (${DATABASE_KIND})`, () 
     res.on('end', () => done(null, Buffer.concat(chunks)));
   });
   const widthOf = async (body: Buffer) => (await sharp(body).metadata()).width;
+  const sizeOf = async (body: Buffer) => {
+    const { width, height } = await sharp(body).metadata();
+    return { width, height };
+  };
 
   before(async () => {
     runtime = await testRuntime();
@@ -63,8 +67,8 @@ describe(`shoppers' photos: private files, sizes by URL (${DATABASE_KIND})`, () 
     expect(w300.status).to.equal(200);
     expect(w300.headers['content-type']).to.equal('image/jpeg');
     expect(await widthOf(w300.body)).to.equal(400);
-    // A height asks for the width that gives it: 300 high is 400 wide.
-    expect(await widthOf((await load(`${photo.url}=h300`)).body)).to.equal(400);
+    // A height snaps the height: 300 high is served 400 high (533 wide), not 400 wide.
+    expect(await sizeOf((await load(`${photo.url}=h300`)).body)).to.deep.equal({ width: 533, height: 400 });
     expect(await widthOf((await load(`${photo.url}=w801`)).body)).to.equal(1000);
     // Past the master (or full size): the master itself, never a larger picture.
     for (const size of ['=w0', '=w5000', '=h2000', '']) {
@@ -73,8 +77,15 @@ describe(`shoppers' photos: private files, sizes by URL (${DATABASE_KIND})`, () 
       expect(response.body.equals(master), size).to.equal(true);
     }
     expect(await storedKeys(runtime, photo.folder, 'private')).to.deep.equal(
-      [`${photo.folder}master.jpg`, `${photo.folder}original.jpg`, `${photo.folder}w400.jpg`]);
+      [`${photo.folder}h400.jpg`, `${photo.folder}master.jpg`, `${photo.folder}original.jpg`, `${photo.folder}w400.jpg`]);
     expect((await load(`${photo.url}=x12`)).status).to.equal(404);
+  });
+
+  it('=hN snaps a portrait photo\'s height: =h100 is 200 high, as the front end\'s thumbnails ask (not 200 wide and 300 high)', async () => {
+    const owner = await account();
+    const photo = await readyPhoto(owner.auth, await noiseImage(1000, 1500).jpeg().toBuffer());
+    expect(await sizeOf((await load(`${photo.url}=h100`)).body)).to.deep.equal({ width: 133, height: 200 });
+    expect(await sizeOf((await load(`${photo.url}=w100`)).body)).to.deep.equal({ width: 200, height: 300 });
   });
 
   it('a small master is never enlarged: every size of a 150-pixel photo is the master', async () => {
