@@ -28,6 +28,7 @@ import { createValidator } from './http/validation';
 import type { MediaStorage } from './media/storage';
 import { printRoutes } from './print/routes';
 import { layoutRoutes } from './layouts/routes';
+import { textImageRoutes } from './layouts/text-image-routes';
 import { mediaRoutes } from './media/routes';
 import { layoutViewerRoutes } from './layouts/viewer-routes';
 import { preflightRoutes } from './layouts/preflight-routes';
@@ -97,6 +98,7 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
     }),
     layoutRoutes({ layouts: services.layouts, validator }),
     preflightRoutes({ preflight: services.preflight }),
+    textImageRoutes({ textImages: services.textImages }),
     layoutViewerRoutes({
       viewer: services.layoutViewer,
       pageImages: services.pageImages,

@@ -94,7 +94,7 @@ export async function startServer(
     socketsPerUser: config.bounds.socketsPerUser, userEventsPerSecond: config.bounds.userEventsPerSecond,
     metrics: runtime.metrics, editing: config.editing,
     users: runtime.users, layouts: runtime.services.layouts, validator: createValidator(runtime.schemas),
-    photoLinks: runtime.services.photoLinks, printDpi: config.printDpi,
+    photoLinks: runtime.services.photoLinks, printDpi: config.printDpi, textImage: runtime.services.textImageLink,
   });
   const app = buildApp({ ...runtime, demoShopper: options.demoShopper, readiness: [editing.problem] }, options.extraModules);
   const server = http.createServer(app.callback());

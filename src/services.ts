@@ -13,6 +13,7 @@ import { createGalleryService, type GalleryService } from './gallery/service';
 import { createUrlSigner } from './http/signed-url';
 import { createPageImages, type PageImages } from './layouts/page-images';
 import { createLayoutsService, type LayoutsService } from './layouts/service';
+import { createTextImageLink, createTextImages, type TextImageLink, type TextImages } from './layouts/text-images';
 import { createLayoutViewer, type LayoutViewer } from './layouts/viewer';
 import { createLayoutPreflight, type LayoutPreflight } from './layouts/preflight';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -88,6 +89,9 @@ export interface Services {
   photoFolders: FoldersService;
   /** The signed links to photos' files that their owner's JSON carries. */
   photoLinks: PhotoLinks;
+  /** The links of the pictures of books' texts (content.link), and the pictures. */
+  textImageLink: TextImageLink;
+  textImages: TextImages;
   /** Photos' files served from the private area, their sizes made on demand. */
   photoFiles: PhotoFiles;
 }
@@ -98,13 +102,15 @@ export function createServices(parts: ServiceParts): Services {
   const paymentProvider = createPaymentProvider(config.payment, db, config.publicBaseUrl);
   const deletions = createStoredFileDeletions({ db, media, privateFiles: parts.privateFiles, queue, log });
   const preflight = createLayoutPreflight({ db, printDpi: config.printDpi });
-  const orders = createOrdersService(db, preflight.check);
+  const photoLinks = createPhotoLinks(createUrlSigner(config.jwtSecret, 'photo files'), config.publicBaseUrl);
+  const textImageLink = createTextImageLink(config.publicBaseUrl);
+  const layouts = createLayoutsService({ db, media, config, photoLinks, textImage: textImageLink });
+  const orders = createOrdersService(db, preflight.check, layouts.coverPages);
   const payments = createPaymentsService({ db, provider: paymentProvider, queue, log, returnUrl: config.payment.returnUrl });
   const refunds = createRefunds({ provider: paymentProvider, log });
   const products = createProductsService(queue);
   const mailer = createMailer(config.mail, config.dataDir);
   const imageWork = createLimiter(config.imageConcurrency);
-  const photoLinks = createPhotoLinks(createUrlSigner(config.jwtSecret, 'photo files'), config.publicBaseUrl);
   return {
     login: createLoginService(db, deletions),
     deliveryProvider,
@@ -121,7 +127,9 @@ export function createServices(parts: ServiceParts): Services {
     products,
     productsAdmin: createProductsAdminService({ db, products, queue, deletions }),
     productPreviews: createProductPreviews({ db, media, deletions, log }),
-    layouts: createLayoutsService({ db, media, config, photoLinks }),
+    layouts,
+    textImageLink,
+    textImages: createTextImages({ db, media }),
     preflight,
     layoutViewer: createLayoutViewer({ db, media, photoFiles: parts.privateFiles, signer: createUrlSigner(config.jwtSecret, 'layout viewer') }),
     pageImages: createPageImages(config.viewer, parts.metrics),

@@ -145,7 +145,7 @@ export function accountRoutes(users: UsersRepository, db: Database, deletions: S
     const user = await users.findById(requireUser(ctx).id);
     if (!user) throw notAuthenticated();
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { id: user.id, email: user.email, name: user.name, full_name: user.name, role: user.role };
+    ctx.body = { id: user.id, uid: String(user.id), email: user.email, name: user.name, full_name: user.name, role: user.role };
   });
 
   router.post('/api/auth/logout/', requireAccount(), async (ctx) => {

@@ -24,13 +24,13 @@ export function createPlacedPhotosRepository(sql: SqlExecutor) {
       if (photoIds.length === 0) return [];
       const { rows } = await sql.query<PlacedPhotoRow>(`
         SELECT f.photo_id AS id, f.master_key AS "masterKey", f.width, f.height
-          FROM layout_print_photos f JOIN layouts l ON l.id = f.layout_id AND l.status IN ('IN_WORK', 'COMPLETED')
+          FROM layout_print_photos f JOIN layouts l ON l.id = f.layout_id AND l.status = 'IN_WORK'
           WHERE f.layout_id = $1 AND f.photo_id = ANY($2::int[])
         UNION ALL
         SELECT p.id, p.master_key, p.width, p.height
           FROM photos p JOIN layouts l ON l.id = $1 AND p.owner_id = l.owner_id
           WHERE p.id = ANY($2::int[]) AND p.status = 'ready' AND p.master_key IS NOT NULL
-            AND NOT (l.status IN ('IN_WORK', 'COMPLETED')
+            AND NOT (l.status = 'IN_WORK'
                      AND EXISTS (SELECT 1 FROM layout_print_photos f WHERE f.layout_id = l.id AND f.photo_id = p.id))`,
       [layoutId, photoIds]);
       return rows;

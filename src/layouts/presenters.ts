@@ -1,5 +1,5 @@
 // Response bodies for layouts and pages (schemas/layout.json, layout-list.json, layout-page.json, scheme-list.json).
-import type { Block, UnplacedContent } from '../shared/layout-document';
+import { type Block, formatNameOf, type PhotoPlacement, type UnplacedContent } from '../shared/layout-document';
 import type { MediaStorage } from '../media/storage';
 import { roubles } from '../shared/money';
 import { type PriceRule, unitPriceKopecks } from '../orders/pricing';
@@ -7,6 +7,7 @@ import type { PhotoLinks } from '../photos/photo-links';
 import { blockSizeMm, effectiveDpi, type PixelSize, printQuality, type SizeMm } from '../shared/photo-placement';
 import { textFits } from '../render/text-layout';
 import { fourDecimals, percent } from './blocks';
+import type { TextImageLink } from './text-images';
 import type { LayoutPageRow, LayoutRow, ListedLayoutRow, Template } from './repository';
 
 type PageForPresenting = Pick<LayoutPageRow, 'id' | 'layoutId' | 'num' | 'type' | 'factor' | 'widthPx' | 'viewbox' | 'templateId' | 'templateWidth' | 'templateHeight' | 'blocks'>;
@@ -56,9 +57,20 @@ function textFitsBlock(block: Block, view: PlacedPhotosView | undefined, pageMm:
   return textFits(block.content.text, block.content.style, blockSizeMm(block, pageMm), view.fontSizePt);
 }
 
-function presentContent<T extends { content: Block['content'] }>(item: T, media: MediaStorage, placement?: () => object, fits?: boolean): T {
-  const content = { ...item.content, image: imageUrl(item.content.image, media), ...(fits === undefined ? {} : { fits }) };
-  return { ...item, content: item.content.photo && placement ? { ...content, photo: placement() } : content };
+/**
+ * A block's or unplaced item's content with URLs: a theme image's key as its URL; a placed photo's link also in
+ * content.image, where the shop's front end reads it (kept equal to content.photo.image); a text's picture in
+ * content.link, from which the front end draws every TEXT block.
+ */
+function presentContent<T extends { content: Block['content'] }>(
+  item: T, media: MediaStorage, placement?: () => PhotoPlacement | (PhotoPlacement & { image: string }), fits?: boolean, link?: string | null,
+): T {
+  const content = {
+    ...item.content, image: imageUrl(item.content.image, media), ...(fits === undefined ? {} : { fits }), ...(link ? { link } : {}),
+  };
+  if (!item.content.photo || !placement) return { ...item, content };
+  const photo = placement();
+  return { ...item, content: { ...content, photo, image: 'image' in photo ? photo.image : content.image } };
 }
 
 /**
@@ -81,7 +93,9 @@ function frameOf(page: PageForPresenting) {
  * A block in its page's units. Stored, content_warp is percent of the block; the API gives it in the page's units like
  * the block (the rectangle the content fills on the page), which is how the front end places a photo or background.
  */
-function presentBlock(block: Block, across: number, media: MediaStorage, view: PlacedPhotosView | undefined, pageMm: SizeMm | null) {
+function presentBlock(
+  block: Block, across: number, media: MediaStorage, view: PlacedPhotosView | undefined, pageMm: SizeMm | null, textLink: string | null,
+) {
   const x = block.x * across;
   const width = block.width * across;
   const warp = block.content_warp;
@@ -92,11 +106,14 @@ function presentBlock(block: Block, across: number, media: MediaStorage, view: P
       x: fourDecimals(x + (warp.x / 100) * width), y: fourDecimals(block.y + (warp.y / 100) * block.height),
       width: fourDecimals((warp.width / 100) * width), height: fourDecimals((warp.height / 100) * block.height),
     },
-  }, media, () => presentPlacement(block, view, pageMm), textFitsBlock(block, view, pageMm));
+  }, media, () => presentPlacement(block, view, pageMm), textFitsBlock(block, view, pageMm), textLink);
 }
 
-/** placed: to give placed photos their links, DPI and quality; without it a placement is given as stored. */
-export function presentPage(page: PageForPresenting, media: MediaStorage, placed?: PlacedPhotosView) {
+/**
+ * placed: to give placed photos their links, DPI and quality; without it a placement is given as stored. textImage:
+ * the links of the pictures of its texts (content.link).
+ */
+export function presentPage(page: PageForPresenting, media: MediaStorage, placed?: PlacedPhotosView, textImage?: TextImageLink) {
   const frame = frameOf(page);
   return {
     id: page.id,
@@ -110,15 +127,16 @@ export function presentPage(page: PageForPresenting, media: MediaStorage, placed
       ? null
       : { id: page.templateId, width: page.templateWidth as number, height: page.templateHeight as number },
     // Placed photos sit on interior pages: the cover's blocks are in units of its spread.
-    blocks: page.blocks.map((block) => presentBlock(block, frame.across, media, placed, page.type === 'PAGE' ? placed?.pageMm ?? null : null)),
+    blocks: page.blocks.map((block) => presentBlock(
+      block, frame.across, media, placed, page.type === 'PAGE' ? placed?.pageMm ?? null : null, textImage?.(page.layoutId, block) ?? null,
+    )),
   };
 }
 
 export type PresentedPage = ReturnType<typeof presentPage>;
 
-/** The size the front end shows on the "Размер" line: "20x20 см" (it reads "см" off it for an order's format). */
 const formatName = (layout: LayoutRow) =>
-  layout.formatWidthCm === null || layout.formatHeightCm === null ? null : `${layout.formatWidthCm}x${layout.formatHeightCm} см`;
+  layout.formatWidthCm === null || layout.formatHeightCm === null ? null : formatNameOf(layout.formatWidthCm, layout.formatHeightCm);
 
 /** What every presentation of a layout carries. */
 export function presentLayoutSummary(layout: LayoutRow) {
@@ -130,7 +148,7 @@ export function presentLayoutSummary(layout: LayoutRow) {
     fmt: layout.formatId,
     theme: layout.themeId,
     name: layout.name,
-    status: layout.status,
+    status: layout.bookStatus,
     version: layout.version,
     num_pages: layout.numPages,
     created: layout.createdAt.toISOString(),
@@ -144,11 +162,11 @@ export function presentLayoutSummary(layout: LayoutRow) {
 }
 
 /** A layout in the owner's list ("my products"): the price of one copy and its cover, for the list's preview. */
-export function presentListedLayout(layout: ListedLayoutRow, cover: PageForPresenting | undefined, media: MediaStorage) {
+export function presentListedLayout(layout: ListedLayoutRow, cover: PageForPresenting | undefined, media: MediaStorage, textImage?: TextImageLink) {
   return {
     ...presentLayoutSummary(layout),
     price_info: { total_cost: layout.priceRule ? roubles(unitPriceKopecks(layout.priceRule, layout.numPages)) : null },
-    pages: cover ? [presentPage(cover, media)] : [],
+    pages: cover ? [presentPage(cover, media, undefined, textImage)] : [],
   };
 }
 
@@ -164,10 +182,11 @@ export function presentBookPhotos(photoIds: number[], placed: PlacedPhotosView) 
 
 /** What changes of a layout besides its pages: its page count with the price that follows it, and its photo list. */
 export function presentLayoutDelta(
-  layout: { numPages: number; photoIds: number[]; priceRule: PriceRule | null }, placed: PlacedPhotosView,
+  layout: { numPages: number; photoIds: number[]; priceRule: PriceRule | null; finished: boolean }, placed: PlacedPhotosView,
 ) {
   return {
     num_pages: layout.numPages,
+    finished: layout.finished,
     price_info: { total_cost: layout.priceRule ? roubles(unitPriceKopecks(layout.priceRule, layout.numPages)) : null },
     photo_ids: layout.photoIds,
     photos: presentBookPhotos(layout.photoIds, placed),
@@ -176,14 +195,16 @@ export function presentLayoutDelta(
 
 export type LayoutDelta = ReturnType<typeof presentLayoutDelta>;
 
-export function presentLayout(layout: LayoutRow, pages: PageForPresenting[], media: MediaStorage, placed?: PlacedPhotosView) {
+export function presentLayout(
+  layout: LayoutRow, pages: PageForPresenting[], media: MediaStorage, placed?: PlacedPhotosView, textImage?: TextImageLink,
+) {
   return {
     ...presentLayoutSummary(layout),
     font_size: layout.fontSize,
     last_scheme_page_num: layout.lastSchemePageNum,
     scheme_theme_rel: layout.schemeThemeRel,
     unplaced: layout.unplaced.map((item: UnplacedContent) => presentContent(item, media)),
-    pages: pages.map((page) => presentPage(page, media, placed)),
+    pages: pages.map((page) => presentPage(page, media, placed, textImage)),
     photo_ids: layout.photoIds,
     ...(placed ? { photos: presentBookPhotos(layout.photoIds, placed) } : {}),
   };

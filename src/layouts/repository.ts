@@ -1,7 +1,7 @@
 // SQL for layouts, their pages and the page schemes: no rules here.
 import type { SqlExecutor } from '../db/database';
 import type {
-  Block, BindingType, CoverLamination, CoverType, LayoutStatus, PageType, TemplateSlot, UnplacedContent,
+  Block, BindingType, BookStatus, CoverLamination, CoverType, LayoutStatus, PageType, TemplateSlot, UnplacedContent,
 } from '../shared/layout-document';
 import type { PriceRule } from '../orders/pricing';
 import { coverTemplateSize } from '../render/book-geometry';
@@ -28,6 +28,8 @@ export interface Layout {
   coverLamination: CoverLamination | null;
   /** The book's own photos (the editing channel's layout/add_photos), in the order added. */
   photoIds: number[];
+  /** The status the shop's front end reads (BOOK_STATUS). */
+  bookStatus: BookStatus;
 }
 
 /** What a new layout is made of; the database gives it its id, hash, version and times. */
@@ -77,11 +79,19 @@ export interface Format {
   nameEn: string;
 }
 
+/**
+ * The book's status as the front end reads it: an OPEN layout is INORDER while one of its orders is in its owner's
+ * cart (an OPEN order set), else COMPLETED once finished (layout/finish, until the next edit).
+ */
+const BOOK_STATUS = `CASE WHEN l.status <> 'OPEN' THEN l.status
+  WHEN EXISTS (SELECT 1 FROM orders o JOIN order_sets s ON s.id = o.order_set_id AND s.status = 'OPEN' WHERE o.layout_id = l.id) THEN 'INORDER'
+  WHEN l.finished THEN 'COMPLETED' ELSE 'OPEN' END`;
+
 const LAYOUT_COLUMNS = `l.id, l.product_id AS "productId", l.owner_id AS "ownerId", l.format_id AS "formatId", l.name,
   l.num_pages AS "numPages", l.font_size AS "fontSize", l.last_scheme_page_num AS "lastSchemePageNum",
   l.scheme_theme_rel AS "schemeThemeRel", l.status, l.hash, l.version, l.unplaced, l.created_at AS "createdAt",
   l.updated_at AS "updatedAt", l.cover_type AS "coverType", l.binding_type AS "bindingType", l.cover_lamination AS "coverLamination",
-  l.photo_ids AS "photoIds", p.name AS "productName", p.theme_id AS "themeId", f.width_cm AS "formatWidthCm", f.height_cm AS "formatHeightCm"`;
+  l.photo_ids AS "photoIds", ${BOOK_STATUS} AS "bookStatus", p.name AS "productName", p.theme_id AS "themeId", f.width_cm AS "formatWidthCm", f.height_cm AS "formatHeightCm"`;
 const LAYOUT_JOINS = 'FROM layouts l LEFT JOIN products p ON p.id = l.product_id LEFT JOIN formats f ON f.id = l.format_id';
 
 const PAGE_COLUMNS = `lp.id, lp.layout_id AS "layoutId", lp.num, lp.type, lp.factor::text AS factor, lp.width_px AS "widthPx", lp.viewbox,
@@ -90,8 +100,8 @@ const PAGE_JOINS = 'FROM layout_pages lp LEFT JOIN templates t ON t.id = lp.temp
 
 const FORMAT_COLUMNS = 'id, name, width_cm AS "widthCm", height_cm AS "heightCm", orientation, name_ru AS "nameRu", name_en AS "nameEn"';
 
-/** The owner's layouts with one status ($2), or all but the bin's when $2 is null. */
-const OWNED = "l.owner_id = $1 AND ($2::text IS NULL AND l.status <> 'DELETED' OR l.status = $2)";
+/** The owner's layouts with one book status ($2), or all but the bin's when $2 is null. */
+const OWNED = `l.owner_id = $1 AND ($2::text IS NULL AND l.status <> 'DELETED' OR (${BOOK_STATUS}) = $2)`;
 
 // The first key of the owner lock (the second is the owner's id): a constant no other advisory lock uses.
 const OWNER_LOCK_CLASS = 7_305_017;
@@ -157,7 +167,7 @@ export function createLayoutsRepository(sql: SqlExecutor) {
       return row;
     },
 
-    async listOwned(ownerId: number, status: LayoutStatus | undefined, limit: number, offset: number): Promise<ListedLayoutRow[]> {
+    async listOwned(ownerId: number, status: BookStatus | undefined, limit: number, offset: number): Promise<ListedLayoutRow[]> {
       const { rows } = await sql.query<LayoutRow & {
         baseKopecks: string | number | null; includedPages: number | null; extraPageKopecks: string | number | null;
       }>(
@@ -173,7 +183,7 @@ export function createLayoutsRepository(sql: SqlExecutor) {
       }));
     },
 
-    async countOwned(ownerId: number, status: LayoutStatus | undefined): Promise<number> {
+    async countOwned(ownerId: number, status: BookStatus | undefined): Promise<number> {
       const { rows: [row] } = await sql.query<{ count: number }>(
         `SELECT count(*)::integer AS count FROM layouts l WHERE ${OWNED}`, [ownerId, status ?? null]);
       return row.count;

@@ -138,7 +138,7 @@ const LAYOUT_DOCS: RouteDoc[] = [
     responses: {
       200: { description: 'The layout after the change', schema: 'layout.json' }, 400: invalidOrTooMany, 401: notLoggedIn,
       403: { description: 'A moderator changing someone else\'s layout', schema: 'error-detail.json' }, 404: missing,
-      409: { description: 'A move to the bin of a layout that is in an order (IN_WORK or COMPLETED)', schema: 'error-detail.json' },
+      409: { description: 'A move to the bin of a layout that is in an order (IN_WORK)', schema: 'error-detail.json' },
     },
   },
   {

@@ -1,14 +1,15 @@
 // Layouts: who may read or change which, shoppers' copies of catalog layouts, the bin, clones, page schemes.
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../config';
-import type { Database } from '../db/database';
-import type { LayoutStatus } from '../shared/layout-document';
+import type { Database, SqlExecutor } from '../db/database';
+import type { BookStatus } from '../shared/layout-document';
 import { pageOfList } from '../shared/paging';
 import type { MediaStorage } from '../media/storage';
 import type { AuthenticatedUser } from '../shared/user';
 import { schemeFitsFormat } from './builder';
 import type { PhotoLinks } from '../photos/photo-links';
-import { presentLayout, presentListedLayout, presentScheme } from './presenters';
+import { type PresentedPage, presentLayout, presentListedLayout, presentPage, presentScheme } from './presenters';
+import type { TextImageLink } from './text-images';
 import { NO_PRINT_OPTIONS, type PrintOptions } from './print-options';
 import { createLayoutsRepository, type LayoutRow, type LayoutsRepository } from './repository';
 
@@ -46,14 +47,16 @@ export type TooManyLayouts = { kind: 'too-many'; limit: number };
 export type LayoutRef = { id: string } | { hash: string };
 
 /** Frozen: in an order set that is no longer open. What was paid for is what gets printed. */
-export const isFrozen = (layout: Pick<LayoutRow, 'status'>) => layout.status === 'IN_WORK' || layout.status === 'COMPLETED';
+export const isFrozen = (layout: Pick<LayoutRow, 'status'>) => layout.status === 'IN_WORK';
 
 export function createLayoutsService(deps: {
   db: Database; media: MediaStorage; config: Pick<Config, 'bounds' | 'printDpi'>;
   /** Placed photos' links in a layout's JSON; without them placements are given as stored. */
   photoLinks?: Pick<PhotoLinks, 'image' | 'original'>;
+  /** The links of the pictures of its texts (content.link). */
+  textImage?: TextImageLink;
 }) {
-  const { db, media, photoLinks } = deps;
+  const { db, media, photoLinks, textImage } = deps;
   const { layoutsPerUser } = deps.config.bounds;
   const repository = createLayoutsRepository(db.sql);
   const tooMany: TooManyLayouts = { kind: 'too-many', limit: layoutsPerUser };
@@ -70,11 +73,11 @@ export function createLayoutsService(deps: {
   /** The layout with its pages, its photos' links and sizes, and each placed photo's DPI and quality. */
   const full = async (layout: LayoutRow, repo = repository) => {
     const pages = await repo.pagesOf(layout.id);
-    if (!photoLinks) return presentLayout(layout, pages, media);
+    if (!photoLinks) return presentLayout(layout, pages, media, undefined, textImage);
     const placedIds = pages.flatMap((page) => page.blocks.flatMap((block) => (block.content.photo ? [block.content.photo.photo_id] : [])));
     const photos = await repo.photoSizes([...new Set([...layout.photoIds, ...placedIds])]);
     const pageMm = layout.formatWidthCm && layout.formatHeightCm ? { width: layout.formatWidthCm * 10, height: layout.formatHeightCm * 10 } : null;
-    return presentLayout(layout, pages, media, { photos, links: photoLinks, pageMm, printDpi: deps.config.printDpi, fontSizePt: layout.fontSize });
+    return presentLayout(layout, pages, media, { photos, links: photoLinks, pageMm, printDpi: deps.config.printDpi, fontSizePt: layout.fontSize }, textImage);
   };
 
   /**
@@ -136,6 +139,18 @@ export function createLayoutsService(deps: {
       return source && copy(source.id, user.id, name);
     },
 
+    /**
+     * The covers (page 0) of the layouts as a layout's read shows them, by layout id: what the cart draws each order
+     * from. Their placed photos carry their links; the reader of the cart owns them.
+     */
+    async coverPages(layoutIds: string[], sql: SqlExecutor = db.sql): Promise<Map<string, PresentedPage>> {
+      const repository = createLayoutsRepository(sql);
+      const covers = await repository.coversOf(layoutIds);
+      const placedIds = covers.flatMap((cover) => cover.blocks.flatMap((block) => (block.content.photo ? [block.content.photo.photo_id] : [])));
+      const view = photoLinks && { photos: await repository.photoSizes([...new Set(placedIds)]), links: photoLinks, pageMm: null, printDpi: deps.config.printDpi };
+      return new Map(covers.map((cover) => [cover.layoutId, presentPage(cover, media, view, textImage)]));
+    },
+
     async mayRead(user: AuthenticatedUser, id: string): Promise<boolean> {
       return Boolean(await readable(user, { id }));
     },
@@ -149,11 +164,11 @@ export function createLayoutsService(deps: {
      * The user's own layouts, newest first, paged like the gallery, each with its cover; all but the bin's unless a
      * status is asked for. Undefined for a page past the last.
      */
-    async list(user: AuthenticatedUser, status: LayoutStatus | undefined, rawPage: PageParam, rawPageSize: PageParam) {
+    async list(user: AuthenticatedUser, status: BookStatus | undefined, rawPage: PageParam, rawPageSize: PageParam) {
       const page = await pageOfList(await repository.countOwned(user.id, status), rawPage, rawPageSize, async (limit, offset) => {
         const rows = await repository.listOwned(user.id, status, limit, offset);
         const covers = new Map((await repository.coversOf(rows.map((row) => row.id))).map((cover) => [cover.layoutId, cover]));
-        return rows.map((row) => presentListedLayout(row, covers.get(row.id), media));
+        return rows.map((row) => presentListedLayout(row, covers.get(row.id), media, textImage));
       });
       return page && { count: page.count, next: page.next, previous: page.previous, layouts: page.results };
     },

@@ -73,18 +73,15 @@ export function createOrderAdminRepository() {
       return Number(rows[0].id);
     },
 
-    /** A delivered set's books exist: its layouts are COMPLETED (frozen like IN_WORK). */
-    async completeLayouts(sql: SqlExecutor, orderSetId: number): Promise<void> {
-      await sql.query(`UPDATE layouts SET status = 'COMPLETED', updated_at = now()
-        WHERE id IN (SELECT layout_id FROM orders WHERE order_set_id = $1) AND status = 'IN_WORK'`, [orderSetId]);
-    },
-
-    /** A canceled set's layouts may be edited again, unless another set on its way to print holds them. */
+    /**
+     * A canceled set's layouts may be edited again, unless another set on its way to print, or delivered, holds them
+     * (a delivered book stays frozen: IN_WORK).
+     */
     async reopenLayouts(sql: SqlExecutor, orderSetId: number): Promise<void> {
       await sql.query(`UPDATE layouts SET status = 'OPEN', updated_at = now()
         WHERE id IN (SELECT layout_id FROM orders WHERE order_set_id = $1) AND status = 'IN_WORK'
           AND NOT EXISTS (SELECT 1 FROM orders o JOIN order_sets s ON s.id = o.order_set_id
-                           WHERE o.layout_id = layouts.id AND s.id <> $1 AND s.status IN ('CONFIRMED', 'PAID', 'IN_PRODUCTION', 'SHIPPED'))`,
+                           WHERE o.layout_id = layouts.id AND s.id <> $1 AND s.status IN ('CONFIRMED', 'PAID', 'IN_PRODUCTION', 'SHIPPED', 'DELIVERED'))`,
       [orderSetId]);
     },
 

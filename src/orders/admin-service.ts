@@ -51,7 +51,6 @@ export function createOrderAdminService(deps: {
   /** Applies an allowed move to the locked set: status, history, layouts, the shopper's mail. */
   async function apply(tx: Transaction, set: OrderSetRow, change: StatusChange, adminId: number): Promise<void> {
     const historyId = await repository.move(tx.sql, set, change.status, change.trackingNumber ?? null, adminId);
-    if (change.status === 'DELIVERED') await repository.completeLayouts(tx.sql, set.id);
     if (change.status === 'CANCELED') await repository.reopenLayouts(tx.sql, set.id);
     await queue.enqueue(tx, sendOrderStatusEmail, { historyId });
   }

@@ -1,5 +1,6 @@
 // Order sets and orders as the front ends read them: money in roubles, the set's box, its delivery or null.
 import type { MediaStorage } from '../media/storage';
+import { formatNameOf } from '../shared/layout-document';
 import { roubles } from '../shared/money';
 import type { DeliveryRow } from './repository';
 import type { OrderSet } from './service';
@@ -9,7 +10,10 @@ export function presentDelivery(delivery: DeliveryRow | null) {
   return { ...delivery.option, type: delivery.type, status: delivery.status, price: roubles(delivery.priceKopecks) };
 }
 
-/** An order, with what the front end shows of its layout: name, format, pages, cover, one copy's price. */
+/**
+ * An order, with what the front end shows of its layout: name, format and print options, pages, the cover page it
+ * draws the book from (as a layout read gives it in pages[0]), the product's preview picture, one copy's price.
+ */
 export function presentOrder(set: OrderSet, orderId: number, media: MediaStorage) {
   const order = set.orders.find((candidate) => candidate.id === orderId)!;
   return {
@@ -20,7 +24,12 @@ export function presentOrder(set: OrderSet, orderId: number, media: MediaStorage
     layout_name: order.layoutName,
     fmt: order.formatId,
     num_pages: order.pages,
-    cover: order.previewCover === null ? null : media.publicUrl(order.previewCover),
+    cover: order.cover,
+    preview_image: order.previewCover === null ? null : media.publicUrl(order.previewCover),
+    format_name: order.widthCm && order.heightCm ? formatNameOf(order.widthCm, order.heightCm) : null,
+    cover_type: order.coverType,
+    binding_type: order.bindingType,
+    cover_lamination_types: order.coverLamination,
     changed: order.layoutChanged.toISOString(),
     count: order.count,
     price: roubles(order.unitKopecks),

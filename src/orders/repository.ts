@@ -1,5 +1,6 @@
 // SQL for order sets, their orders and the cart: no rules here. Callers pass the executor (a transaction or not).
 import type { SqlExecutor } from '../db/database';
+import type { BindingType, CoverLamination, CoverType } from '../shared/layout-document';
 import type { PriceRule } from './pricing';
 
 export type OrderSetStatus = 'OPEN' | 'CONFIRMED' | 'PAID' | 'IN_PRODUCTION' | 'SHIPPED' | 'DELIVERED' | 'CANCELED';
@@ -29,6 +30,10 @@ export interface OrderRow {
   layoutChanged: Date;
   /** The media key of the cover preview of the product the layout was made from. */
   previewCover: string | null;
+  /** The book's print options and format, as "my products" shows them. */
+  coverType: CoverType | null;
+  bindingType: BindingType | null;
+  coverLamination: CoverLamination | null;
 }
 
 export interface DeliveryRow {
@@ -137,7 +142,7 @@ export function createOrdersRepository() {
       if (orderSetIds.length === 0) return [];
       const { rows } = await sql.query<Record<string, unknown>>(
         `SELECT o.id, o.order_set_id, o.layout_id, o.quantity, o.price_kopecks, f.id AS format_id, f.width_cm, f.height_cm,
-                l.num_pages, l.name, l.hash, l.updated_at, p.preview_cover
+                l.num_pages, l.name, l.hash, l.updated_at, p.preview_cover, l.cover_type, l.binding_type, l.cover_lamination
            FROM orders o JOIN layouts l ON l.id = o.layout_id
            LEFT JOIN products p ON p.id = l.product_id LEFT JOIN formats f ON f.id = coalesce(l.format_id, p.format_id)
           WHERE o.order_set_id = ANY($1::int[]) ORDER BY o.id`, [orderSetIds]);
@@ -147,6 +152,8 @@ export function createOrdersRepository() {
         pages: Number(row.num_pages), layoutName: String(row.name), layoutHash: String(row.hash),
         formatId: row.format_id === null ? null : Number(row.format_id), layoutChanged: new Date(row.updated_at as string | Date),
         previewCover: row.preview_cover === null ? null : String(row.preview_cover),
+        coverType: row.cover_type as CoverType | null, bindingType: row.binding_type as BindingType | null,
+        coverLamination: row.cover_lamination as CoverLamination | null,
       }));
     },
 

@@ -5,8 +5,14 @@ import type { Preflight, PreflightOf } from '../shared/preflight';
 import { type BoxSize, packBox, unitPriceKopecks } from './pricing';
 import { createOrdersRepository, type DeliveryRow, type OrderRow, type OrderSetRow } from './repository';
 
+/** An order with its book's cover page as a layout read shows it (the cart draws the order from it), or null. */
+export type PresentedOrder = OrderRow & { cover: object | null };
+
+/** The covers of books by layout id, presented as the layouts domain presents a page. */
+export type CoverPagesOf = (layoutIds: string[], sql: SqlExecutor) => Promise<Map<string, object>>;
+
 export interface OrderSet extends OrderSetRow {
-  orders: OrderRow[];
+  orders: PresentedOrder[];
   delivery: DeliveryRow | null;
   /** The goods: unit price x count over every order. Delivery is paid on top. */
   goodsKopecks: number;
@@ -28,13 +34,19 @@ export const unprintable = (preflight: Preflight) => conflict(
   `This book cannot be printed as it is: ${preflight.errors} problem${preflight.errors === 1 ? '' : 's'} to fix first (see preflight).`,
   { extra: { preflight } });
 
-/** preflightOf: a book's preflight (errors keep it out of the cart; warnings come back with the order). */
-export function createOrdersService(db: Database, preflightOf: PreflightOf) {
+/**
+ * preflightOf: a book's preflight (errors keep it out of the cart; warnings come back with the order). coverPagesOf:
+ * the books' covers for the orders' answers.
+ */
+export function createOrdersService(db: Database, preflightOf: PreflightOf, coverPagesOf: CoverPagesOf) {
   const repository = createOrdersRepository();
 
   async function assemble(sql: SqlExecutor, sets: OrderSetRow[]): Promise<OrderSet[]> {
     const ids = sets.map((set) => set.id);
-    const [orders, deliveries] = await Promise.all([repository.orders(sql, ids), repository.deliveries(sql, ids)]);
+    const [rows, deliveries] = await Promise.all([repository.orders(sql, ids), repository.deliveries(sql, ids)]);
+    // Read on the caller's executor: inside its transaction, where the set is locked.
+    const covers = await coverPagesOf([...new Set(rows.map((order) => order.layoutId))], sql);
+    const orders = rows.map((order) => ({ ...order, cover: covers.get(order.layoutId) ?? null }));
     return sets.map((set) => {
       const own = orders.filter((order) => order.orderSetId === set.id);
       return {

@@ -50,8 +50,9 @@ export function createHiddenPhotosRepository(sql: SqlExecutor) {
     },
 
     /**
-     * Deletes those of these photos still hidden that no book on its way to print names: a layout frozen by an order
-     * (IN_WORK), or in an order set confirmed and not yet delivered or cancelled. Their keys.
+     * Deletes those of these photos still hidden that no book on its way to print names: a layout in an order set
+     * confirmed and not yet delivered or cancelled (a delivered book stays frozen, IN_WORK, but needs its photos no
+     * more). Their keys.
      */
     async deleteUnneeded(photoIds: number[]): Promise<PhotoKeys[]> {
       const { rows } = await sql.query<PhotoKeys>(
@@ -59,9 +60,9 @@ export function createHiddenPhotosRepository(sql: SqlExecutor) {
           DELETE FROM photos p WHERE p.id IN (SELECT id FROM candidates) AND p.deleted_at IS NOT NULL
             AND NOT EXISTS (
               SELECT 1 FROM named n JOIN layouts l ON l.id = n.layout_id
-               WHERE n.photo_id = p.id AND (l.status = 'IN_WORK' OR EXISTS (
+               WHERE n.photo_id = p.id AND EXISTS (
                  SELECT 1 FROM orders o JOIN order_sets s ON s.id = o.order_set_id
-                  WHERE o.layout_id = l.id AND s.status = ANY($2::text[]))))
+                  WHERE o.layout_id = l.id AND s.status = ANY($2::text[])))
           RETURNING p.original_key AS "originalKey", p.master_key AS "masterKey"`, [photoIds, PRINTING_SET_STATUSES]);
       return rows;
     },

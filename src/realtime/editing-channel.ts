@@ -9,6 +9,7 @@ import type { UsersRepository } from '../auth/users-repository';
 import type { EditingConfig } from '../config';
 import type { Database } from '../db/database';
 import type { Validator } from '../http/validation';
+import type { TextImageLink } from '../layouts/text-images';
 import { createLayoutEditor, type LayoutChange, type PublishedChange } from '../layouts/editing/editor';
 import type { LayoutsService } from '../layouts/service';
 import type { PhotoLinks } from '../photos/photo-links';
@@ -43,6 +44,8 @@ export interface EditingChannelDependencies {
   /** Placed photos' links in the answers, and the DPI their quality is judged by. */
   photoLinks: PhotoLinks;
   printDpi: number;
+  /** The links of the pictures of a book's texts (content.link). */
+  textImage?: TextImageLink;
 }
 
 export function createEditingChannel(deps: EditingChannelDependencies) {
@@ -53,7 +56,7 @@ export function createEditingChannel(deps: EditingChannelDependencies) {
   const processId = randomUUID();
   const editor = createLayoutEditor({
     db: deps.db, media: deps.media, log: deps.log, publish: deliverHere, limits: deps.editing, photoLinks: deps.photoLinks,
-    printDpi: deps.printDpi, noticesFrom: spansProcesses ? processId : undefined,
+    printDpi: deps.printDpi, noticesFrom: spansProcesses ? processId : undefined, textImage: deps.textImage,
   });
   const bus: LayoutBus | undefined = spansProcesses ? listenToLayoutChanges({
     db: deps.db, log: deps.log, processId, read: editor.changesOf,

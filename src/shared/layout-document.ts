@@ -1,8 +1,14 @@
 // A layout as a document: its pages, the blocks on them and what a scheme change took off, as stored in jsonb and
 // drawn by src/render/; the page schemes' slots; the print options kept with it.
 
-/** OPEN: editable; IN_WORK: ordered and frozen; COMPLETED: delivered; DELETED: in the bin. */
-export type LayoutStatus = 'OPEN' | 'IN_WORK' | 'COMPLETED' | 'DELETED';
+/** As stored: OPEN: editable; IN_WORK: ordered and frozen (delivered too); DELETED: in the bin. */
+export type LayoutStatus = 'OPEN' | 'IN_WORK' | 'DELETED';
+/**
+ * As the shop's front end reads it (src/const/myProducts of the shop): OPEN being made, COMPLETED finished and ready
+ * to order, INORDER in the cart, IN_WORK ordered, DELETED in the bin. Derived from the stored status, the finished
+ * flag and the cart (layouts/repository.ts, BOOK_STATUS).
+ */
+export type BookStatus = 'OPEN' | 'COMPLETED' | 'INORDER' | 'IN_WORK' | 'DELETED';
 export type PageType = 'COVER' | 'PAGE';
 export type BlockType = 'BACKGROUND' | 'PHOTO' | 'TEXT';
 /** The shop's print options, as its front end names them (generate-layout's body). */
@@ -97,3 +103,6 @@ export interface TemplateSlot {
   w: number;
   h: number;
 }
+
+/** The size the front end shows on the "Размер" line: "20x20 см" (it reads "см" off it for an order's format). */
+export const formatNameOf = (widthCm: number, heightCm: number) => `${widthCm}x${heightCm} см`;

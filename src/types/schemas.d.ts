@@ -50,6 +50,7 @@ export * from './schema-types/layout-block';
 export * from './schema-types/layout-changed';
 export * from './schema-types/layout-clone';
 export * from './schema-types/layout-create';
+export * from './schema-types/layout-finish';
 export * from './schema-types/layout-generate';
 export * from './schema-types/layout-join-message';
 export * from './schema-types/layout-join';
@@ -168,6 +169,7 @@ export interface SchemaTypes {
   'layout-changed.json': import('./schema-types/layout-changed').LayoutChanged;
   'layout-clone.json': import('./schema-types/layout-clone').LayoutClone;
   'layout-create.json': import('./schema-types/layout-create').LayoutCreate;
+  'layout-finish.json': import('./schema-types/layout-finish').LayoutFinish;
   'layout-generate.json': import('./schema-types/layout-generate').LayoutGenerate;
   'layout-join-message.json': import('./schema-types/layout-join-message').LayoutJoinMessage;
   'layout-join.json': import('./schema-types/layout-join').LayoutJoin;

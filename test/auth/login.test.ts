@@ -109,7 +109,7 @@ describe(`OAuth login (${DATABASE_KIND})`, function () {
       const { rows: [user] } = await runtime.db.sql.query('SELECT email, name, role FROM users WHERE id = $1', [identity.user_id]);
       expect(user).to.deep.equal({ email: 'alice@gmail.test', name: 'Google alice', role: 'user' });
       const me = await client.get('/api/auth/user/').set('Authorization', `Bearer ${tokenOf(response)}`);
-      expect(me.body).to.deep.equal({ id: identity.user_id, email: 'alice@gmail.test', name: 'Google alice', full_name: 'Google alice', role: 'user' });
+      expect(me.body).to.deep.equal({ id: identity.user_id, uid: String(identity.user_id), email: 'alice@gmail.test', name: 'Google alice', full_name: 'Google alice', role: 'user' });
     });
 
     it('google: the same identity twice is one user', async () => {

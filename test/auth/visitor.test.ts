@@ -79,7 +79,7 @@ describe(`visitor accounts, POST /auth/autoreg/ (${DATABASE_KIND})`, () => {
         "SELECT email, role, last_seen_at > now() - interval '1 minute' AS seen FROM users WHERE id = $1", [claims.user.id]);
       expect(row).to.deep.equal({ email: null, role: 'visitor', seen: true });
       const me = await as(`Bearer ${response.body.token}`).get('/api/auth/user/');
-      expect([me.status, me.body]).to.deep.equal([200, { id: claims.user.id, email: null, name: '', full_name: '', role: 'visitor' }]);
+      expect([me.status, me.body]).to.deep.equal([200, { id: claims.user.id, uid: String(claims.user.id), email: null, name: '', full_name: '', role: 'visitor' }]);
       expect(createValidator(runtime.schemas).errorsOf('auth-user.json', me.body)).to.equal(null);
     });
 

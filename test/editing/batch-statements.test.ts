@@ -76,7 +76,7 @@ describe(`editing batch statements, every variant (${DATABASE_KIND})`, () => {
       const writes: BatchWrites = {
         removedPageIds: on.removed ? [randomUUID()] : [],
         pages: on.pages ? [{ id: page.id, layout_id: layout.id, num: page.num, ...stored, template_id: schemeId, blocks: [] }] : [],
-        layouts: on.layouts ? [{ id: layout.id, version: current.version + 1, last_scheme_page_num: 0, scheme_theme_rel: {}, unplaced: [], num_pages: current.num_pages, photo_ids: [] }] : [],
+        layouts: on.layouts ? [{ id: layout.id, version: current.version + 1, finished: false, last_scheme_page_num: 0, scheme_theme_rel: {}, unplaced: [], num_pages: current.num_pages, photo_ids: [] }] : [],
         history: {
           created: on.created ? [{ layout_id: layout.id, step, undone: false, before: { layout: {}, pages: {} }, after: null }] : [],
           dropStoredRedo: on.redo ? [layout.id] : [],

@@ -134,9 +134,15 @@ describe(`layouts over HTTP (${DATABASE_KIND})`, () => {
       const catalogPageIds = new Set(catalog.pages.map((page: { id: string }) => page.id));
       expect(mine.pages.some((page) => catalogPageIds.has(page.id))).to.equal(false);
       expect(mine.pages.every((page) => (page as unknown as { layout: string }).layout === mine.id)).to.equal(true);
-      const strip = (layout: { pages: { blocks: unknown[]; template: unknown; num: number }[] }) =>
-        layout.pages.map((page) => ({ num: page.num, template: page.template, blocks: page.blocks }));
+      // A text's picture is the copy's own (content.link names the layout): the same picture, another link.
+      type Blocks = { content: { link?: string | null } }[];
+      const strip = (layout: { pages: { blocks: Blocks; template: unknown; num: number }[] }) => layout.pages.map((page) => ({
+        num: page.num, template: page.template, blocks: page.blocks.map((block) => ({ ...block, content: { ...block.content, link: undefined } })),
+      }));
       expect(strip(response.body)).to.deep.equal(strip(catalog));
+      const links = mine.pages.flatMap((page) => (page as unknown as { blocks: Blocks }).blocks.flatMap((block) => block.content.link ?? []));
+      expect(links.length).to.be.greaterThan(0);
+      expect(links.every((link) => link.includes(`/layout/text/${mine.id}/`))).to.equal(true);
       expect((await layoutRow(mine.id)).owner_id).to.equal(users.owner.id);
       expect((await layoutRow(catalog.id)).owner_id).to.equal(null);
     });

@@ -30,7 +30,7 @@ describe(`order sets after payment, moved by administrators (${DATABASE_KIND})`,
     await smtp.close();
   });
 
-  it('walks a paid set to DELIVERED: history, tracking number, mails, layouts COMPLETED', async () => {
+  it('walks a paid set to DELIVERED: history, tracking number, mails, layouts IN_WORK (delivery is the set\'s status)', async () => {
     const { who, email, set } = await paidSet(shop);
     expect((await move(shop, tokens.admin, set, { status: 'IN_PRODUCTION' })).status).to.equal(200);
     const untracked = await move(shop, tokens.admin, set, { status: 'SHIPPED' });
@@ -49,7 +49,7 @@ describe(`order sets after payment, moved by administrators (${DATABASE_KIND})`,
       { from_status: 'IN_PRODUCTION', to_status: 'SHIPPED', tracking_number: 'RA123456789RU', changed_by: adminId },
       { from_status: 'SHIPPED', to_status: 'DELIVERED', tracking_number: null, changed_by: adminId },
     ]);
-    expect(await layoutStatuses(shop, set)).to.deep.equal(['COMPLETED']);
+    expect(await layoutStatuses(shop, set)).to.deep.equal(['IN_WORK']);
 
     const mine = (await shop.client.get('/api/merch/orderset/').set('Authorization', who.auth)).body;
     expect(shop.validator.errorsOf('order-set-list.json', mine)).to.equal(null);

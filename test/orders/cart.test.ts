@@ -194,7 +194,8 @@ describe(`cart and orders (${DATABASE_KIND})`, () => {
       'SELECT hash, name, updated_at FROM layouts WHERE id = $1', [layout]);
     expect(set.orders[0]).to.include({
       layout_id: layout, hash: row.hash, layout_name: row.name, fmt: 2, num_pages: 24, count: 2, price: 1630, cost: 3260,
-      cover: 'http://photobook.test/media/products/2/preview.jpg', changed: row.updated_at.toISOString(),
+      cover: null, preview_image: 'http://photobook.test/media/products/2/preview.jpg', changed: row.updated_at.toISOString(),
+      format_name: '20x20 см',
     });
   });
 

@@ -15,7 +15,7 @@ type Client = ReturnType<typeof request>;
 type SetStatus = 'OPEN' | 'CONFIRMED' | 'PAID' | 'IN_PRODUCTION' | 'SHIPPED' | 'DELIVERED' | 'CANCELED';
 /** The layout's status as the order flow leaves it for a set of that status (delivery, orders/admin-repository.ts). */
 const LAYOUT_STATUS: Record<SetStatus, string> = {
-  OPEN: 'OPEN', CONFIRMED: 'IN_WORK', PAID: 'IN_WORK', IN_PRODUCTION: 'IN_WORK', SHIPPED: 'IN_WORK', DELIVERED: 'COMPLETED', CANCELED: 'OPEN',
+  OPEN: 'OPEN', CONFIRMED: 'IN_WORK', PAID: 'IN_WORK', IN_PRODUCTION: 'IN_WORK', SHIPPED: 'IN_WORK', DELIVERED: 'IN_WORK', CANCELED: 'OPEN',
 };
 
 describe(`shoppers' photos: a hidden photo's files kept while an ordered book needs them (${DATABASE_KIND})`, function () {
@@ -120,7 +120,7 @@ describe(`shoppers' photos: a hidden photo's files kept while an ordered book ne
 
     // Delivered: the book exists, its photos may go. Cancelled: nothing prints it.
     await runtime.db.sql.query("UPDATE order_sets SET status = 'DELIVERED' WHERE id = $1", [paidSet]);
-    await runtime.db.sql.query("UPDATE layouts SET status = 'COMPLETED' WHERE id = $1", [paidBook]);
+    await runtime.db.sql.query("UPDATE layouts SET status = 'IN_WORK' WHERE id = $1", [paidBook]);
     await runtime.db.sql.query("UPDATE order_sets SET status = 'CANCELED' WHERE id = $1", [confirmedSet]);
     await runtime.db.sql.query("UPDATE layouts SET status = 'OPEN' WHERE id = $1", [confirmedBook]);
     await sweep();

@@ -156,10 +156,10 @@ export function writeStatement(writes: BatchWrites): Statement {
   }
   if (writes.layouts.length > 0) {
     parts.push(`layouts AS (
-      UPDATE layouts l SET version = v.version, last_scheme_page_num = v.last_scheme_page_num, scheme_theme_rel = v.scheme_theme_rel,
+      UPDATE layouts l SET version = v.version, finished = v.finished, last_scheme_page_num = v.last_scheme_page_num, scheme_theme_rel = v.scheme_theme_rel,
         unplaced = v.unplaced, num_pages = v.num_pages, photo_ids = v.photo_ids, updated_at = now()
       FROM jsonb_to_recordset(${params.add(JSON.stringify(writes.layouts), 'jsonb')})
-        AS v(id uuid, version integer, last_scheme_page_num integer, scheme_theme_rel jsonb, unplaced jsonb, num_pages integer, photo_ids jsonb)
+        AS v(id uuid, version integer, finished boolean, last_scheme_page_num integer, scheme_theme_rel jsonb, unplaced jsonb, num_pages integer, photo_ids jsonb)
       WHERE l.id = v.id RETURNING 1)`);
   }
   // Three deletions, each through an index: one statement with the three conditions OR-ed was planned as a scan of

@@ -11,8 +11,11 @@ import type { PhotoLinks } from '../../photos/photo-links';
 import { ServiceError } from '../../shared/errors';
 import type { AuthenticatedUser } from '../../shared/user';
 import { type PlacedPhotosView, presentLayoutDelta, presentPage } from '../presenters';
+import { createLayoutPreflight } from '../preflight';
+import type { TextImageLink } from '../text-images';
 import { canRead, canWrite, isFrozen } from '../service';
 import { changeNotices, type NoticedTransaction } from './change-notices';
+import { preflightErrors } from './finish';
 import { record, snapshot, stepSince } from './history';
 import { type AppliedChange, type EditAck, editErrorOf, type EditResult, errorAck, type ParsedMessage } from './messages';
 import { createLayoutQueues } from './layout-queues';
@@ -27,6 +30,8 @@ export interface EditOutcome {
   ack: EditAck;
   /** What the layout's other editors are told, when the message changed something. */
   change?: LayoutChange;
+  /** A layout/finish whose book changed after its preflight: checked again (finish.ts). */
+  stale?: boolean;
 }
 
 /** A committed change and the connection it came from (which is answered by its ack, not told again). */
@@ -59,6 +64,9 @@ const CONCURRENT_TRANSACTIONS = 4;
 // lock_not_available (lock_timeout) and query_canceled (statement_timeout): waiting longer is what they forbid, so
 // the batch's messages are answered at once instead of being tried again one by one.
 const TIMEOUT_CODES = new Set(['55P03', '57014']);
+// A layout/finish whose book is edited between its preflight and its batch this many times in a row is answered
+// server_error (send it again) rather than checked for ever.
+const FINISH_CHECKS = 3;
 
 const unique = <T>(values: T[]) => [...new Set(values)];
 
@@ -90,9 +98,11 @@ function readsOf(batch: EditRequest[]): BatchReads {
  */
 export function createLayoutEditor(deps: {
   db: Database; media: MediaStorage; log: Logger; publish?: (changes: PublishedChange[]) => void; limits: EditingConfig;
-  photoLinks: Pick<PhotoLinks, 'image' | 'original'>; printDpi: number; noticesFrom?: string;
+  photoLinks: Pick<PhotoLinks, 'image' | 'original'>; printDpi: number; noticesFrom?: string; textImage?: TextImageLink;
 }) {
-  const { db, media, log, publish = () => undefined, limits, photoLinks, printDpi, noticesFrom } = deps;
+  const { db, media, log, publish = () => undefined, limits, photoLinks, printDpi, noticesFrom, textImage } = deps;
+  // layout/finish checks the book as the cart and the confirmation do.
+  const preflightOf = createLayoutPreflight({ db, printDpi }).check;
 
   /** The answer to an applied message: its pages presented with their placed photos, and the layout's delta. */
   function present(state: BatchState, layout: EditedLayout, result: EditResult): AppliedChange {
@@ -100,7 +110,7 @@ export function createLayoutEditor(deps: {
       photos: state.photos, links: photoLinks, printDpi, fontSizePt: layout.fontSize,
       pageMm: layout.format ? { width: layout.format.widthCm * 10, height: layout.format.heightCm * 10 } : null,
     };
-    const pages = result.pages.map((page) => presentPage(page, media, placed));
+    const pages = result.pages.map((page) => presentPage(page, media, placed, textImage));
     const change: AppliedChange = { data: pages.length === 1 ? pages[0] : null };
     if (pages.length > 1) change.pages = pages;
     if (result.removedPageIds?.length) change.removed_page_ids = result.removedPageIds;
@@ -133,6 +143,16 @@ export function createLayoutEditor(deps: {
     }
     if (layout.status === 'DELETED') return { ack: errorAck(transactionId, 'forbidden', 'The layout is in the bin: restore it to edit it.') };
     if (isFrozen(layout)) return { ack: errorAck(transactionId, 'forbidden', 'The layout is in an order and can no longer change.') };
+    const check = parsed.finishCheck;
+    if (parsed.operation.finishes && check) {
+      if (check.version !== layout.version) return { ack: errorAck(transactionId, 'server_error', 'The book changed while it was checked; send the message again.'), stale: true };
+      const problems = preflightErrors(check.preflight);
+      if (problems.length > 0) {
+        const count = `${problems.length} problem${problems.length === 1 ? '' : 's'}`;
+        return { ack: { transaction_id: transactionId, error: { code: 'preflight_failed', message: `The book cannot be printed as it is: ${count} to fix first.`, problems } } };
+      }
+    }
+    const wasFinished = layout.finished;
     const before = parsed.operation.movesHistory ? undefined : snapshot(state, layout.id);
     let result: EditResult;
     try {
@@ -142,6 +162,9 @@ export function createLayoutEditor(deps: {
       const { code, message } = editErrorOf(error);
       return { ack: errorAck(transactionId, code, message) };
     }
+    // Every change but a finish makes the book unfinished again, and the answer says so.
+    if (!parsed.operation.finishes) layout.finished = false;
+    if (layout.finished !== wasFinished) result.layout = true;
     // Every change is a new version and (but for undo and redo themselves) a step of the book's history.
     layout.version += 1;
     layout.changed = true;
@@ -222,6 +245,23 @@ export function createLayoutEditor(deps: {
     perLayout: limits.queuePerLayout, concurrency: CONCURRENT_TRANSACTIONS, maxBatch: MAX_BATCH, run: runAndAnswer,
   });
 
+  const queue = (user: EditingUser, parsed: ParsedMessage, origin: string | undefined) => new Promise<EditOutcome>((resolve) => {
+    if (queues.add(parsed.layoutId, { request: { user, parsed, origin }, resolve })) return;
+    resolve({ ack: errorAck(parsed.message.transaction_id, 'rate_limited', `More than ${limits.queuePerLayout} messages are waiting for this layout.`) });
+  });
+
+  /**
+   * A layout/finish: the book's preflight at its current version, then the message (whose batch checks access, a
+   * replay and that the version is still the one checked, before anything of the preflight is answered).
+   */
+  async function checkAndQueue(user: EditingUser, parsed: ParsedMessage, origin: string | undefined): Promise<EditOutcome> {
+    const version = await createEditingRepository(db.sql).versionOf(parsed.layoutId);
+    const preflight = version === undefined ? undefined : await preflightOf(parsed.layoutId);
+    // No such layout, or one without a format to print at: the batch answers not_found or finishes it unchecked.
+    const finishCheck = version === undefined || !preflight ? undefined : { version, preflight };
+    return queue(user, { ...parsed, finishCheck }, origin);
+  }
+
   return {
     /**
      * The changes of applied transactions another process's notice names, in the notice's order; those no longer
@@ -235,11 +275,13 @@ export function createLayoutEditor(deps: {
       });
     },
     /** Resolves once the message's change is committed (or refused); never rejects. origin: the sender's connection id. */
-    submit(user: EditingUser, parsed: ParsedMessage, origin?: string): Promise<EditOutcome> {
-      return new Promise((resolve) => {
-        if (queues.add(parsed.layoutId, { request: { user, parsed, origin }, resolve })) return;
-        resolve({ ack: errorAck(parsed.message.transaction_id, 'rate_limited', `More than ${limits.queuePerLayout} messages are waiting for this layout.`) });
-      });
+    async submit(user: EditingUser, parsed: ParsedMessage, origin?: string): Promise<EditOutcome> {
+      if (!parsed.operation.finishes) return queue(user, parsed, origin);
+      let outcome: EditOutcome | undefined;
+      for (let check = 0; check < FINISH_CHECKS && (!outcome || outcome.stale); check += 1) {
+        outcome = await checkAndQueue(user, parsed, origin);
+      }
+      return outcome!;
     },
   };
 }

@@ -2,17 +2,20 @@
 import { createHash } from 'node:crypto';
 import type { Validator } from '../../http/validation';
 import type { ErrorKind, ServiceError } from '../../shared/errors';
+import type { Preflight, PreflightProblem } from '../../shared/preflight';
 import type { LayoutDelta, PresentedPage } from '../presenters';
 import type { AutofillReport } from '../autofill/report';
 import type { BatchState, EditedPage } from './state';
 
 export type EditErrorCode =
   | 'invalid_message' | 'forbidden' | 'not_found' | 'invalid_scheme' | 'transaction_conflict' | 'rate_limited' | 'server_error'
-  | 'invalid_token' | 'token_expired' | 'page_limit' | 'nothing_to_undo' | 'nothing_to_redo';
+  | 'invalid_token' | 'token_expired' | 'page_limit' | 'nothing_to_undo' | 'nothing_to_redo' | 'preflight_failed';
 
 export interface EditError {
   code: EditErrorCode;
   message: string;
+  /** preflight_failed: the preflight's errors (layout/finish). */
+  problems?: (PreflightProblem & { num: number })[];
 }
 
 /** What an applied message answers and broadcasts (schemas/layout-ack.json, layout-changed.json). */
@@ -78,6 +81,14 @@ export interface EditOperation {
   apply(state: BatchState, message: EditMessage): EditResult;
   /** Undo and redo move through the history instead of adding a step to it. */
   movesHistory?: boolean;
+  /** layout/finish: checked by the book's preflight first (finish.ts); every other operation unfinishes the book. */
+  finishes?: boolean;
+}
+
+/** What the book's preflight found before a layout/finish was queued, and at which version of the book. */
+export interface FinishCheck {
+  version: number;
+  preflight: Preflight;
 }
 
 export interface ParsedMessage {
@@ -86,6 +97,8 @@ export interface ParsedMessage {
   layoutId: string;
   /** Identifies the message apart from its transaction_id: the same id with another hash is a conflict. */
   hash: string;
+  /** layout/finish: the preflight the editor ran before queueing it. */
+  finishCheck?: FinishCheck;
 }
 
 export const errorAck = (transactionId: unknown, code: EditErrorCode, message: string): EditAck => ({
@@ -94,7 +107,7 @@ export const errorAck = (transactionId: unknown, code: EditErrorCode, message: s
 
 const EDIT_ERROR_CODES: ReadonlySet<string> = new Set<EditErrorCode>([
   'invalid_message', 'forbidden', 'not_found', 'invalid_scheme', 'transaction_conflict', 'rate_limited', 'server_error', 'invalid_token', 'token_expired',
-  'page_limit', 'nothing_to_undo', 'nothing_to_redo',
+  'page_limit', 'nothing_to_undo', 'nothing_to_redo', 'preflight_failed',
 ]);
 const CODE_OF_KIND: Record<ErrorKind, EditErrorCode> = {
   invalid: 'invalid_message', not_found: 'not_found', forbidden: 'forbidden', conflict: 'transaction_conflict', locked: 'server_error', unavailable: 'server_error',

@@ -3,6 +3,7 @@ import { clearBlock, cropBlockPhoto, setBlockPhoto } from './block-photo';
 import { setBlockText } from './block-text';
 import { autofillLayout } from './autofill';
 import { addBookPhotos, removeBookPhotos } from './book-photos';
+import { finishLayout } from './finish';
 import type { EditOperation } from './messages';
 import { setPageBackground } from './page-background';
 import { addSpread, moveSpread, removeSpread } from './page-spreads';
@@ -24,4 +25,5 @@ export const OPERATIONS: Record<string, EditOperation> = {
   'layout:undo': undoLayout,
   'layout:redo': redoLayout,
   'layout:autofill': autofillLayout,
+  'layout:finish': finishLayout,
 };

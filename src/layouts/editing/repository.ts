@@ -36,11 +36,11 @@ export function createEditingRepository(sql: SqlExecutor) {
      */
     async lockLayouts(ids: string[], wait: boolean): Promise<Map<string, EditedLayout>> {
       const { rows } = await sql.query<{
-        id: string; owner_id: number | null; status: EditedLayout['status']; version: number; last_scheme_page_num: number;
+        id: string; owner_id: number | null; status: EditedLayout['status']; finished: boolean; version: number; last_scheme_page_num: number;
         scheme_theme_rel: Record<string, number>; unplaced: EditedLayout['unplaced']; num_pages: number; photo_ids: number[]; font_size: number;
         theme_id: number | null; width_cm: number | null; height_cm: number | null; min_pages: number | null; max_pages: number | null;
         base_kopecks: string | null; included_pages: number | null; extra_page_kopecks: string | null; last_step: number | null;
-      }>(`SELECT l.id, l.owner_id, l.status, l.version, l.last_scheme_page_num, l.scheme_theme_rel, l.unplaced, l.num_pages, l.photo_ids, l.font_size,
+      }>(`SELECT l.id, l.owner_id, l.status, l.finished, l.version, l.last_scheme_page_num, l.scheme_theme_rel, l.unplaced, l.num_pages, l.photo_ids, l.font_size,
                  pr.theme_id, f.width_cm, f.height_cm, f.min_pages, f.max_pages,
                  price.base_kopecks, price.included_pages, price.extra_page_kopecks,
                  (SELECT max(h.step) FROM layout_history h WHERE h.layout_id = l.id) AS last_step
@@ -48,7 +48,7 @@ export function createEditingRepository(sql: SqlExecutor) {
             LEFT JOIN prices price ON price.format_id = l.format_id
           WHERE l.id = ANY($1::uuid[]) ORDER BY l.id FOR UPDATE OF l ${wait ? '' : 'SKIP LOCKED'}`, [ids], { prepare: true });
       return new Map(rows.map((row) => [row.id, {
-        id: row.id, ownerId: row.owner_id, status: row.status, version: row.version, lastSchemePageNum: row.last_scheme_page_num,
+        id: row.id, ownerId: row.owner_id, status: row.status, finished: row.finished, version: row.version, lastSchemePageNum: row.last_scheme_page_num,
         schemeThemeRel: row.scheme_theme_rel, unplaced: row.unplaced, numPages: row.num_pages, numPagesRead: row.num_pages, photoIds: row.photo_ids, fontSize: row.font_size, themeId: row.theme_id,
         format: row.width_cm === null || row.height_cm === null ? null
           : { widthCm: row.width_cm, heightCm: row.height_cm, minPages: row.min_pages!, maxPages: row.max_pages! },
@@ -122,7 +122,7 @@ export function createEditingRepository(sql: SqlExecutor) {
         viewbox: page.viewbox, template_id: page.templateId, blocks: page.blocks,
       }));
       const layouts = [...state.layouts.values()].filter((layout) => layout.changed).map((layout) => ({
-        id: layout.id, version: layout.version, last_scheme_page_num: layout.lastSchemePageNum,
+        id: layout.id, version: layout.version, finished: layout.finished, last_scheme_page_num: layout.lastSchemePageNum,
         scheme_theme_rel: layout.schemeThemeRel, unplaced: layout.unplaced, num_pages: layout.numPages, photo_ids: layout.photoIds,
       }));
       const history = historyRows(state.history);
@@ -136,6 +136,12 @@ export function createEditingRepository(sql: SqlExecutor) {
     },
 
     /** The layouts and acks of applied transactions (those a change notice names), by appliedKey. */
+    /** The layout's version now, without a lock (layout/finish's preflight is checked against it); undefined when there is none. */
+    async versionOf(layoutId: string): Promise<number | undefined> {
+      const { rows: [row] } = await sql.query<{ version: number }>('SELECT version FROM layouts WHERE id = $1', [layoutId]);
+      return row?.version;
+    },
+
     async appliedAcks(keys: NoticedTransaction[]): Promise<Map<string, { layoutId: string; ack: object }>> {
       const { rows } = await sql.query<{ user_id: number; transaction_id: string; layout_id: string; ack: object }>(
         `SELECT user_id, transaction_id, layout_id, ack FROM layout_transactions

@@ -8,6 +8,8 @@ export interface EditedLayout {
   id: string;
   ownerId: number | null;
   status: LayoutStatus;
+  /** Finished by its owner (layout/finish) since its last edit: the front end's COMPLETED. */
+  finished: boolean;
   version: number;
   lastSchemePageNum: number;
   schemeThemeRel: Record<string, number>;

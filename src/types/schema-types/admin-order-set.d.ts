@@ -92,9 +92,29 @@ layout_name: string
 fmt: (number | null)
 num_pages: number
 /**
+ * The book's cover page, as a layout read gives it in pages[0] (the shop's front end draws the order from it); null when the book has none
+ */
+cover: (LayoutPage | null)
+/**
  * Absolute URL of the cover preview image of the product the layout was made from; null until it is rendered
  */
-cover: (string | null)
+preview_image: (string | null)
+/**
+ * The format's size as the front end shows it on the "Размер" line of "my products", e.g. "20x20 см"
+ */
+format_name: (string | null)
+/**
+ * The cover picked when the book was made (generate-layout's cover_type), null when none was
+ */
+cover_type: ("HARD_COVER" | "SOFT_COVER" | null)
+/**
+ * The binding picked when the book was made (generate-layout's binding_type), null when none was
+ */
+binding_type: ("glue" | "clip" | "spring" | null)
+/**
+ * The cover's lamination picked when the book was made (generate-layout's cover_lamination_types, one value as the front end sends it), null when none was
+ */
+cover_lamination_types: ("glance" | "mat" | null)
 /**
  * When the layout last changed
  */
@@ -109,6 +129,99 @@ total_cost: number
 delivery_box_size: DeliveryBoxSize
 delivery: OrderSetDelivery
 preflight?: Preflight
+}
+/**
+ * A page of a layout. num 0 is the cover (type COVER): the whole spread, back, spine and front, whose template is the format's cover template (its size in millimetres, spine included). The others are type PAGE and follow a page scheme.
+ */
+export interface LayoutPage {
+id: string
+/**
+ * The layout's id
+ */
+layout: string
+num: number
+type: ("COVER" | "PAGE")
+/**
+ * On the cover, the viewbox units per millimetre of its height (100 / template.height): the front end lets a cover background run over the board's edges by so many units per millimetre. On pages, 1.
+ */
+factor: number
+width_px: number
+/**
+ * The page in the units of its blocks: 100 x 100 on pages (percent); on the cover 100 high and 100 * template.width / template.height wide (a unit as long across as down).
+ */
+viewbox: {
+width: number
+height: number
+}
+/**
+ * The page's scheme, or for the cover the format's cover template (width and height in millimetres)
+ */
+template: {
+id: number
+width: number
+height: number
+}
+blocks: LayoutBlock[]
+}
+/**
+ * A block on a page, in the units of its page's viewbox: x, y, width, height are percent of a page; on the cover y and height are percent of its height and x and width run in the same units (100 to the height), so the spread is viewbox.width wide. content_warp is the rectangle the content (the image) fills, in the same units as the block (it may reach past the block, which clips it).
+ */
+export interface LayoutBlock {
+id: string
+type: ("BACKGROUND" | "PHOTO" | "TEXT")
+/**
+ * For BACKGROUND blocks: the theme element type (FRONT_COVER_BACKGROUND on the cover, over its front side; PAGE_BACKGROUND on pages); null for others.
+ */
+theme_element_type: (string | null)
+x: number
+y: number
+width: number
+height: number
+content_warp: Box
+content: {
+/**
+ * Absolute URL of the image (append _sm.jpg or _md.jpg for derivatives), null when empty
+ */
+image: (string | null)
+text: string
+link: (string | null)
+/**
+ * A shopper's photo placed in a PHOTO block (image is then null): crop in fractions of the photo's upright print master, turned clockwise by rotation, then mirrored left to right; the result fills the block. With the photo's links (image: the base to append =wN, =hN or =w0 to; orig: the original), its upright pixel size, the effective DPI at the printed size and the quality (good: at least PRINT_DPI; low: below it; cannot_print: below half of it), when known.
+ */
+photo?: {
+photo_id: number
+crop: Box
+rotation: (0 | 90 | 180 | 270)
+mirror: boolean
+image?: string
+orig?: string
+size?: {
+w: number
+h: number
+}
+dpi?: (number | null)
+quality?: ("good" | "low" | "cannot_print" | null)
+}
+/**
+ * How a TEXT block's text is set (block/text); absent: the layout's font size, centred, DejaVu Sans, dark grey.
+ */
+style?: {
+font: string
+size: number
+color: string
+align: ("left" | "center" | "right")
+}
+/**
+ * TEXT blocks a shopper set (block/text) on interior pages, in the owner's reads and the editing channel's answers: whether the text fits the block in its style, as the renderer and the preflight set it
+ */
+fits?: boolean
+}
+}
+export interface Box {
+x: number
+y: number
+width: number
+height: number
 }
 /**
  * Only as the book is put in the cart: its preflight, with the warnings to show (a book with errors is refused with 409)

@@ -3,6 +3,10 @@
 export declare namespace UserSchema {
 export interface User {
 id: number
+/**
+ * The id as a string: the shop's front end opens /photos/ws only when it has one
+ */
+uid: string
 email: (string | null)
 name: string
 /**

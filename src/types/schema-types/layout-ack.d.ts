@@ -126,6 +126,10 @@ total_cost: (number | null)
 }
 photo_ids: number[]
 photos: BookPhoto[]
+/**
+ * Whether the book is finished (layout/finish) since its last edit: an edit of a finished book makes it unfinished, and its answer carries this delta
+ */
+finished?: boolean
 }
 export interface BookPhoto {
 id: number
@@ -156,8 +160,19 @@ low: number
 cannot_print: number
 }
 export interface Error {
-code: ("invalid_message" | "forbidden" | "not_found" | "invalid_scheme" | "transaction_conflict" | "rate_limited" | "server_error" | "invalid_token" | "token_expired" | "page_limit" | "nothing_to_undo" | "nothing_to_redo")
+code: ("invalid_message" | "forbidden" | "not_found" | "invalid_scheme" | "transaction_conflict" | "rate_limited" | "server_error" | "invalid_token" | "token_expired" | "page_limit" | "nothing_to_undo" | "nothing_to_redo" | "preflight_failed")
 message: string
+/**
+ * preflight_failed (layout/finish): the preflight's errors, each with its page's num
+ */
+problems?: {
+num: number
+block_id: string
+kind: string
+severity: "error"
+message: string
+dpi?: number
+}[]
 }
 }
 export type LayoutMessageAck = LayoutMessageAckSchema.LayoutMessageAck;

@@ -116,6 +116,10 @@ total_cost: (number | null)
 }
 photo_ids: number[]
 photos: BookPhoto[]
+/**
+ * Whether the book is finished (layout/finish) since its last edit: an edit of a finished book makes it unfinished, and its answer carries this delta
+ */
+finished?: boolean
 }
 export interface BookPhoto {
 id: number

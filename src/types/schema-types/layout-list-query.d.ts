@@ -5,7 +5,7 @@ export interface LayoutListQuery {
 /**
  * Only the layouts with this status; DELETED: the bin. Without it: every layout but the bin's.
  */
-status?: ("OPEN" | "IN_WORK" | "COMPLETED" | "DELETED")
+status?: ("OPEN" | "COMPLETED" | "INORDER" | "IN_WORK" | "DELETED")
 }
 }
 export type LayoutListQuery = LayoutListQuerySchema.LayoutListQuery;

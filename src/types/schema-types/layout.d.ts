@@ -26,9 +26,9 @@ product_id: (number | null)
 product_name: string
 name: string
 /**
- * OPEN: editable. IN_WORK: in an order set that is no longer open, frozen (edits are refused, it cannot go to the bin; renaming and cloning work). COMPLETED: its order set was delivered. DELETED: in the bin (restorable).
+ * The book's status as the shop's front end reads it. OPEN: being made. COMPLETED: finished by its owner (layout/finish on the editing channel; its preflight had no errors), ready to order; any later edit makes it OPEN again. INORDER: in its owner's cart (still editable). IN_WORK: in an order set that is no longer open, frozen (edits are refused, it cannot go to the bin; renaming and cloning work), until and after delivery: delivery is the order set's status. DELETED: in the bin (restorable).
  */
-status: ("OPEN" | "IN_WORK" | "COMPLETED" | "DELETED")
+status: ("OPEN" | "COMPLETED" | "INORDER" | "IN_WORK" | "DELETED")
 /**
  * Raised by every change made over the editing channel
  */
