@@ -100,6 +100,18 @@ export function SpreadView(props: SpreadViewProps) {
           ))}
         </Layer>
       </Stage>
+      <div className="block-overlay">
+        {frames.flatMap((frame) => frame.page.blocks.filter((block) => block.type !== 'BACKGROUND').map((block) => {
+          const rect = blockRect(frame, block);
+          const where = frame.page.type === 'COVER' ? words.cover : `${words.page} ${frame.page.num}`;
+          const name = `${block.type === 'PHOTO' ? words.photoFrame : words.textFrame}, ${where}`;
+          return (
+            <button type="button" key={block.id} aria-label={name} aria-pressed={block.id === props.selectedBlockId}
+              data-block-id={block.id} style={{ left: rect.x, top: rect.y, width: rect.width, height: rect.height }}
+              onFocus={() => block.id !== props.selectedBlockId && onSelect(block)} />
+          );
+        }))}
+      </div>
       {dropping && <div className="drop-hint">{words.dropHere}</div>}
     </div>
   );

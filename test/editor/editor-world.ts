@@ -1,0 +1,105 @@
+// A server with a demo catalog and the job worker (uploads get processed), a browser, and a visitor's book opened in
+// the editor the way the shop sends a shopper there: the token in localStorage.auth_token, the hash in the fragment.
+import { expect } from 'chai';
+import type { BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import request from 'supertest';
+import { seedDemoCatalog } from '../../src/seed/demo';
+import { type BrowserWorld, browserWorld } from '../helpers/browser';
+
+export interface Book {
+  id: string;
+  hash: string;
+  token: string;
+}
+
+export interface EditorBlock { id: string; type: string; x: number; y: number; width: number; height: number; content: Record<string, any> }
+export interface EditorPage { id: string; num: number; type: string; template: { id: number; width: number; height: number }; blocks: EditorBlock[] }
+export interface EditorLayout { id: string; version: number; status: string; num_pages: number; photo_ids: number[]; pages: EditorPage[] }
+
+export interface EditorWorld extends BrowserWorld {
+  products: number[];
+  /** A new visitor (POST /auth/autoreg/, as the front end makes one) with a book made from the first product. */
+  visitorBook(): Promise<Book>;
+  /** A page of the editor on the book, in a new context (or the given one), once its page strip is drawn. */
+  openEditor(book: Book, options?: { context?: BrowserContext; locale?: string }): Promise<Page>;
+  read(book: Book): Promise<EditorLayout>;
+}
+
+/** Problems the page reported: script errors and Content-Security-Policy refusals. */
+export function pageProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/.test(message.text())) problems.push(`console: ${message.text()}`);
+  });
+  return problems;
+}
+
+export async function editorWorld(): Promise<EditorWorld> {
+  const world = await browserWorld({ worker: true, prepare: (runtime) => seedDemoCatalog(runtime, 1) });
+  const { rows } = await world.runtime.db.sql.query<{ id: number }>('SELECT id FROM products ORDER BY id');
+  const products = rows.map((row) => row.id);
+  const client = request(world.base);
+  return {
+    ...world,
+    products,
+    async visitorBook() {
+      const { body: { token } } = await client.post('/auth/autoreg/').expect(200);
+      const made = await client.post(`/api/ua/product/${products[0]}/generate-layout/`).set('Authorization', `Bearer ${token}`).send({});
+      expect(made.status, JSON.stringify(made.body)).to.equal(201);
+      return { id: made.body.id, hash: made.body.hash, token };
+    },
+    async openEditor(book, options = {}) {
+      const context = options.context ?? await world.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: options.locale ?? 'ru-RU' });
+      await context.addInitScript(`localStorage.setItem('auth_token', ${JSON.stringify(book.token)})`);
+      const page = await context.newPage();
+      await page.goto(`${world.base}/redaktor/#${book.hash}/`);
+      await page.locator('.page-strip').waitFor();
+      return page;
+    },
+    async read(book) {
+      const response = await client.get(`/api/ua/layout/${book.id}/`).set('Authorization', `Bearer ${book.token}`);
+      expect(response.status).to.equal(200);
+      return response.body;
+    },
+  };
+}
+
+/** A photo-like JPEG in one colour with a white square in the middle, so its presence shows in pixels. */
+export async function colourPhoto(width: number, height: number, colour: string): Promise<Buffer> {
+  const side = Math.round(Math.min(width, height) / 4);
+  const mark = await sharp({ create: { width: side, height: side, channels: 3, background: '#ffffff' } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: colour } })
+    .composite([{ input: mark, left: Math.round(width / 2 - side / 2), top: Math.round(height / 2 - side / 2) }])
+    .jpeg({ quality: 92 }).toBuffer();
+}
+
+/** The colour at a point of the page, as [r, g, b]. */
+export async function pixelAt(page: Page, point: { x: number; y: number }): Promise<[number, number, number]> {
+  const shot = await page.screenshot({ clip: { x: Math.round(point.x), y: Math.round(point.y), width: 1, height: 1 } });
+  const { data } = await sharp(shot).raw().toBuffer({ resolveWithObject: true });
+  return [data[0], data[1], data[2]];
+}
+
+/** Where a block of the open spread is on the screen (its accessible overlay has the block's box). */
+export async function blockBox(page: Page, blockId: string): Promise<{ x: number; y: number; width: number; height: number }> {
+  const box = await page.locator(`[data-block-id="${blockId}"]`).boundingBox();
+  if (!box) throw new Error(`block ${blockId} is not on the open spread`);
+  return box;
+}
+
+export const centreOf = (box: { x: number; y: number; width: number; height: number }) => ({ x: box.x + box.width / 2, y: box.y + box.height / 2 });
+
+/** Waits until the check passes (the server's side of an edit lands after its ack reaches the page). */
+export async function eventually<T>(check: () => Promise<T>, timeoutMs = 10000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() - started > timeoutMs) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
