@@ -66,12 +66,15 @@ export async function editorWorld(): Promise<EditorWorld> {
   };
 }
 
-/** A photo-like JPEG in one colour with a white square in the middle, so its presence shows in pixels. */
-export async function colourPhoto(width: number, height: number, colour: string): Promise<Buffer> {
+/**
+ * A photo-like JPEG in one colour with a white square (centred at the fractions `at`), so its presence shows in
+ * pixels; squares in different places make photos that are not near-duplicates of each other.
+ */
+export async function colourPhoto(width: number, height: number, colour: string, at = { x: 0.5, y: 0.5 }): Promise<Buffer> {
   const side = Math.round(Math.min(width, height) / 4);
   const mark = await sharp({ create: { width: side, height: side, channels: 3, background: '#ffffff' } }).png().toBuffer();
   return sharp({ create: { width, height, channels: 3, background: colour } })
-    .composite([{ input: mark, left: Math.round(width / 2 - side / 2), top: Math.round(height / 2 - side / 2) }])
+    .composite([{ input: mark, left: Math.round(width * at.x - side / 2), top: Math.round(height * at.y - side / 2) }])
     .jpeg({ quality: 92 }).toBuffer();
 }
 
@@ -102,4 +105,19 @@ export async function eventually<T>(check: () => Promise<T>, timeoutMs = 10000):
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
+}
+
+/** A photo of a 4 x 4 grid of grey cells whose shades follow `seed`: photos of different seeds are never near-duplicates. */
+export async function patternPhoto(seed: number, width = 1400, height = 1000): Promise<Buffer> {
+  const cellWidth = Math.ceil(width / 4);
+  const cellHeight = Math.ceil(height / 4);
+  let state = seed * 2654435761 % 4294967296;
+  const cells = await Promise.all(Array.from({ length: 16 }, async (_, index) => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    const shade = Math.floor((state / 2147483648) * 255);
+    const input = await sharp({ create: { width: cellWidth, height: cellHeight, channels: 3, background: { r: shade, g: 255 - shade, b: (shade * 7) % 255 } } }).png().toBuffer();
+    return { input, left: (index % 4) * cellWidth, top: Math.floor(index / 4) * cellHeight };
+  }));
+  return sharp({ create: { width: cellWidth * 4, height: cellHeight * 4, channels: 3, background: '#000' } }).composite(cells)
+    .resize(width, height, { fit: 'fill' }).jpeg({ quality: 90 }).toBuffer();
 }

@@ -116,7 +116,7 @@ export function Editor({ session, token, price }: { session: EditSession; token:
         uploads={uploads.list} readOnly={readOnly} onFiles={uploads.send}
         onPick={(photoId) => selected?.block.type === 'PHOTO' && !readOnly && session.send('block', 'set', selected.block.id, { photo_id: photoId })} />
       <main className="stage-area">
-        <SpreadView spread={spread} fontSize={layout.font_size} readOnly={readOnly} selectedBlockId={selectedId} onSelect={select}
+        <SpreadView spread={spread} fontSize={layout.font_size} pageHeightMm={layout.pages[0].template.height} readOnly={readOnly} selectedBlockId={selectedId} onSelect={select}
           onPhotoDropped={(block, photoId) => session.send('block', 'set', block.id, { photo_id: photoId })}
           onFilesDropped={uploads.send}
           onCrop={(block, photo) => session.send('block', 'crop', block.id, { crop: photo.crop, rotation: photo.rotation, mirror: photo.mirror })} />

@@ -75,7 +75,7 @@ function TextControls({ block, fontSize, readOnly, focusRequest, onText, onTypin
       <div className="row" role="group" aria-label={words.align}>
         {TEXT_ALIGNMENTS.map((align) => (
           <button type="button" key={align} aria-label={words[align]} aria-pressed={style.align === align} disabled={readOnly}
-            onClick={() => onText({ align })}>{{ left: '⯇', center: '≡', right: '⯈' }[align]}</button>
+            onClick={() => onText({ align })}>{{ left: '⇤', center: '⇔', right: '⇥' }[align]}</button>
         ))}
       </div>
       <button type="button" disabled={readOnly} onClick={onClear}>{words.clear}</button>

@@ -1,5 +1,4 @@
 // One page drawn on the canvas from its blocks: background images, photos (crop, rotation, mirror) and texts.
-import type Konva from 'konva';
 import { Group, Image, Rect, Text } from 'react-konva';
 import { words } from './i18n';
 import { photoAt, themeImageAt, useImage } from './images';
@@ -11,11 +10,11 @@ const POINT_MM = 25.4 / 72;
 export interface PageShapesProps {
   frame: PageFrame;
   fontSize: number;
+  /** The printed page's height, from the cover template. */
+  pageHeightMm: number;
   selectedBlockId: string | null;
   /** A crop being dragged or zoomed, drawn instead of the block's own until it is sent. */
   draft: { blockId: string; photo: PlacedPhoto } | null;
-  onBlockPointerDown(block: Block, frame: PageFrame, event: Konva.KonvaEventObject<MouseEvent>): void;
-  onBlockWheel(block: Block, frame: PageFrame, event: Konva.KonvaEventObject<WheelEvent>): void;
 }
 
 function BackgroundShape({ frame, block }: { frame: PageFrame; block: Block }) {
@@ -61,25 +60,29 @@ function QualityBadge({ rect, photo }: { rect: ScreenRect; photo: PlacedPhoto })
   );
 }
 
-function TextShape({ frame, block, fontSize }: { frame: PageFrame; block: Block; fontSize: number }) {
+function TextShape({ frame, block, fontSize, pageHeightMm }: { frame: PageFrame; block: Block; fontSize: number; pageHeightMm: number }) {
   const rect = blockRect(frame, block);
   const style = block.content.style ?? { font: 'DejaVu Sans', size: fontSize, color: '#2b2b2b', align: 'center' as const };
-  const size = style.size * POINT_MM * pixelsPerMm(frame);
+  const size = style.size * POINT_MM * pixelsPerMm(frame, pageHeightMm);
   const inner = rect.width * 0.92;
   if (!block.content.text) {
     return <Text x={rect.x} y={rect.y} width={rect.width} height={rect.height} text={words.emptyText} align="center" verticalAlign="middle" fill="#9aa0a6" fontSize={12} fontFamily="DejaVu Sans" listening={false} />;
   }
+  // Clipped to its block: what does not fit is the service's to judge (content.fits), shown by the overflow mark.
   return (
-    <Text x={rect.x + (rect.width - inner) / 2} y={rect.y} width={inner} height={rect.height} text={block.content.text}
-      fontFamily={style.font} fontSize={size} fill={style.color} align={style.align} verticalAlign="middle" lineHeight={1.2}
-      wrap="word" ellipsis listening={false} />
+    <Group clipX={rect.x} clipY={rect.y} clipWidth={rect.width} clipHeight={rect.height} listening={false}>
+      <Text x={rect.x + (rect.width - inner) / 2} y={rect.y} width={inner} height={rect.height} text={block.content.text}
+        fontFamily={style.font} fontSize={size} fill={style.color} align={style.align} verticalAlign="middle" lineHeight={1.2} wrap="word" />
+    </Group>
   );
 }
 
-export function PageShapes({ frame, fontSize, selectedBlockId, draft, onBlockPointerDown, onBlockWheel }: PageShapesProps) {
+// Nothing here listens for the pointer: the stage finds the block under it from the layout (page-geometry.ts), so a
+// click right after a change never meets a hit graph not yet redrawn.
+export function PageShapes({ frame, fontSize, pageHeightMm, selectedBlockId, draft }: PageShapesProps) {
   const { page } = frame;
   return (
-    <Group>
+    <Group listening={false}>
       <Rect x={frame.x} y={frame.y} width={frame.width} height={frame.height} fill="#fff" stroke="#d0d4da" strokeWidth={1} />
       {page.blocks.map((block) => {
         if (block.type === 'BACKGROUND') return <BackgroundShape key={block.id} frame={frame} block={block} />;
@@ -93,13 +96,11 @@ export function PageShapes({ frame, fontSize, selectedBlockId, draft, onBlockPoi
               <Text x={rect.x} y={rect.y} width={rect.width} height={rect.height} text={words.emptyFrame} align="center" verticalAlign="middle" fill="#8a9099" fontSize={12} fontFamily="DejaVu Sans" listening={false} />
             )}
             {block.type === 'PHOTO' && photo && <PhotoPicture rect={rect} photo={photo} />}
-            {block.type === 'TEXT' && <TextShape frame={frame} block={block} fontSize={fontSize} />}
+            {block.type === 'TEXT' && <TextShape frame={frame} block={block} fontSize={fontSize} pageHeightMm={pageHeightMm} />}
             <Rect
               name={`block-${block.id}`} x={rect.x} y={rect.y} width={rect.width} height={rect.height}
               fill="rgba(0,0,0,0)" stroke={overflows ? '#c62828' : selected ? '#1a73e8' : '#b7bcc4'} strokeWidth={selected || overflows ? 2 : 1}
               strokeEnabled={selected || overflows || !(photo || block.content.text)} dash={selected || overflows ? undefined : [6, 4]}
-              onMouseDown={(event) => onBlockPointerDown(block, frame, event)}
-              onWheel={(event) => onBlockWheel(block, frame, event)}
             />
             {overflows && <Text x={rect.x + rect.width - 18} y={rect.y + 2} text="!" fontSize={16} fontStyle="bold" fill="#c62828" listening={false} />}
             {photo && <QualityBadge rect={rect} photo={photo} />}

@@ -13,6 +13,7 @@ export const PHOTO_DRAG_TYPE = 'application/x-photobook-photo';
 export interface SpreadViewProps {
   spread: Page[];
   fontSize: number;
+  pageHeightMm: number;
   readOnly: boolean;
   selectedBlockId: string | null;
   onSelect(block: Block | null): void;
@@ -41,8 +42,18 @@ export function SpreadView(props: SpreadViewProps) {
   const size = useSize(container);
   const frames = layoutSpread(spread, size.width, size.height);
 
+  const hitAt = (event: MouseEvent) => {
+    const box = container!.getBoundingClientRect();
+    return blockAt(frames, { x: event.clientX - box.left, y: event.clientY - box.top }, ['PHOTO', 'TEXT']);
+  };
+
+  const pointerDown = (event: Konva.KonvaEventObject<MouseEvent>) => {
+    const hit = hitAt(event.evt);
+    onSelect(hit?.block ?? null);
+    if (hit) startCropDrag(hit.block, hit.frame, event);
+  };
+
   const startCropDrag = (block: Block, frame: PageFrame, event: Konva.KonvaEventObject<MouseEvent>) => {
-    onSelect(block);
     const photo = block.content.photo;
     if (readOnly || block.type !== 'PHOTO' || !photo?.size) return;
     const rect = blockRect(frame, block);
@@ -62,7 +73,10 @@ export function SpreadView(props: SpreadViewProps) {
     window.addEventListener('mouseup', end);
   };
 
-  const zoomWithWheel = (block: Block, frame: PageFrame, event: Konva.KonvaEventObject<WheelEvent>) => {
+  const zoomWithWheel = (event: Konva.KonvaEventObject<WheelEvent>) => {
+    const hit = hitAt(event.evt);
+    if (!hit) return;
+    const { block, frame } = hit;
     const base = draft?.blockId === block.id ? draft.photo : block.content.photo;
     if (readOnly || block.type !== 'PHOTO' || !base?.size) return;
     event.evt.preventDefault();
@@ -84,7 +98,7 @@ export function SpreadView(props: SpreadViewProps) {
     if (files.length > 0) return props.onFilesDropped(files);
     const photoId = Number(event.dataTransfer.getData(PHOTO_DRAG_TYPE));
     const box = container!.getBoundingClientRect();
-    const hit = blockAt(frames, { x: event.clientX - box.left, y: event.clientY - box.top }, 'PHOTO');
+    const hit = blockAt(frames, { x: event.clientX - box.left, y: event.clientY - box.top }, ['PHOTO']);
     if (hit && photoId) props.onPhotoDropped(hit.block, photoId);
   };
 
@@ -92,11 +106,11 @@ export function SpreadView(props: SpreadViewProps) {
     <div className={`spread-view${dropping ? ' dropping' : ''}`} ref={setContainer} data-testid="spread"
       onDragOver={(event) => { event.preventDefault(); setDropping(event.dataTransfer.types.includes('Files')); }}
       onDragLeave={() => setDropping(false)} onDrop={drop}>
-      <Stage width={size.width} height={size.height} onMouseDown={(event) => event.target === event.target.getStage() && onSelect(null)}>
+      <Stage width={size.width} height={size.height} onMouseDown={pointerDown} onWheel={zoomWithWheel}>
         <Layer>
           {frames.map((frame) => (
-            <PageShapes key={frame.page.id} frame={frame} fontSize={props.fontSize} selectedBlockId={props.selectedBlockId}
-              draft={draft} onBlockPointerDown={startCropDrag} onBlockWheel={zoomWithWheel} />
+            <PageShapes key={frame.page.id} frame={frame} fontSize={props.fontSize} pageHeightMm={props.pageHeightMm} selectedBlockId={props.selectedBlockId}
+              draft={draft} />
           ))}
         </Layer>
       </Stage>

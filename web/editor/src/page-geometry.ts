@@ -23,8 +23,11 @@ export function blockRect(frame: PageFrame, box: { x: number; y: number; width: 
   return { x: frame.x + box.x * sx, y: frame.y + box.y * sy, width: box.width * sx, height: box.height * sy };
 }
 
-/** Screen pixels per millimetre of the page, to size texts set in points. */
-export const pixelsPerMm = (frame: PageFrame) => frame.height / frame.page.template.height;
+/**
+ * Screen pixels per millimetre of the page, to size texts set in points. A scheme's template gives the page's
+ * proportions, not its size: the height in millimetres is the cover template's, which every page shares.
+ */
+export const pixelsPerMm = (frame: PageFrame, pageHeightMm: number) => frame.height / pageHeightMm;
 
 /** The spread laid out to fit width x height with a margin: the cover alone, or two pages side by side. */
 export function layoutSpread(spread: Page[], width: number, height: number, margin = 24): PageFrame[] {
@@ -43,10 +46,11 @@ export function layoutSpread(spread: Page[], width: number, height: number, marg
   });
 }
 
-export function blockAt(frames: PageFrame[], point: { x: number; y: number }, type: Block['type']): { frame: PageFrame; block: Block } | undefined {
+/** The topmost block of one of the types under a point of the stage. */
+export function blockAt(frames: PageFrame[], point: { x: number; y: number }, types: Block['type'][]): { frame: PageFrame; block: Block } | undefined {
   for (const frame of frames) {
     for (const block of [...frame.page.blocks].reverse()) {
-      if (block.type !== type) continue;
+      if (!types.includes(block.type)) continue;
       const rect = blockRect(frame, block);
       if (point.x >= rect.x && point.x <= rect.x + rect.width && point.y >= rect.y && point.y <= rect.y + rect.height) return { frame, block };
     }

@@ -10,6 +10,22 @@ import { listenForPhotos, type Upload, uploadPhoto } from './uploads';
 type Known = { status: PhotoStatus; image: string | null };
 
 const RECHECK_MS = 4000;
+const LIBRARY_PAGES = 10;
+
+interface LibraryPhoto { id: number; status: string; url: string | null }
+
+const factOf = (photo: LibraryPhoto): Known => (photo.status === 'ready' ? { status: 'ready', image: photo.url } : { status: 'failed', image: null });
+
+async function readLibrary(token: string): Promise<LibraryPhoto[]> {
+  const photos: LibraryPhoto[] = [];
+  let next: string | null = '/photos/api/photo/?page_size=100';
+  for (let page = 0; next && page < LIBRARY_PAGES; page += 1) {
+    const answer: { results: LibraryPhoto[]; next: string | null } = await api(token, new URL(next, location.href).pathname + new URL(next, location.href).search);
+    photos.push(...answer.results);
+    next = answer.next;
+  }
+  return photos;
+}
 
 export function usePhotoUploads(session: EditSession, token: string) {
   const [list, setList] = useState<Upload[]>([]);
@@ -21,23 +37,25 @@ export function usePhotoUploads(session: EditSession, token: string) {
   }, []);
 
   useEffect(() => listenForPhotos(token, (event) => learn(event.photoId, event.ready ? { status: 'ready', image: event.image } : { status: 'failed', image: null })), [token, learn]);
-  // A notice sent while the socket was reconnecting is not sent again: the library says it all the same.
+  // The book's list carries links but not whether a photo is processed: the library says, once at the start.
+  useEffect(() => {
+    void readLibrary(token).then((photos) => {
+      for (const photo of photos) if (photo.status !== 'processing') learn(photo.id, factOf(photo));
+    });
+  }, [token, learn]);
+  // A notice sent while the socket was reconnecting is not sent again: the photo's own read says it all the same.
   useEffect(() => {
     const timer = window.setInterval(() => {
       for (const photoId of waiting.current) {
-        api<{ status: string; url: string | null }>(token, `/photos/api/photo/${photoId}/`).then((photo) => {
-          if (photo.status === 'ready') learn(photoId, { status: 'ready', image: photo.url });
-          if (photo.status === 'failed') learn(photoId, { status: 'failed', image: null });
-        }, () => undefined);
+        api<LibraryPhoto>(token, `/photos/api/photo/${photoId}/`).then((photo) => photo.status !== 'processing' && learn(photoId, factOf(photo)), () => undefined);
       }
     }, RECHECK_MS);
     return () => window.clearInterval(timer);
   }, [token, learn]);
 
-  const statusOf = (photo: BookPhoto | undefined, photoId: number): Known => {
+  const statusOf = (_photo: BookPhoto | undefined, photoId: number): Known => {
     const fact = known.get(photoId);
     if (fact) return fact;
-    if (photo?.url) return { status: 'ready', image: photo.url };
     waiting.current.add(photoId);
     return { status: 'processing', image: null };
   };
