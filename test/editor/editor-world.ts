@@ -36,8 +36,13 @@ export function pageProblems(page: Page): string[] {
   return problems;
 }
 
-export async function editorWorld(): Promise<EditorWorld> {
-  const world = await browserWorld({ worker: true, prepare: (runtime) => seedDemoCatalog(runtime, 1) });
+/** publicBaseUrl: where browsers reach the service when not directly (a proxy in front of it). */
+export async function editorWorld(options: { publicBaseUrl?: string } = {}): Promise<EditorWorld> {
+  const world = await browserWorld({
+    worker: true, prepare: (runtime) => seedDemoCatalog(runtime, 1),
+    env: (): Record<string, string> => (options.publicBaseUrl ? { PUBLIC_BASE_URL: options.publicBaseUrl } : {}),
+  });
+  const pageBase = options.publicBaseUrl ?? world.base;
   const { rows } = await world.runtime.db.sql.query<{ id: number }>('SELECT id FROM products ORDER BY id');
   const products = rows.map((row) => row.id);
   const client = request(world.base);
@@ -54,7 +59,7 @@ export async function editorWorld(): Promise<EditorWorld> {
       const context = options.context ?? await world.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: options.locale ?? 'ru-RU' });
       await context.addInitScript(`localStorage.setItem('auth_token', ${JSON.stringify(book.token)})`);
       const page = await context.newPage();
-      await page.goto(`${world.base}/redaktor/#${book.hash}/`);
+      await page.goto(`${pageBase}/redaktor/#${book.hash}/`);
       await page.locator('.page-strip').waitFor();
       return page;
     },
