@@ -1,7 +1,7 @@
 // Who is editing which book: the shop's token (or a new visitor's), the book named by the fragment (#<hash>/ or
 // #<layout id>/), and what to show when there is no book to edit: a message with a way back, never a blank page.
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { api, ensureToken, HttpError, startLogin } from './api';
+import { adoptToken, api, ensureToken, HttpError, startLogin } from './api';
 import { EditSession } from './edit-session';
 import { Editor } from './Editor';
 import { words } from './i18n';
@@ -44,6 +44,17 @@ function NoAccess({ token }: { token: string | null }) {
       {token && loginOffered && (
         <button type="button" onClick={() => startLogin(token).then(setLoginOffered)}>{words.login}</button>
       )}
+      <details>
+        <summary>{words.tokenLogin}</summary>
+        <form onSubmit={(event) => {
+          event.preventDefault();
+          const pasted = new FormData(event.currentTarget).get('token');
+          if (typeof pasted === 'string' && pasted.trim()) adoptToken(pasted.trim());
+        }}>
+          <label>{words.token} <input name="token" autoComplete="off" /></label>
+          <button type="submit">{words.login}</button>
+        </form>
+      </details>
     </main>
   );
 }

@@ -18,7 +18,7 @@ const RU = {
   ordered: 'Книга в корзине', cart: 'Корзина', total: 'Итого', emptyFrame: 'Перетащите сюда фото',
   emptyText: 'Нажмите, чтобы ввести текст', loading: 'Загрузка книги…', selectFrame: 'Выберите рамку или текст на странице',
   moveLeft: 'Сдвинуть разворот влево', moveRight: 'Сдвинуть разворот вправо', spread: 'Разворот', refused: 'Не сохранено',
-  fileType: 'не фото: загрузите JPEG, PNG, WebP или HEIC', fileTooLarge: 'файл слишком большой', photoFrame: 'Рамка для фото', textFrame: 'Текстовый блок', uploadFailed: 'не загружено',
+  fileType: 'не фото: загрузите JPEG, PNG, WebP или HEIC', fileTooLarge: 'файл слишком большой', photoFrame: 'Рамка для фото', tokenLogin: 'Войти по токену', token: 'Токен', textFrame: 'Текстовый блок', uploadFailed: 'не загружено',
 };
 
 type Words = typeof RU;
@@ -41,7 +41,7 @@ const EN: Words = {
   total: 'Total', emptyFrame: 'Drag a photo here', emptyText: 'Click to type', loading: 'Loading the book…',
   selectFrame: 'Select a frame or a text on the page', moveLeft: 'Move spread left', moveRight: 'Move spread right',
   spread: 'Spread', refused: 'Not saved', fileType: 'not a photo: upload a JPEG, PNG, WebP or HEIC',
-  fileTooLarge: 'the file is too large', photoFrame: 'Photo frame', textFrame: 'Text frame', uploadFailed: 'not uploaded',
+  fileTooLarge: 'the file is too large', photoFrame: 'Photo frame', tokenLogin: 'Log in with a token', token: 'Token', textFrame: 'Text frame', uploadFailed: 'not uploaded',
 };
 
 /** Messages for the editing channel's error codes; the service's own message is shown for the others. */
