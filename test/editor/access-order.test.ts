@@ -52,7 +52,11 @@ describe(`the book editor: access, a frozen book, ordering (${DATABASE_KIND})`, 
     const withText = schemes.find((scheme) => scheme.slots.some((slot) => slot.type === 'TEXT'))!;
     await page.getByRole('button', { name: 'Страница 1', exact: true }).click();
     await page.locator('fieldset', { hasText: 'Страница 1' }).getByLabel('Схема страницы').selectOption(String(withText.id));
-    const text = await eventually(async () => (await world.read(book)).pages[1].blocks.find((block) => block.type === 'TEXT')!);
+    const text = await eventually(async () => {
+      const found = (await world.read(book)).pages[1].blocks.find((block) => block.type === 'TEXT');
+      expect(found, 'the scheme with a text is set').to.exist;
+      return found!;
+    });
     const box = await eventually(() => blockBox(page, text.id));
     await page.mouse.click(centreOf(box).x, centreOf(box).y);
     await page.locator('.inspector textarea').fill('Слишком длинная подпись, которая никак не помещается в свою рамку. '.repeat(6));
