@@ -7,6 +7,7 @@ COPY bin ./bin
 COPY src ./src
 COPY jobs ./jobs
 COPY schemas ./schemas
+COPY web ./web
 COPY fixtures ./fixtures
 COPY tsconfig.json ./
 RUN mkdir -p /data && chown node:node /data

@@ -13,6 +13,7 @@ import { accountRoutes, enabledProviders, loginRoutes } from './auth/routes';
 import { holderOf } from './auth/token-user';
 import { buildOpenApiDocument } from './docs/openapi';
 import { docsRoutes } from './docs/routes';
+import { editorRoutes } from './editor/routes';
 import { galleryRoutes } from './gallery/routes';
 import { healthRoutes, type ReadinessCheck } from './health/routes';
 import { type DemoShopper, homeRoutes } from './home/routes';
@@ -82,6 +83,7 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
   const validator = createValidator(deps.schemas);
   const modules: RouteModule[] = [
     homeRoutes(deps.config.publicBaseUrl, deps.demoShopper),
+    editorRoutes(deps.config.publicBaseUrl),
     healthRoutes(deps.db, deps.readiness),
     metricsRoutes({ metrics: deps.metrics, production: deps.config.env === 'production', token: deps.config.metricsToken }),
     loginRoutes({ config: deps.config, db: deps.db, tokens: deps.tokens, users: deps.users, providers: enabledProviders(deps.config), log: deps.log, login: services.login }),

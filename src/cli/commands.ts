@@ -153,6 +153,8 @@ export const COMMANDS: Record<string, Command> = {
       await previewsDrawn(runtime, output);
       const shopper = await ensureDemoShopper(runtime);
       if (shopper) output.stdout.write(`demo shopper ${DEMO_SHOPPER_EMAIL}: layout ${shopper.layoutId}, token ${shopper.token}\n`);
+      // The editor keeps its token in the browser; its no-access page takes this one when pasted (web/editor/README.md).
+      if (shopper) output.stdout.write(`demo shopper's book in the editor: ${runtime.config.publicBaseUrl}/redaktor/#${shopper.layoutId}/ (paste the token above when it asks)\n`);
       return serveUntilStopped(runtime, true, shopper && { email: DEMO_SHOPPER_EMAIL, layoutId: shopper.layoutId });
     },
   },

@@ -18,7 +18,7 @@ describe(`home page (${DATABASE_KIND})`, () => {
     expect(response.headers['content-security-policy']).to.equal("default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
     expect(response.headers['cache-control']).to.equal('no-store');
     const hrefs = [...response.text.matchAll(/href="([^"]*)"/g)].map((match) => match[1]);
-    expect(hrefs).to.deep.equal(['/docs', '/openapi.json', '/metrics', '/healthz', '/readyz']);
+    expect(hrefs).to.deep.equal(['/redaktor/', '/docs', '/openapi.json', '/metrics', '/healthz', '/readyz']);
     expect(response.text).not.to.include('id="demo"');
   });
 
@@ -30,6 +30,7 @@ describe(`home page (${DATABASE_KIND})`, () => {
     expect(response.text).to.include('<code id="demo-layout">&#34;&#62;&#60;script&#62;alert(1)&#60;/script&#62;</code>');
     expect(response.text).to.include('/api/ua/layout/&#34;&#62;&#60;script&#62;');
     expect(response.text).to.include('B=http://photobook.test; ');
+    expect(response.text).to.include('<a id="demo-editor" href="/redaktor/#&#34;&#62;&#60;script&#62;');
     expect(response.text).not.to.include('<script>');
     expect(response.text).not.to.include('<b>');
   });
