@@ -6,7 +6,7 @@ import type { FocusPoint } from '../shared/photo-placement';
 import { type CaptureTime, captureTime } from './photo-capture-time';
 import { attentionFocus } from './photo-focus';
 import { differenceHash } from './photo-hash';
-import { decodeHeic } from './photo-heif';
+import { decodeHeic, HeicTooLargeError } from './photo-heif';
 import { isHeif, readHeifContainer } from './photo-heif-container';
 import { smallCopyOf } from './small-copy';
 
@@ -50,7 +50,7 @@ export interface InspectedPhoto {
   height: number;
   /** The EXIF orientation, 1 to 8 (for HEIF, its irot/imir as that number). */
   orientation: number;
-  /** HEVC-coded HEIF (an iPhone's HEIC), which sharp's libvips cannot decode: heic-decode does. */
+  /** HEVC-coded HEIF (an iPhone's HEIC), which sharp's libvips cannot decode: libheif does, in a worker. */
   needsHeicDecoder: boolean;
 }
 
@@ -81,7 +81,8 @@ export async function inspectPhoto(original: Buffer, maxPixels: number): Promise
 /** The master's pipeline from the decoded original. */
 async function decodable(original: Buffer, inspected: InspectedPhoto, maxPixels: number): Promise<Sharp> {
   if (inspected.needsHeicDecoder) {
-    const heif = await decodeHeic(original).catch((error: Error) => {
+    const heif = await decodeHeic(original, maxPixels).catch((error: Error) => {
+      if (error instanceof HeicTooLargeError) throw new UnprocessablePhotoError(error.message);
       throw new UnprocessablePhotoError(`This HEIC photo cannot be decoded (${error.message}).`);
     });
     // libheif has turned the pixels upright already; the EXIF orientation a HEIC may also carry is informative only.
