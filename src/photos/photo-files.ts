@@ -53,9 +53,10 @@ export function createPhotoFiles(deps: { db: Database; files: MediaStorage; imag
     return facts && { contentType, etag: facts.etag, open: () => files.open(key) };
   }
 
-  async function makeDerivative(masterKey: string, key: string, width: number): Promise<void> {
+  /** Made in the owner's turn of the image work, so that another shopper's many photos do not hold it up. */
+  async function makeDerivative(masterKey: string, key: string, width: number, ownerId: number): Promise<void> {
     const master = await files.read(masterKey);
-    await files.put(key, await imageWork.run(() => renderDerivative(master, width)));
+    await files.put(key, await imageWork.run(() => renderDerivative(master, width), { owner: ownerId }));
   }
 
   return {
@@ -70,7 +71,7 @@ export function createPhotoFiles(deps: { db: Database; files: MediaStorage; imag
       if (!file && width !== null) {
         let made = making.get(key);
         if (!made) {
-          made = makeDerivative(masterKey, key, width).finally(() => making.delete(key));
+          made = makeDerivative(masterKey, key, width, photo.ownerId).finally(() => making.delete(key));
           making.set(key, made);
         }
         await made;
