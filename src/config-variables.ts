@@ -124,7 +124,7 @@ export const REQUESTS = defineGroup({ title: 'Requests, images and caches' }, {
   },
   IMAGE_CONCURRENCY: {
     kind: 'integer', default: 2, min: 1, max: 64,
-    description: 'images decoded at once per process (uploads wait their turn), which bounds memory under simultaneous uploads',
+    description: 'images decoded at once per process (uploads wait their turn; shoppers\' photos by turns between their owners), which bounds memory under simultaneous uploads',
   },
   PRINT_DPI: {
     kind: 'integer', default: 300, min: 72, max: 600,

@@ -23,6 +23,34 @@ export function createVisitorsRepository(sql: SqlExecutor) {
     },
 
     /**
+     * In the owner's open (or binned) books, each photo of ids[i] becomes sameAs[i]: in the photo list (in its place,
+     * once), in PHOTO blocks and among the unplaced contents. A frozen book keeps the photos its order recorded.
+     */
+    async repointPhotos(ownerId: number, ids: number[], sameAs: number[]): Promise<void> {
+      if (ids.length === 0) return;
+      const pairs = 'SELECT * FROM unnest($2::int[], $3::int[]) AS pair(id, same_as)';
+      const placedId = (item: string) => `CASE WHEN jsonb_typeof(${item}->'content'->'photo'->'photo_id') = 'number'
+        THEN (${item}->'content'->'photo'->>'photo_id')::int END`;
+      // A list of blocks (or unplaced contents) with their placed photos re-pointed, in their order.
+      const repointed = (list: string) => `(SELECT coalesce(jsonb_agg(CASE WHEN pair.same_as IS NULL THEN item
+          ELSE jsonb_set(item, '{content,photo,photo_id}', to_jsonb(pair.same_as)) END ORDER BY n), '[]'::jsonb)
+        FROM jsonb_array_elements(${list}) WITH ORDINALITY AS e(item, n) LEFT JOIN (${pairs}) pair ON pair.id = ${placedId('item')})`;
+      const open = "l.owner_id = $1 AND l.status IN ('OPEN', 'DELETED')";
+      await sql.query(
+        `UPDATE layout_pages lp SET blocks = ${repointed('lp.blocks')} FROM layouts l
+          WHERE lp.layout_id = l.id AND ${open}
+            AND EXISTS (SELECT 1 FROM jsonb_array_elements(lp.blocks) b WHERE ${placedId('b')} = ANY($2::int[]))`, [ownerId, ids, sameAs]);
+      await sql.query(
+        `UPDATE layouts l SET unplaced = ${repointed('l.unplaced')},
+            photo_ids = (SELECT coalesce(jsonb_agg(to_jsonb(listed.id) ORDER BY listed.first), '[]'::jsonb) FROM (
+              SELECT coalesce(pair.same_as, e.value::int) AS id, min(e.n) AS first
+                FROM jsonb_array_elements_text(l.photo_ids) WITH ORDINALITY AS e(value, n) LEFT JOIN (${pairs}) pair ON pair.id = e.value::int
+                GROUP BY 1) listed)
+          WHERE ${open} AND (EXISTS (SELECT 1 FROM jsonb_array_elements_text(l.photo_ids) e WHERE e::int = ANY($2::int[]))
+            OR EXISTS (SELECT 1 FROM jsonb_array_elements(l.unplaced) u WHERE ${placedId('u')} = ANY($2::int[])))`, [ownerId, ids, sameAs]);
+    },
+
+    /**
      * The visitor's open cart joins the account's: its lines move into the account's open set when there is one
      * (the visitor's books are distinct layouts, so no line meets a line of the same layout), else the set itself
      * changes hands. Any other set of the visitor changes hands as it is. Returns the cart lines moved.

@@ -26,7 +26,9 @@ export async function mergeVisitorInto(
   if (!(await visitors.lockVisitor(visitorId))) return undefined;
   const layouts = await visitors.moveLayouts(visitorId, userId);
   const cartLines = await visitors.moveOrderSets(visitorId, userId);
-  const photos = await movePhotosInto(tx, deletions, visitorId, userId);
+  const { moved: photos, replaced } = await movePhotosInto(tx, deletions, visitorId, userId);
+  // The books moved above place and list the visitor's copies: they show the account's photo of the same bytes now.
+  await visitors.repointPhotos(userId, replaced.ids, replaced.sameAs);
   await visitors.moveEditingTransactions(visitorId, userId);
   await visitors.deleteVisitor(visitorId);
   return { layouts, cartLines, photos };

@@ -4,7 +4,7 @@
 import type { Context, Middleware, Next } from 'koa';
 
 // What the API's routes take and send beyond what browsers allow without asking.
-const ALLOWED_METHODS = 'GET, HEAD, POST, PATCH, DELETE';
+const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE';
 const ALLOWED_HEADERS = 'Authorization, Content-Type, Idempotency-Key, X-Request-Id, Accept-Language, Range, If-Range';
 const EXPOSED_HEADERS = 'X-Request-Id, Retry-After, Idempotent-Replayed, ETag, Content-Range, Accept-Ranges';
 /** How long a browser may keep a preflight's answer. */

@@ -108,7 +108,7 @@ function buildAjv(schemas: JsonSchema[], coerceTypes: false | 'array'): Ajv {
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** Field errors for strings anywhere in the body that the database cannot store, by top-level field. */
-function unstorableStrings(body: unknown): FieldErrors | undefined {
+export function unstorableStrings(body: unknown): FieldErrors | undefined {
   const errors: FieldErrors = {};
   const visit = (value: unknown, field: string): void => {
     if (typeof value === 'string') {

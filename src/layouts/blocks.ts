@@ -22,6 +22,15 @@ export function textBlock(box: Box, text: string): Block {
   return { id: randomUUID(), type: 'TEXT', theme_element_type: null, ...box, content_warp: { ...FULL_BOX }, content: { ...EMPTY_CONTENT, text } };
 }
 
+/** The blocks with every placed photo taken out, its frame left empty (as block/clear leaves it). */
+export function withoutPhotos(blocks: Block[]): Block[] {
+  return blocks.map((block) => {
+    if (!block.content.photo) return block;
+    const { photo: _photo, ...content } = block.content;
+    return { ...block, content_warp: { ...FULL_BOX }, content };
+  });
+}
+
 /** Empty PHOTO and TEXT blocks, one per slot of the scheme, in the scheme's order. */
 export function slotBlocks(slots: TemplateSlot[]): Block[] {
   return slots.map((slot) => ({

@@ -148,10 +148,10 @@ export function createLayoutsRepository(sql: SqlExecutor) {
     },
 
     /** The upright pixel sizes of the given photos that are ready (a book's photos, placed or listed). */
-    async photoSizes(photoIds: number[]): Promise<Map<number, { width: number; height: number }>> {
-      if (photoIds.length === 0) return new Map();
+    async photoSizes(ownerId: number | null, photoIds: number[]): Promise<Map<number, { width: number; height: number }>> {
+      if (photoIds.length === 0 || ownerId === null) return new Map();
       const { rows } = await sql.query<{ id: number; width: number; height: number }>(
-        "SELECT id, width, height FROM photos WHERE id = ANY($1::int[]) AND status = 'ready'", [photoIds]);
+        "SELECT id, width, height FROM photos WHERE id = ANY($1::int[]) AND owner_id = $2 AND status = 'ready'", [photoIds, ownerId]);
       return new Map(rows.map((row) => [row.id, { width: row.width, height: row.height }]));
     },
 

@@ -6,6 +6,7 @@ import type { BookStatus } from '../shared/layout-document';
 import { pageOfList } from '../shared/paging';
 import type { MediaStorage } from '../media/storage';
 import type { AuthenticatedUser } from '../shared/user';
+import { withoutPhotos } from './blocks';
 import { schemeFitsFormat } from './builder';
 import type { PhotoLinks } from '../photos/photo-links';
 import { type PresentedPage, presentLayout, presentListedLayout, presentPage, presentScheme } from './presenters';
@@ -75,7 +76,7 @@ export function createLayoutsService(deps: {
     const pages = await repo.pagesOf(layout.id);
     if (!photoLinks) return presentLayout(layout, pages, media, undefined, textImage);
     const placedIds = pages.flatMap((page) => page.blocks.flatMap((block) => (block.content.photo ? [block.content.photo.photo_id] : [])));
-    const photos = await repo.photoSizes([...new Set([...layout.photoIds, ...placedIds])]);
+    const photos = await repo.photoSizes(layout.ownerId, [...new Set([...layout.photoIds, ...placedIds])]);
     const pageMm = layout.formatWidthCm && layout.formatHeightCm ? { width: layout.formatWidthCm * 10, height: layout.formatHeightCm * 10 } : null;
     return presentLayout(layout, pages, media, { photos, links: photoLinks, pageMm, printDpi: deps.config.printDpi, fontSizePt: layout.fontSize }, textImage);
   };
@@ -92,15 +93,18 @@ export function createLayoutsService(deps: {
       const pages = await repo.pagesOf(sourceId);
       // New page ids; unplaced contents follow the page they were taken from.
       const pageIds = new Map(pages.map((page) => [page.id, randomUUID()]));
+      // The owner's own copy keeps the book's photos; photos are never handed to another owner (a moderator's copy of
+      // a shopper's book): not listed, not placed, not among the unplaced contents.
+      const ownCopy = source.ownerId === ownerId;
       const id = await repo.insertWithPages({
         productId: source.productId, ownerId, formatId: source.formatId, name: name ?? source.name,
         fontSize: source.fontSize, lastSchemePageNum: source.lastSchemePageNum, schemeThemeRel: source.schemeThemeRel,
-        unplaced: source.unplaced.map((item) => ({ ...item, page_id: pageIds.get(item.page_id) ?? item.page_id })),
-        // The owner's own copy keeps the book's photos; photos are never handed to another owner.
-        photoIds: source.ownerId === ownerId ? source.photoIds : [],
+        unplaced: source.unplaced.filter((item) => ownCopy || !item.content.photo)
+          .map((item) => ({ ...item, page_id: pageIds.get(item.page_id) ?? item.page_id })),
+        photoIds: ownCopy ? source.photoIds : [],
         ...(options ?? { coverType: source.coverType, bindingType: source.bindingType, coverLamination: source.coverLamination }),
-      }, pages.map(({ id: pageId, layoutId: _layout, templateWidth: _width, templateHeight: _height, ...page }) => ({
-        ...page, id: pageIds.get(pageId),
+      }, pages.map(({ id: pageId, layoutId: _layout, templateWidth: _width, templateHeight: _height, blocks, ...page }) => ({
+        ...page, id: pageIds.get(pageId), blocks: ownCopy ? blocks : withoutPhotos(blocks),
       })));
       return { kind: 'copied', layout: await full((await repo.find(id))!, repo) };
     });

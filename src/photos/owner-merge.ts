@@ -4,20 +4,28 @@ import type { StoredFileDeletions } from '../retention/stored-file-deletions';
 import { filesOfPhoto } from './owner-removal';
 import { createPhotosRepository } from './repository';
 
+/** What the move did: the photos moved, and the visitor's copies that gave way to the account's photo of the same bytes. */
+export interface MovedPhotos {
+  moved: number;
+  replaced: { ids: number[]; sameAs: number[] };
+}
+
 /**
- * In tx (the login's): moves the visitor's photos and folders to the account; how many photos it moved. A photo the
- * account already has (the same bytes) stays the account's, which joins the visitor's copy's folders; that copy's
- * files are recorded for deletion (the delete-stored-files job enqueued in tx deletes them once it commits).
+ * In tx (the login's): moves the visitor's photos and folders to the account. A photo the account already has (the
+ * same bytes) stays the account's, which joins the visitor's copy's folders; that copy's files are recorded for
+ * deletion (the delete-stored-files job enqueued in tx deletes them once it commits), and the caller re-points the
+ * visitor's books at the account's photo.
  */
-export async function movePhotosInto(tx: Transaction, deletions: StoredFileDeletions, visitorId: number, userId: number): Promise<number> {
+export async function movePhotosInto(tx: Transaction, deletions: StoredFileDeletions, visitorId: number, userId: number): Promise<MovedPhotos> {
   const photos = createPhotosRepository(tx.sql);
   // The account's uploads and processing take turns with the move, as with each other.
   await photos.lockOwner(visitorId);
   await photos.lockOwner(userId);
   const same = await photos.sameBytesOf(visitorId, userId);
+  const replaced = { ids: same.map((copy) => copy.id), sameAs: same.map((copy) => copy.sameAs) };
   if (same.length > 0) {
-    await photos.replaceBy(same.map((copy) => copy.id), same.map((copy) => copy.sameAs), same.map((copy) => copy.visible));
+    await photos.replaceBy(replaced.ids, replaced.sameAs, same.map((copy) => copy.visible));
     await deletions.record(tx, same.flatMap(filesOfPhoto), 'private');
   }
-  return photos.moveOwned(visitorId, userId);
+  return { moved: await photos.moveOwned(visitorId, userId), replaced };
 }

@@ -53,9 +53,10 @@ export function createPhotoFiles(deps: { db: Database; files: MediaStorage; imag
     return facts && { contentType, etag: facts.etag, open: () => files.open(key) };
   }
 
-  async function makeDerivative(masterKey: string, key: string, size: ServedSize): Promise<void> {
+  /** Made in the owner's turn of the image work, so that another shopper's many photos do not hold it up. */
+  async function makeDerivative(masterKey: string, key: string, size: ServedSize, ownerId: number): Promise<void> {
     const master = await files.read(masterKey);
-    await files.put(key, await imageWork.run(() => renderDerivative(master, size)));
+    await files.put(key, await imageWork.run(() => renderDerivative(master, size), { owner: ownerId }));
   }
 
   return {
@@ -70,7 +71,7 @@ export function createPhotoFiles(deps: { db: Database; files: MediaStorage; imag
       if (!file && snapped !== null) {
         let made = making.get(key);
         if (!made) {
-          made = makeDerivative(masterKey, key, snapped).finally(() => making.delete(key));
+          made = makeDerivative(masterKey, key, snapped, photo.ownerId).finally(() => making.delete(key));
           making.set(key, made);
         }
         await made;

@@ -18,11 +18,20 @@ export interface HeifContainer {
   colour: HeifColour | null;
 }
 
+/**
+ * Bounds on what is read, so that reading a container costs little whatever it claims: a camera's ftyp lists a few
+ * brands (a 50 MB one listing 12.5 million held the upload for seconds), a HEIF's levels hold tens of boxes and its
+ * ipma one entry per item. Past them the file is not one this service reads.
+ */
+const MAX_FTYP_BYTES = 1024;
+const MAX_BOXES_PER_LEVEL = 1024;
+const MAX_ITEM_ASSOCIATIONS = 4096;
+
 interface Box { type: string; start: number; end: number }
 
 function* boxes(file: Buffer, start: number, end: number): Generator<Box> {
   let at = start;
-  while (at + 8 <= end) {
+  for (let count = 0; at + 8 <= end && count < MAX_BOXES_PER_LEVEL; count += 1) {
     let size = file.readUInt32BE(at);
     const type = file.toString('latin1', at + 4, at + 8);
     let header = 8;
@@ -44,13 +53,18 @@ function child(file: Buffer, parent: Box, type: string, fullBox = false): Box | 
   return undefined;
 }
 
-/** True when the file starts with an ftyp box naming a HEIF still-image brand. */
+/** True when the file starts with an ftyp box (of at most MAX_FTYP_BYTES) naming a HEIF still-image brand. */
 export function isHeif(file: Buffer): boolean {
   if (file.length < 16 || file.toString('latin1', 4, 8) !== 'ftyp') return false;
-  const size = Math.min(file.readUInt32BE(0), file.length);
-  const brands = [file.toString('latin1', 8, 12)];
-  for (let at = 16; at + 4 <= size; at += 4) brands.push(file.toString('latin1', at, at + 4));
-  return !brands.includes('avif') && brands.some((brand) => HEIF_BRANDS.has(brand));
+  const size = file.readUInt32BE(0);
+  if (size < 16 || size > Math.min(MAX_FTYP_BYTES, file.length)) return false;
+  let heif = HEIF_BRANDS.has(file.toString('latin1', 8, 12));
+  for (let at = 16; at + 4 <= size; at += 4) {
+    const brand = file.toString('latin1', at, at + 4);
+    if (brand === 'avif') return false;
+    heif ||= HEIF_BRANDS.has(brand);
+  }
+  return heif && file.toString('latin1', 8, 12) !== 'avif';
 }
 
 /** Property indexes (1-based, into ipco) associated with the primary item, in their order (which is the order of transforms). */
@@ -62,7 +76,7 @@ function primaryAssociations(file: Buffer, meta: Box, iprp: Box): number[] | und
   const version = file[ipma.start];
   const wideIndexes = (file[ipma.start + 3] & 1) === 1;
   let at = ipma.start + 4;
-  const entries = file.readUInt32BE(at);
+  const entries = Math.min(file.readUInt32BE(at), MAX_ITEM_ASSOCIATIONS);
   at += 4;
   for (let entry = 0; entry < entries && at < ipma.end; entry += 1) {
     const item = version < 1 ? file.readUInt16BE(at) : file.readUInt32BE(at);

@@ -1,7 +1,10 @@
-// HEIC/HEIF decoding for the print master: sharp's prebuilt libvips has no HEVC decoder, so heic-decode (libheif in
-// WASM, no native download) decodes, and the pixels go on to sharp as a lossless PNG carrying the file's colour profile.
+// HEIC/HEIF decoding for the print master: sharp's prebuilt libvips has no HEVC decoder, so libheif (libheif-js: WASM,
+// no native download) decodes, in a worker thread, and the pixels go on to sharp as a lossless PNG carrying the file's
+// colour profile.
+import { Worker } from 'node:worker_threads';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
+import type { HeicDecodeAnswer, HeicDecodeRequest } from './heic-decoder-worker';
 import { readHeifContainer, type HeifColour } from './photo-heif-container';
 
 /** nclx colour primaries (ITU-T H.273) of Display P3, what iPhones write when they write nclx. */
@@ -52,12 +55,32 @@ export async function pixelsAsPng(pixels: Buffer, width: number, height: number,
   return profile ? withIccChunk(png, profile) : png;
 }
 
-/** Decodes the primary image; throws when the file is not a HEIF image libheif can decode. */
-export async function decodeHeic(file: Buffer): Promise<DecodedHeif> {
-  // Loaded on first use: libheif's WASM costs a quarter of a second and 20 MB to every process that imports it.
-  const { default: decodeHeif } = await import('heic-decode');
-  const { width, height, data } = await decodeHeif({ buffer: file });
-  const pixels = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-  const png = await pixelsAsPng(pixels, width, height, await profileOf(readHeifContainer(file)?.colour ?? null));
+/** The primary image is past the pixel limit, as libheif itself reads its size. */
+export class HeicTooLargeError extends Error {}
+
+/**
+ * The worker's JavaScript heap. libheif's WASM memory lies outside it: the pixel limit, checked on the image libheif
+ * is about to decode, bounds that, and ending the worker after each photo gives it back (a WASM heap never shrinks).
+ */
+const DECODER_LIMITS = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 };
+
+/** Runs one decode in a worker of its own (sources are TypeScript, run through tsx in the worker as in the process). */
+function decodeInWorker(request: HeicDecodeRequest): Promise<HeicDecodeAnswer> {
+  const source = `require('tsx/cjs'); require(${JSON.stringify(require.resolve('./heic-decoder-worker'))});`;
+  // stdout: true keeps libheif's console lines about files it cannot read out of the service's log.
+  const worker = new Worker(source, { eval: true, workerData: request, resourceLimits: DECODER_LIMITS, stdout: true, stderr: true });
+  return new Promise<HeicDecodeAnswer>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the HEIC decoder stopped (exit code ${code})`)));
+  }).finally(() => void worker.terminate());
+}
+
+/** Decodes the primary image off the main thread; throws when it is past maxPixels or libheif cannot decode it. */
+export async function decodeHeic(file: Buffer, maxPixels: number): Promise<DecodedHeif> {
+  const answer = await decodeInWorker({ file, maxPixels });
+  if ('refused' in answer) throw answer.refused === 'too_large' ? new HeicTooLargeError(answer.message) : new Error(answer.message);
+  const { width, height } = answer;
+  const png = await pixelsAsPng(Buffer.from(answer.rgba), width, height, await profileOf(readHeifContainer(file)?.colour ?? null));
   return { png, width, height };
 }

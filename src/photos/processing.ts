@@ -1,12 +1,13 @@
 // A shopper's photo made ready for print (issue 30): the print master (EXIF orientation applied, sRGB, one JPEG
 // encode), its size upright, its capture time as an instant with its offset, a perceptual hash for near-duplicates and
 // its focus point.
-import sharp, { type Sharp } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
+import { jpegScanCount, MAX_JPEG_SCANS } from '../media/jpeg-segments';
 import type { FocusPoint } from '../shared/photo-placement';
 import { type CaptureTime, captureTime } from './photo-capture-time';
 import { attentionFocus } from './photo-focus';
 import { differenceHash } from './photo-hash';
-import { decodeHeic } from './photo-heif';
+import { decodeHeic, HeicTooLargeError } from './photo-heif';
 import { isHeif, readHeifContainer } from './photo-heif-container';
 import { smallCopyOf } from './small-copy';
 
@@ -50,7 +51,7 @@ export interface InspectedPhoto {
   height: number;
   /** The EXIF orientation, 1 to 8 (for HEIF, its irot/imir as that number). */
   orientation: number;
-  /** HEVC-coded HEIF (an iPhone's HEIC), which sharp's libvips cannot decode: heic-decode does. */
+  /** HEVC-coded HEIF (an iPhone's HEIC), which sharp's libvips cannot decode: libheif does, in a worker. */
   needsHeicDecoder: boolean;
 }
 
@@ -59,9 +60,21 @@ const FORMATS: readonly string[] = ['jpeg', 'png', 'webp', 'heif'];
 /** A master is flattened on white: a print has no transparency. */
 const PAPER = '#ffffff';
 
-/** Format and size from the header, before anything is decoded: a file past the pixel limit is never decoded. */
+/** libvips's header read, or undefined when it cannot read one (an empty file throws at once, not rejects). */
+async function headerOf(original: Buffer): Promise<Metadata | undefined> {
+  try {
+    return await sharp(original, { limitInputPixels: false }).metadata();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Format, size and scan count from the header, before anything is decoded: a file past the pixel limit, or a JPEG
+ * with more scans than any encoder writes, is never decoded.
+ */
 export async function inspectPhoto(original: Buffer, maxPixels: number): Promise<InspectedPhoto> {
-  const metadata = await sharp(original, { limitInputPixels: false }).metadata().catch(() => undefined);
+  const metadata = await headerOf(original);
   // libvips may refuse a HEVC file's header outright; its boxes say the size all the same.
   const heic = isHeif(original);
   const container = heic ? readHeifContainer(original) : undefined;
@@ -74,6 +87,9 @@ export async function inspectPhoto(original: Buffer, maxPixels: number): Promise
   if (width * height > maxPixels) {
     throw new UnprocessablePhotoError(`The photo is larger than ${maxPixels} pixels (${width}x${height}).`);
   }
+  if (format === 'jpeg' && jpegScanCount(original, MAX_JPEG_SCANS) > MAX_JPEG_SCANS) {
+    throw new UnprocessablePhotoError(`A JPEG photo has at most ${MAX_JPEG_SCANS} progressive scans; this one has more.`);
+  }
   const orientation = (heic ? container?.orientation : metadata?.orientation) ?? 1;
   return { format, width, height, orientation, needsHeicDecoder: heic };
 }
@@ -81,7 +97,8 @@ export async function inspectPhoto(original: Buffer, maxPixels: number): Promise
 /** The master's pipeline from the decoded original. */
 async function decodable(original: Buffer, inspected: InspectedPhoto, maxPixels: number): Promise<Sharp> {
   if (inspected.needsHeicDecoder) {
-    const heif = await decodeHeic(original).catch((error: Error) => {
+    const heif = await decodeHeic(original, maxPixels).catch((error: Error) => {
+      if (error instanceof HeicTooLargeError) throw new UnprocessablePhotoError(error.message);
       throw new UnprocessablePhotoError(`This HEIC photo cannot be decoded (${error.message}).`);
     });
     // libheif has turned the pixels upright already; the EXIF orientation a HEIC may also carry is informative only.

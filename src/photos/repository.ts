@@ -180,10 +180,14 @@ export function createPhotosRepository(sql: SqlExecutor) {
          UNION ALL SELECT 1 FROM layout_print_photos WHERE master_key = $1 LIMIT 1`, [key]);
       return rows.length > 0;
     },
-    /** Whether the book (layout) of this hash names the photo: in its list of photos or in a PHOTO block of a page. */
+    /**
+     * Whether the book (layout) of this hash names the photo, one of its owner's: in its list of photos or in a PHOTO
+     * block of a page. A book that places another owner's photo (a copy made before copies dropped them) opens none.
+     */
     async namedByBook(id: number, layoutHash: string): Promise<boolean> {
       const { rows } = await sql.query(
-        `SELECT 1 FROM layouts l WHERE l.hash = $2 AND (l.photo_ids @> jsonb_build_array($1::int) OR EXISTS (
+        `SELECT 1 FROM layouts l JOIN photos p ON p.id = $1 AND p.owner_id = l.owner_id
+          WHERE l.hash = $2 AND (l.photo_ids @> jsonb_build_array($1::int) OR EXISTS (
             SELECT 1 FROM layout_pages lp, jsonb_array_elements(lp.blocks) AS block
              WHERE lp.layout_id = l.id AND block->'content'->'photo'->>'photo_id' = $1::text))`, [id, layoutHash]);
       return rows.length > 0;

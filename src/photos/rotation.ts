@@ -52,7 +52,7 @@ export function createPhotoRotation(deps: RotationDependencies) {
       if (rotation === photo.rotation) return photo;
       const masterKey = rotatedMasterKey(photo.originalKey, rotation);
       const original = await files.read(photo.originalKey);
-      const turned = await imageWork.run(() => processPhoto(original, { maxPixels, uploadTime: photo.createdAt, rotation }));
+      const turned = await imageWork.run(() => processPhoto(original, { maxPixels, uploadTime: photo.createdAt, rotation }), { owner: ownerId });
       await files.put(masterKey, turned.master);
       const oldMaster = photo.masterKey;
       const { rotated, recorded } = await db.transaction(async (tx) => {

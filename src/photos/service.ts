@@ -156,7 +156,7 @@ export function createPhotosService(deps: PhotosServiceDependencies) {
       const masterKey = masterKeyOf(photo.originalKey);
       try {
         const original = await files.read(photo.originalKey);
-        const processed = await imageWork.run(() => processPhoto(original, { maxPixels, uploadTime: photo.createdAt }));
+        const processed = await imageWork.run(() => processPhoto(original, { maxPixels, uploadTime: photo.createdAt }), { owner: photo.ownerId });
         await files.put(masterKey, processed.master);
         await db.transaction(async (tx) => {
           const photos = createPhotosRepository(tx.sql);

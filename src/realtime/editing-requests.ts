@@ -119,6 +119,12 @@ export function createEditingRequests(deps: EditingRequestsDependencies) {
      */
     forConnection(connection: EditingConnection, lease: UserLease) {
       const bucket = createTokenBucket(deps.eventsPerSecond);
+      // Requests admitted and not answered yet: each holds its message and, for a join, the layout it reads. The rate
+      // limits bound how fast they come, not how many wait when the service answers slower than that (a client that
+      // never waits for answers, sending joins at the allowed rate, grew the process's memory without end).
+      const maxWaiting = 2 * deps.eventsPerSecond;
+      let waiting = 0;
+      let endedForWaiting = false;
       metrics.editingConnections.inc();
       openConnections.add(connection);
       let open = true;
@@ -130,11 +136,19 @@ export function createEditingRequests(deps: EditingRequestsDependencies) {
         if (!lease.takeEvent()) {
           return errorAck(transactionIdOf(raw), 'rate_limited', `More than ${deps.userEventsPerSecond} events a second from one user.`);
         }
+        if (waiting >= maxWaiting) {
+          if (!endedForWaiting) connection.end('too_many_waiting');
+          endedForWaiting = true;
+          return errorAck(transactionIdOf(raw), 'rate_limited', `More than ${maxWaiting} requests are waiting for their answers.`);
+        }
+        waiting += 1;
         try {
           return await run(connection, raw);
         } catch (error) {
           log.error({ err: error, event }, 'editing channel event failed');
           return errorAck(transactionIdOf(raw), 'server_error', 'Internal server error.');
+        } finally {
+          waiting -= 1;
         }
       };
       const guarded = (event: string, run: typeof join) => async (raw: unknown): Promise<Answer> => {

@@ -4,6 +4,8 @@ import type { Rect, TextItem } from './scene';
 import { fontFace, type FontFace, knownFont } from './fonts';
 import { DEFAULT_TEXT_FONT, type TextAlignment, type TextFont, type TextStyle } from '../shared/layout-document';
 import { createBoundedMemo } from '../util/bounded-memo';
+import { boundedText } from './text-bounds';
+import { createTextMeasure, type TextMeasure } from './text-measure';
 
 export const MM_PER_POINT = 25.4 / 72;
 export const LINE_HEIGHT = 1.2;
@@ -28,25 +30,38 @@ export function centredStarts(font: TextFont, lines: string[], size: number, cen
   return lines.map((line) => centerX - lineWidth(face, line, size) / 2);
 }
 
-/** Paragraphs (explicit line breaks kept) broken into lines no wider than maxWidth; a word too long is broken inside. */
-function wrap(face: FontFace, text: string, maxWidth: number, size: number): string[] {
+/**
+ * Paragraphs (explicit line breaks kept) broken into lines no wider than maxWidth; a word too long is broken between
+ * its characters. A line's width is the sum of its words' and spaces' (no font here joins glyphs across a space); a
+ * broken word's pieces are weighed character by character, unshaped, so a piece in a joining script or with a
+ * ligature may weigh a little more or less than it is shaped.
+ */
+function wrap(measure: TextMeasure, text: string, maxWidth: number, size: number): string[] {
+  const fitsWidth = (units: number) => measure.width(units, size) <= maxWidth;
+  const space = measure.units(' ');
   const lines: string[] = [];
   for (const paragraph of text.split(/\r?\n/)) {
     let line = '';
+    let lineUnits = 0;
     for (const word of paragraph.split(/[ \t]+/).filter(Boolean)) {
-      const candidate = line ? `${line} ${word}` : word;
-      if (lineWidth(face, candidate, size) <= maxWidth) {
-        line = candidate;
+      const candidateUnits = line ? lineUnits + space + measure.units(word) : measure.units(word);
+      if (fitsWidth(candidateUnits)) {
+        line = line ? `${line} ${word}` : word;
+        lineUnits = candidateUnits;
         continue;
       }
       if (line) lines.push(line);
       line = '';
-      for (const char of word) {
-        if (line && lineWidth(face, line + char, size) > maxWidth) {
+      lineUnits = 0;
+      for (const cluster of measure.clusters(word)) {
+        const clusterUnits = measure.characterUnits(cluster);
+        if (line && !fitsWidth(lineUnits + clusterUnits)) {
           lines.push(line);
           line = '';
+          lineUnits = 0;
         }
-        line += char;
+        line += cluster;
+        lineUnits += clusterUnits;
       }
     }
     lines.push(line);
@@ -57,11 +72,17 @@ function wrap(face: FontFace, text: string, maxWidth: number, size: number): str
   return lines;
 }
 
-/** The last line shortened until it ends with "…" within the width. */
-function ellipsis(face: FontFace, line: string, maxWidth: number, size: number): string {
-  let kept = line;
-  while (kept && lineWidth(face, `${kept}…`, size) > maxWidth) kept = kept.slice(0, -1);
-  return `${kept.trimEnd()}…`;
+/** The last line shortened, a character at a time from its end, until it ends with "…" within the width. */
+function ellipsis(measure: TextMeasure, line: string, maxWidth: number, size: number): string {
+  const clusters = measure.clusters(line);
+  let units = measure.units('…');
+  for (const cluster of clusters) units += measure.characterUnits(cluster);
+  let kept = clusters.length;
+  while (kept > 0 && measure.width(units, size) > maxWidth) {
+    kept -= 1;
+    units -= measure.characterUnits(clusters[kept]);
+  }
+  return `${clusters.slice(0, kept).join('').trimEnd()}…`;
 }
 
 export interface FittedText {
@@ -84,18 +105,18 @@ export interface FitRule {
 
 /** The largest size (in steps of 1/30 of the usual) at which the text fits; at the smallest, the rest is cut with "…". */
 export function fitText(text: string, rule: FitRule): FittedText {
-  const face = fontFace(rule.font ?? DEFAULT_TEXT_FONT);
+  const measure = createTextMeasure(fontFace(rule.font ?? DEFAULT_TEXT_FONT));
   const step = rule.usualSize / 30;
   for (let fontSize = rule.usualSize; fontSize >= rule.smallestSize - step / 2; fontSize -= step) {
-    const lines = wrap(face, text, rule.maxWidth, fontSize);
+    const lines = wrap(measure, text, rule.maxWidth, fontSize);
     if (lines.length <= rule.maxLines(fontSize)) return { fontSize, lines, fits: true };
   }
   const fontSize = rule.smallestSize;
   const maxLines = Math.max(1, rule.maxLines(fontSize));
-  const lines = wrap(face, text, rule.maxWidth, fontSize);
+  const lines = wrap(measure, text, rule.maxWidth, fontSize);
   if (lines.length <= maxLines) return { fontSize, lines, fits: true };
   const kept = lines.slice(0, maxLines);
-  kept[maxLines - 1] = ellipsis(face, kept[maxLines - 1], rule.maxWidth, fontSize);
+  kept[maxLines - 1] = ellipsis(measure, kept[maxLines - 1], rule.maxWidth, fontSize);
   return { fontSize, lines: kept, fits: false };
 }
 
@@ -122,8 +143,13 @@ export interface SetText {
   extent: Rect;
 }
 
-/** The text set in its block (a rectangle in millimetres): lines, size, where each line starts, centred vertically. */
-export function setText(text: string, style: TextStyle | undefined, rect: Rect, defaults: TextDefaults): SetText {
+/**
+ * The text set in its block (a rectangle in millimetres): lines, size, where each line starts, centred vertically.
+ * Every reader of a stored text comes here (the editor's answers, preflight, viewer, previews, print): a text past
+ * the bounds of text-bounds.ts is set cut to them.
+ */
+export function setText(storedText: string, style: TextStyle | undefined, rect: Rect, defaults: TextDefaults): SetText {
+  const text = boundedText(storedText);
   const font = knownFont(style?.font);
   const face = fontFace(font);
   const align: TextAlignment = style?.align ?? 'center';
@@ -145,7 +171,7 @@ export function setText(text: string, style: TextStyle | undefined, rect: Rect, 
   const left = Math.min(...starts);
   const right = Math.max(...starts.map((start, index) => start + widths[index]));
   const missing = new Set<string>();
-  for (const char of new Set(text.replace(/\s/g, ''))) if (face.layout(char).glyphs.some((glyph) => glyph.id === 0)) missing.add(char);
+  for (const char of new Set(text.replace(/\s/g, ''))) if (!face.hasGlyphForCodePoint(char.codePointAt(0)!)) missing.add(char);
   return {
     item: { kind: 'text', font, fontSize: size, color: style?.color ?? TEXT_COLOR, lines: fitted.lines, starts, baselines },
     fits,

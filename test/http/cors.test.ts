@@ -66,11 +66,23 @@ describe(`CORS (${DATABASE_KIND})`, () => {
     expect(allowed.status).to.equal(204);
     expect(corsHeaders(allowed.headers)).to.deep.equal({
       'access-control-allow-origin': SHOP,
-      'access-control-allow-methods': 'GET, HEAD, POST, PATCH, DELETE',
+      'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE',
       'access-control-allow-headers': 'Authorization, Content-Type, Idempotency-Key, X-Request-Id, Accept-Language, Range, If-Range',
       'access-control-max-age': '600',
     });
     for (const origin of STRANGERS) expect(corsHeaders((await preflight(origin)).headers), origin).to.deep.equal({});
+  });
+
+  it('allows every method a route of the API takes (PUT turns a photo and renames a folder)', async () => {
+    const document = (await client.get('/openapi.json')).body as { paths: Record<string, Record<string, unknown>> };
+    const used = new Set(Object.values(document.paths).flatMap((operations) => Object.keys(operations).map((method) => method.toUpperCase())));
+    expect([...used]).to.include('PUT');
+    for (const [path, method] of [['/api/photo/', 'PUT'], ['/photos/api/folder/1/', 'PUT'], ['/api/ua/layout/1/', 'PATCH']]) {
+      const preflight = await client.options(path).set('Origin', SHOP).set('Access-Control-Request-Method', method);
+      expect(preflight.status, path).to.equal(204);
+      const allowed = preflight.headers['access-control-allow-methods'].split(', ');
+      for (const each of used) expect(allowed, `${method} ${path}`).to.include(each);
+    }
   });
 
   it('lets an allowed origin\'s Socket.IO client poll, and no other', async () => {

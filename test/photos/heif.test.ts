@@ -52,7 +52,7 @@ describe('photos: HEIC/HEIF', () => {
       .to.deep.equal({ format: 'heif', width: 4032, height: 3024, orientation: 1, needsHeicDecoder: true });
   });
 
-  it('hands HEIC to libheif (heic-decode), and a file it cannot decode is unprocessable', async () => {
+  it('hands HEIC to libheif (in a worker), and a file it cannot decode is unprocessable', async () => {
     const error = await processPhoto(heifContainer([{ ispe: [64, 48] }]), OPTIONS).catch((caught: Error) => caught);
     expect(error).to.be.instanceOf(UnprocessablePhotoError);
     // libheif itself read the file and found no image in it.

@@ -12,6 +12,7 @@ import { jobsSettled } from '../helpers/jobs';
 import { storedKeys } from '../helpers/media';
 import { type TestRuntime, testRuntime } from '../helpers/runtime';
 import { jpeg, noiseImage, png, SVG, webp } from '../themes/images';
+import { manyScanJpeg } from './photo-images';
 
 type Client = ReturnType<typeof request>;
 const BASE = 'http://photobook.test';
@@ -101,9 +102,10 @@ describe(`shoppers' photos: upload, processing, library (${DATABASE_KIND})`, () 
       expect(await runJob(id)).to.deep.equal({ status: 'ready' });
     });
 
-    it('accepts PNG and WebP', async () => {
+    it('accepts PNG, WebP and progressive JPEG', async () => {
       const owner = await account();
-      for (const [content, format, extension] of [[await png(120, 80), 'png', 'png'], [await webp(90, 60), 'webp', 'webp']] as const) {
+      const progressive = await sharp(await jpeg(64, 48)).jpeg({ progressive: true }).toBuffer();
+      for (const [content, format, extension] of [[await png(120, 80), 'png', 'png'], [await webp(90, 60), 'webp', 'webp'], [progressive, 'jpeg', 'jpg']] as const) {
         const response = await upload(owner.auth, content, `x.${extension}`);
         expect(response.status).to.equal(200);
         const row = await photoRow(response.body.photo_id);
@@ -144,6 +146,14 @@ describe(`shoppers' photos: upload, processing, library (${DATABASE_KIND})`, () 
       const tooLarge = await upload(owner.auth, await noiseImage(600, 600).jpeg({ quality: 95 }).toBuffer());
       await refused(tooLarge, 413);
       expect(tooLarge.body).to.deep.equal({ detail: 'File is larger than 0.3 MB.' });
+      // An empty file (once a 500: libvips throws at once on an empty buffer).
+      const empty = await upload(owner.auth, Buffer.alloc(0));
+      await refused(empty, 400);
+      expect(empty.body).to.deep.equal({ files: ['Upload a JPEG, PNG, WebP or HEIC photo.'] });
+      // 190 progressive scans (security review 4: 2,647 took 105 s and 3.5 GB to decode), refused before decoding.
+      const scans = await upload(owner.auth, manyScanJpeg(64));
+      await refused(scans, 400);
+      expect(scans.body).to.deep.equal({ files: ['A JPEG photo has at most 100 progressive scans; this one has more.'] });
       await refused(await client.post('/api/or/photo/').set('Authorization', owner.auth).field('x', '1'), 400);
       await refused(await upload(owner.auth, await jpeg(10, 10), 'x.jpg', 'file'), 400);
       expect((await client.post('/api/or/photo/').attach('files', await jpeg(10, 10), 'x.jpg')).status).to.equal(401);

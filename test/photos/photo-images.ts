@@ -162,3 +162,60 @@ export async function salientObjectAt(x: number, y: number, width = 1200, height
     .composite([{ input: patch, left: Math.round(x * width - side / 2), top: Math.round(y * height - side / 2) }])
     .jpeg({ quality: 92 }).toBuffer();
 }
+
+/**
+ * A flat grey progressive JPEG of 1 + 3 x 63 valid scans (a DC scan, then each AC coefficient of each component in a
+ * scan of its own), built segment by segment as the security review's generator does: no encoder writes so many.
+ */
+export function manyScanJpeg(size: number): Buffer {
+  const segment = (marker: number, payload: number[]) => Buffer.from([0xff, marker, (payload.length + 2) >> 8, (payload.length + 2) & 0xff, ...payload]);
+  const bits = () => {
+    const bytes: number[] = [];
+    let accumulator = 0;
+    let count = 0;
+    const put = (value: number, width: number) => {
+      for (let bit = width - 1; bit >= 0; bit -= 1) {
+        accumulator = (accumulator << 1) | ((value >> bit) & 1);
+        count += 1;
+        if (count === 8) {
+          bytes.push(accumulator);
+          if (accumulator === 0xff) bytes.push(0);
+          accumulator = 0;
+          count = 0;
+        }
+      }
+    };
+    const done = () => {
+      if (count > 0) put((1 << (8 - count)) - 1, 8 - count);
+      return Buffer.from(bytes);
+    };
+    return { put, done };
+  };
+  const blocks = Math.ceil(size / 8) ** 2;
+  const dc = bits();
+  for (let block = 0; block < blocks; block += 1) dc.put(0, 3); // a DC difference of 0 in every block: flat
+  const endOfBands = bits(); // one run of end-of-bands covering every block
+  for (let left = blocks; left > 0;) {
+    const run = Math.min(left, 32767);
+    const width = Math.floor(Math.log2(run));
+    endOfBands.put(width, 4);
+    if (width > 0) endOfBands.put(run - (1 << width), width);
+    left -= run;
+  }
+  const endOfBandsData = endOfBands.done();
+  const parts = [
+    Buffer.from([0xff, 0xd8]),
+    segment(0xdb, [0, ...new Array<number>(64).fill(1)]),
+    segment(0xc2, [8, size >> 8, size & 0xff, size >> 8, size & 0xff, 3, 1, 0x11, 0, 2, 0x11, 0, 3, 0x11, 0]),
+    segment(0xc4, [0x00, 1, ...new Array<number>(15).fill(0), 0]),
+    segment(0xc4, [0x10, 0, 0, 0, 15, ...new Array<number>(12).fill(0), ...Array.from({ length: 15 }, (_, run) => run << 4)]),
+    segment(0xda, [3, 1, 0, 2, 0, 3, 0, 0, 0, 0]), dc.done(),
+  ];
+  for (let component = 1; component <= 3; component += 1) {
+    for (let coefficient = 1; coefficient < 64; coefficient += 1) {
+      parts.push(segment(0xda, [1, component, 0, coefficient, coefficient, 13]), endOfBandsData);
+    }
+  }
+  parts.push(Buffer.from([0xff, 0xd9]));
+  return Buffer.concat(parts);
+}

@@ -65,4 +65,39 @@ describe(`shoppers' photos: a visitor's photos follow it into the account it log
     expect(await storedKeys(runtime, copyFolder, 'private')).to.deep.equal([]);
     expect(await storedKeys(runtime, await folderOf(onlyVisitors), 'private')).to.have.length(2);
   });
+
+  it("re-points the visitor's books at the account's photo when the account already had the same bytes", async () => {
+    const visitor = await runtime.users.createVisitor();
+    const visitorAuth = `Bearer ${runtime.tokens.issue(visitor)}`;
+    const profile = { providerUserId: `merge-${(logins += 1)}`, email: null, emailVerified: false, name: 'Shopper', raw: {} };
+    const account = await runtime.services.login.userForProfile('google', profile, null);
+    const accountAuth = `Bearer ${runtime.tokens.issue(account)}`;
+    const shared = await picture(420);
+    const own = await upload(accountAuth, shared);
+    const [copy, other] = [await upload(visitorAuth, shared), await upload(visitorAuth, await picture(421))];
+    // The visitor's book lists both, places the copy in a frame and keeps it among its unplaced contents too.
+    const placement = (photoId: number) => ({ photo_id: photoId, crop: { x: 0, y: 0, width: 1, height: 1 }, rotation: 0, mirror: false });
+    const block = (id: string, photoId: number) => ({
+      id, type: 'PHOTO', theme_element_type: null, x: 0, y: 0, width: 50, height: 50, content_warp: { x: 0, y: 0, width: 100, height: 100 },
+      content: { image: null, text: '', link: null, photo: placement(photoId) },
+    });
+    const { rows: [book] } = await runtime.db.sql.query<{ id: string }>(
+      "INSERT INTO layouts (name, num_pages, owner_id, photo_ids, unplaced) VALUES ('Book', 1, $1, $2::jsonb, $3::jsonb) RETURNING id",
+      [visitor.id, JSON.stringify([other, copy]), JSON.stringify([{ ...block('u1', copy), page_id: '00000000-0000-4000-8000-000000000000' }])]);
+    await runtime.db.sql.query(
+      `INSERT INTO layout_pages (layout_id, num, type, width_px, viewbox, blocks) VALUES ($1, 1, 'PAGE', 100, '{"width": 100, "height": 100}', $2::jsonb)`,
+      [book.id, JSON.stringify([block('b1', copy), block('b2', other)])]);
+
+    await runtime.services.login.userForProfile('google', profile, visitor.id);
+    const { rows: [stored] } = await runtime.db.sql.query<{ photo_ids: number[]; unplaced: number[]; placed: number[] }>(
+      `SELECT photo_ids, (SELECT jsonb_agg(u->'content'->'photo'->'photo_id') FROM jsonb_array_elements(l.unplaced) u) AS unplaced,
+              (SELECT jsonb_agg(b->'content'->'photo'->'photo_id' ORDER BY b->>'id') FROM layout_pages p, jsonb_array_elements(p.blocks) b WHERE p.layout_id = l.id) AS placed
+         FROM layouts l WHERE id = $1`, [book.id]);
+    expect(stored).to.deep.equal({ photo_ids: [other, own], unplaced: [own], placed: [own, other] });
+    // The frame shows the account's photo: its link is signed, as for any photo of the book's owner.
+    const read = (await client.get(`/api/ua/layout/${book.id}/`).set('Authorization', accountAuth).expect(200)).body;
+    const framed = read.pages[0].blocks.find((item: { id: string }) => item.id === 'b1').content.photo;
+    expect(framed.photo_id).to.equal(own);
+    expect(framed.image).to.be.a('string');
+  });
 });

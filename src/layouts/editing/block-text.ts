@@ -1,5 +1,6 @@
 // block/text: a TEXT block's text and style (font, size, colour, alignment). Fields not sent keep their value; a
 // block never styled starts from the defaults the renderer uses.
+import { textBoundProblem } from '../../render/text-bounds';
 import { invalid } from '../../shared/errors';
 import { DEFAULT_TEXT_FONT, type TextStyle } from '../../shared/layout-document';
 import { findBlock } from './block-content';
@@ -25,6 +26,8 @@ export const setBlockText: EditOperation = {
     const { page, block, index } = findBlock(state, layout.id, message.params.id);
     if (block.type !== 'TEXT') throw invalid({ payload: ['The block is not a TEXT block.'] });
     const { text, ...style } = message.payload;
+    const problem = text === undefined ? undefined : textBoundProblem(text);
+    if (problem) throw invalid({ payload: [problem] });
     const current: TextStyle = block.content.style ?? { ...DEFAULT_TEXT_STYLE, size: layout.fontSize };
     const content = { ...block.content, text: text ?? block.content.text, style: { ...current, ...style } };
     page.blocks = page.blocks.map((item, at) => (at === index ? { ...block, content } : item));

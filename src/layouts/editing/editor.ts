@@ -21,6 +21,7 @@ import { type AppliedChange, type EditAck, editErrorOf, type EditResult, errorAc
 import { createLayoutQueues } from './layout-queues';
 import type { BatchReads } from './batch-statements';
 import { type AppliedTransaction, appliedKey, createEditingRepository } from './repository';
+import { answerAgain, isAnsweredParts, stateOfAnswered, storedAck } from './stored-acks';
 import type { BatchState, EditedLayout, HistoryLog } from './state';
 
 /** What the layout's other editors are told (schemas/layout-changed.json): the ack's change, and the layout's id and version. */
@@ -106,8 +107,10 @@ export function createLayoutEditor(deps: {
 
   /** The answer to an applied message: its pages presented with their placed photos, and the layout's delta. */
   function present(state: BatchState, layout: EditedLayout, result: EditResult): AppliedChange {
+    // Links are signed for the book's owner's photos only (a copy made before copies dropped another owner's).
+    const ownPhotos = new Map([...state.photos].filter(([, photo]) => photo.ownerId === layout.ownerId));
     const placed: PlacedPhotosView = {
-      photos: state.photos, links: photoLinks, printDpi, fontSizePt: layout.fontSize,
+      photos: ownPhotos, links: photoLinks, printDpi, fontSizePt: layout.fontSize,
       pageMm: layout.format ? { width: layout.format.widthCm * 10, height: layout.format.heightCm * 10 } : null,
     };
     const pages = result.pages.map((page) => presentPage(page, media, placed, textImage));
@@ -137,9 +140,11 @@ export function createLayoutEditor(deps: {
     const key = appliedKey(user.id, transactionId);
     const prior = known.get(key);
     if (prior) {
-      return prior.messageHash === parsed.hash
-        ? { ack: prior.ack as EditAck }
-        : { ack: errorAck(transactionId, 'transaction_conflict', 'This transaction_id was already used for another message.') };
+      if (prior.messageHash !== parsed.hash) {
+        return { ack: errorAck(transactionId, 'transaction_conflict', 'This transaction_id was already used for another message.') };
+      }
+      // The replay reads what the message read (for a large ack: the whole layout), so its pages are in the state.
+      return { ack: isAnsweredParts(prior.ack) ? answerAgain(prior.ack, state, layout, present) : prior.ack as EditAck };
     }
     if (layout.status === 'DELETED') return { ack: errorAck(transactionId, 'forbidden', 'The layout is in the bin: restore it to edit it.') };
     if (isFrozen(layout)) return { ack: errorAck(transactionId, 'forbidden', 'The layout is in an order and can no longer change.') };
@@ -173,7 +178,7 @@ export function createLayoutEditor(deps: {
     const change = present(state, layout, result);
     const ack: EditAck = { transaction_id: transactionId, response_data: change, version: layout.version };
     known.set(key, { messageHash: parsed.hash, ack });
-    applied.push({ transactionId, layoutId: layout.id, userId: user.id, messageHash: parsed.hash, ack });
+    applied.push({ transactionId, layoutId: layout.id, userId: user.id, messageHash: parsed.hash, ack: storedAck(ack, result) });
     return { ack, change: changeOf(layout.id, ack) };
   }
 
@@ -268,10 +273,17 @@ export function createLayoutEditor(deps: {
      * recorded (purged, or their layout deleted since) are left out.
      */
     async changesOf(noticed: NoticedTransaction[]): Promise<LayoutChange[]> {
-      const acks = await createEditingRepository(db.sql).appliedAcks(noticed);
+      const repository = createEditingRepository(db.sql);
+      const acks = await repository.appliedAcks(noticed);
+      // Large acks are stored as the parts they answered (stored-acks.ts): those pages are presented as they are now.
+      const answered = [...acks.values()].flatMap((applied) => (isAnsweredParts(applied.ack) ? [{ layoutId: applied.layoutId, ack: applied.ack }] : []));
+      const state = answered.length > 0 ? await stateOfAnswered(repository, answered, printDpi) : undefined;
       return noticed.flatMap(({ userId, transactionId }) => {
         const applied = acks.get(appliedKey(userId, transactionId));
-        return applied ? [changeOf(applied.layoutId, applied.ack as { response_data: AppliedChange; version: number })] : [];
+        if (!applied) return [];
+        if (!isAnsweredParts(applied.ack)) return [changeOf(applied.layoutId, applied.ack as { response_data: AppliedChange; version: number })];
+        const layout = state?.layouts.get(applied.layoutId);
+        return layout && state ? [changeOf(applied.layoutId, answerAgain(applied.ack, state, layout, present))] : [];
       });
     },
     /** Resolves once the message's change is committed (or refused); never rejects. origin: the sender's connection id. */

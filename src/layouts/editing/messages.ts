@@ -1,6 +1,6 @@
 // Editing messages: the envelope, the operation each (object, action) pair names, acks and their error codes.
 import { createHash } from 'node:crypto';
-import type { Validator } from '../../http/validation';
+import { unstorableStrings, type Validator } from '../../http/validation';
 import type { ErrorKind, ServiceError } from '../../shared/errors';
 import type { Preflight, PreflightProblem } from '../../shared/preflight';
 import type { LayoutDelta, PresentedPage } from '../presenters';
@@ -158,6 +158,9 @@ export function parseMessage(raw: unknown, validator: Validator, operations: Rec
   // An operation's schema holds the whole envelope too.
   const errors = validator.errorsOf(operation.schemaId, raw);
   if (errors) return errorAck(transactionId, 'invalid_message', describeFieldErrors(errors));
+  // Refused here, as for every JSON body over HTTP: the database would refuse it later, as a server error.
+  const unstorable = unstorableStrings(raw);
+  if (unstorable) return errorAck(transactionId, 'invalid_message', describeFieldErrors(unstorable));
   const message = lowerCaseIds(raw) as EditMessage;
   const { transaction_id: _id, ...rest } = message;
   return {

@@ -22,6 +22,33 @@ interface PageRow {
 }
 
 export function createEditingRepository(sql: SqlExecutor) {
+  /** The layouts with what editing needs of their format, price and history, read with the lock clause given. */
+  async function layoutsRead(ids: string[], lock: string): Promise<Map<string, EditedLayout>> {
+    const { rows } = await sql.query<{
+      id: string; owner_id: number | null; status: EditedLayout['status']; finished: boolean; version: number; last_scheme_page_num: number;
+      scheme_theme_rel: Record<string, number>; unplaced: EditedLayout['unplaced']; num_pages: number; photo_ids: number[]; font_size: number;
+      theme_id: number | null; width_cm: number | null; height_cm: number | null; min_pages: number | null; max_pages: number | null;
+      base_kopecks: string | null; included_pages: number | null; extra_page_kopecks: string | null; last_step: number | null;
+    }>(`SELECT l.id, l.owner_id, l.status, l.finished, l.version, l.last_scheme_page_num, l.scheme_theme_rel, l.unplaced, l.num_pages, l.photo_ids, l.font_size,
+               pr.theme_id, f.width_cm, f.height_cm, f.min_pages, f.max_pages,
+               price.base_kopecks, price.included_pages, price.extra_page_kopecks,
+               (SELECT max(h.step) FROM layout_history h WHERE h.layout_id = l.id) AS last_step
+        FROM layouts l LEFT JOIN formats f ON f.id = l.format_id LEFT JOIN products pr ON pr.id = l.product_id
+          LEFT JOIN prices price ON price.format_id = l.format_id
+        WHERE l.id = ANY($1::uuid[]) ORDER BY l.id ${lock}`, [ids], { prepare: true });
+    return new Map(rows.map((row) => [row.id, {
+      id: row.id, ownerId: row.owner_id, status: row.status, finished: row.finished, version: row.version, lastSchemePageNum: row.last_scheme_page_num,
+      schemeThemeRel: row.scheme_theme_rel, unplaced: row.unplaced, numPages: row.num_pages, numPagesRead: row.num_pages, photoIds: row.photo_ids, fontSize: row.font_size, themeId: row.theme_id,
+      format: row.width_cm === null || row.height_cm === null ? null
+        : { widthCm: row.width_cm, heightCm: row.height_cm, minPages: row.min_pages!, maxPages: row.max_pages! },
+      priceRule: row.base_kopecks === null ? null : {
+        baseKopecks: Number(row.base_kopecks), includedPages: row.included_pages!, extraPageKopecks: Number(row.extra_page_kopecks),
+      },
+      lastStep: row.last_step ?? 0,
+      changed: false,
+    }]));
+  }
+
   return {
     /** Bounds the batch's transaction: how long it waits for a lock, and how long any statement of it may run. */
     async limitTransaction(lockTimeoutMs: number, statementTimeoutMs: number): Promise<void> {
@@ -34,32 +61,13 @@ export function createEditingRepository(sql: SqlExecutor) {
      * Locks the layouts (in id order, so that concurrent batches cannot deadlock) and reads them. wait false: leaves
      * out the layouts another transaction holds instead of waiting for them.
      */
-    async lockLayouts(ids: string[], wait: boolean): Promise<Map<string, EditedLayout>> {
-      const { rows } = await sql.query<{
-        id: string; owner_id: number | null; status: EditedLayout['status']; finished: boolean; version: number; last_scheme_page_num: number;
-        scheme_theme_rel: Record<string, number>; unplaced: EditedLayout['unplaced']; num_pages: number; photo_ids: number[]; font_size: number;
-        theme_id: number | null; width_cm: number | null; height_cm: number | null; min_pages: number | null; max_pages: number | null;
-        base_kopecks: string | null; included_pages: number | null; extra_page_kopecks: string | null; last_step: number | null;
-      }>(`SELECT l.id, l.owner_id, l.status, l.finished, l.version, l.last_scheme_page_num, l.scheme_theme_rel, l.unplaced, l.num_pages, l.photo_ids, l.font_size,
-                 pr.theme_id, f.width_cm, f.height_cm, f.min_pages, f.max_pages,
-                 price.base_kopecks, price.included_pages, price.extra_page_kopecks,
-                 (SELECT max(h.step) FROM layout_history h WHERE h.layout_id = l.id) AS last_step
-          FROM layouts l LEFT JOIN formats f ON f.id = l.format_id LEFT JOIN products pr ON pr.id = l.product_id
-            LEFT JOIN prices price ON price.format_id = l.format_id
-          WHERE l.id = ANY($1::uuid[]) ORDER BY l.id FOR UPDATE OF l ${wait ? '' : 'SKIP LOCKED'}`, [ids], { prepare: true });
-      return new Map(rows.map((row) => [row.id, {
-        id: row.id, ownerId: row.owner_id, status: row.status, finished: row.finished, version: row.version, lastSchemePageNum: row.last_scheme_page_num,
-        schemeThemeRel: row.scheme_theme_rel, unplaced: row.unplaced, numPages: row.num_pages, numPagesRead: row.num_pages, photoIds: row.photo_ids, fontSize: row.font_size, themeId: row.theme_id,
-        format: row.width_cm === null || row.height_cm === null ? null
-          : { widthCm: row.width_cm, heightCm: row.height_cm, minPages: row.min_pages!, maxPages: row.max_pages! },
-        priceRule: row.base_kopecks === null ? null : {
-          baseKopecks: Number(row.base_kopecks), includedPages: row.included_pages!, extraPageKopecks: Number(row.extra_page_kopecks),
-        },
-        lastStep: row.last_step ?? 0,
-        changed: false,
-      }]));
+    lockLayouts(ids: string[], wait: boolean): Promise<Map<string, EditedLayout>> {
+      return layoutsRead(ids, `FOR UPDATE OF l ${wait ? '' : 'SKIP LOCKED'}`);
     },
-
+    /** The layouts as they are, without locking them: for presenting their pages again (stored-acks.ts). */
+    readLayouts(ids: string[]): Promise<Map<string, EditedLayout>> {
+      return layoutsRead(ids, '');
+    },
     /**
      * The pages, schemes, photos, backgrounds, histories, senders' accounts and applied transactions a batch needs, in
      * one round trip (after its layouts are locked). Accounts: those not deleted, with their role and token version
@@ -178,3 +186,5 @@ function historyRows(logs: Map<string, HistoryLog>) {
   }
   return rows;
 }
+
+export type EditingRepository = ReturnType<typeof createEditingRepository>;
