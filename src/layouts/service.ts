@@ -150,9 +150,15 @@ export function createLayoutsService(deps: {
     async coverPages(layoutIds: string[], sql: SqlExecutor = db.sql): Promise<Map<string, PresentedPage>> {
       const repository = createLayoutsRepository(sql);
       const covers = await repository.coversOf(layoutIds);
-      const placedIds = covers.flatMap((cover) => cover.blocks.flatMap((block) => (block.content.photo ? [block.content.photo.photo_id] : [])));
-      const view = photoLinks && { photos: await repository.photoSizes([...new Set(placedIds)]), links: photoLinks, pageMm: null, printDpi: deps.config.printDpi };
-      return new Map(covers.map((cover) => [cover.layoutId, presentPage(cover, media, view, textImage)]));
+      const presented = new Map<string, PresentedPage>();
+      // Each cover links only its own book owner's photos (a cart holds few books: one read each).
+      for (const cover of covers) {
+        const placedIds = cover.blocks.flatMap((block) => (block.content.photo ? [block.content.photo.photo_id] : []));
+        const ownerId = placedIds.length > 0 ? (await repository.find(cover.layoutId))?.ownerId ?? null : null;
+        const view = photoLinks && { photos: await repository.photoSizes(ownerId, placedIds), links: photoLinks, pageMm: null, printDpi: deps.config.printDpi };
+        presented.set(cover.layoutId, presentPage(cover, media, view, textImage));
+      }
+      return presented;
     },
 
     async mayRead(user: AuthenticatedUser, id: string): Promise<boolean> {
