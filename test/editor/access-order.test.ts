@@ -64,7 +64,8 @@ describe(`the book editor: access, a frozen book, ordering (${DATABASE_KIND})`, 
     await eventually(async () => expect((await world.read(book)).pages[1].blocks.find((block) => block.id === text.id)!.content.fits).to.equal(false));
     await page.getByRole('button', { name: 'Заказать' }).click();
     await eventually(async () => expect(await page.getByRole('alert').textContent()).to.equal('В книге есть ошибки: исправьте их, чтобы заказать.'));
-    expect(await page.locator('.preflight li.error').count()).to.be.above(0);
+    // The panel lists the preflight once its read answers, which may come after the refusal's message.
+    await eventually(async () => expect(await page.locator('.preflight li.error').count()).to.be.above(0));
     expect((await request(world.base).get('/api/merch/order/count/').set('Authorization', `Bearer ${book.token}`)).body.count).to.equal(0);
     await page.locator('.inspector').getByRole('button', { name: 'Очистить' }).click();
     await eventually(async () => expect((await world.read(book)).pages[1].blocks.find((block) => block.id === text.id)!.content.text).to.equal(''));

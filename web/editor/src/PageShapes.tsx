@@ -63,7 +63,10 @@ function QualityBadge({ rect, photo }: { rect: ScreenRect; photo: PlacedPhoto })
 function TextShape({ frame, block, fontSize, pageHeightMm }: { frame: PageFrame; block: Block; fontSize: number; pageHeightMm: number }) {
   const rect = blockRect(frame, block);
   const style = block.content.style ?? { font: 'DejaVu Sans', size: fontSize, color: '#2b2b2b', align: 'center' as const };
-  const size = style.size * POINT_MM * pixelsPerMm(frame, pageHeightMm);
+  const perMm = pixelsPerMm(frame, pageHeightMm);
+  // As the renderer sets a text nobody styled: a cover's title at a third of its block's height at least.
+  const unstyledCover = !block.content.style && frame.page.type === 'COVER';
+  const size = (unstyledCover ? Math.max(style.size * POINT_MM, (rect.height / perMm) * 0.3) : style.size * POINT_MM) * perMm;
   const inner = rect.width * 0.92;
   if (!block.content.text) {
     return <Text x={rect.x} y={rect.y} width={rect.width} height={rect.height} text={words.emptyText} align="center" verticalAlign="middle" fill="#9aa0a6" fontSize={12} fontFamily="DejaVu Sans" listening={false} />;

@@ -112,7 +112,8 @@ export class EditSession {
     if (ack.error) {
       this.confirm(confirmed, { notice: { text: errorText(ack.error.code, ack.error.message), at: Date.now() } });
     } else if (ack.response_data && (ack.version ?? 0) > confirmed.version) {
-      this.confirm(applyChange(confirmed, ack.response_data, ack.version ?? confirmed.version));
+      // An applied edit takes the place of an older refusal's message: the screen no longer shows what it was about.
+      this.confirm(applyChange(confirmed, ack.response_data, ack.version ?? confirmed.version), { notice: null });
     } else {
       // A replay of an edit the joined layout already holds.
       this.redraw();
