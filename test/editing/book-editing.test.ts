@@ -248,8 +248,11 @@ describe(`editing a book: photos, texts, pages, backgrounds, undo (${DATABASE_KI
         expect(added.map((page) => page.num)).to.deep.equal([5, 6]);
         expect(added.every((page) => page.template_id === third.template_id)).to.equal(true);
         expect((await layoutRow(layout.id)).num_pages).to.equal(before.length + 2);
-        const delta = ack.response_data!.layout as { num_pages: number; price_info: { total_cost: number } };
+        const delta = ack.response_data!.layout as { num_pages: number; price_info: { total_cost: number }; photo_ids: number[]; photos: { id: number }[] };
         expect(delta.num_pages).to.equal(before.length + 2);
+        // The delta's photo list is the book's, with each photo's links (it was empty: the batch read no photo facts).
+        expect(delta.photo_ids.length).to.be.above(0);
+        expect(delta.photos.map((photo) => photo.id)).to.deep.equal(delta.photo_ids);
         const listed = (await request(server.url).get('/api/ua/layout/').set('Authorization', users.owner.auth)).body;
         const mine = listed.layouts.find((item: { id: string }) => item.id === layout.id);
         expect(mine.price_info.total_cost).to.equal(delta.price_info.total_cost);

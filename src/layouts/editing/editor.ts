@@ -84,7 +84,8 @@ function readsOf(batch: EditRequest[]): BatchReads {
     schemeIds: unique(targets.flatMap((target) => target.schemeIds ?? [])),
     allSchemes: targets.some((target) => target.allSchemes),
     photoIds: unique(targets.flatMap((target) => target.photoIds ?? [])),
-    photoListLayoutIds: layoutsWhere((target) => target.photoList || target.history),
+    // The operations that answer the layout's delta (its photo list among it) read the list's photos.
+    photoListLayoutIds: layoutsWhere((target) => target.photoList || target.history || target.wholeLayout),
     backgroundIds: unique(targets.flatMap((target) => target.backgroundIds ?? [])),
     historyLayoutIds: layoutsWhere((target) => target.history),
     userIds: unique(batch.map(({ user }) => user.id)),

@@ -14,7 +14,8 @@ const layoutIdOf = (message: EditMessage) => (message.params as { layout_id: str
 export const finishLayout: EditOperation = {
   schemaId: 'layout-finish.json',
   finishes: true,
-  targets: (message) => ({ layoutId: layoutIdOf(message) }),
+  // Its answer carries the layout's delta, photo list included.
+  targets: (message) => ({ layoutId: layoutIdOf(message), photoList: true }),
   apply(state, message) {
     state.layouts.get(layoutIdOf(message))!.finished = true;
     return { pages: [], layout: true };
