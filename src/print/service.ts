@@ -11,6 +11,8 @@ import { createPrintRepository, type NewPrintFile, type PrintFileRow } from './r
 
 const printFileKey = (orderSetId: number, layoutId: string, part: PrintPartName) => `order-sets/${orderSetId}/${layoutId}-${part}.pdf`;
 
+export class MissingPrintMasterError extends Error {}
+
 /** What a run made, kept as the job's result for an operator: the files written and every warning. */
 export interface PrintRun {
   order_set: number;
@@ -35,7 +37,17 @@ export function createPrintService(deps: {
         return undefined;
       }
       const layouts = createLayoutsRepository(db.sql);
-      const sources = drawingSources(media, privateFiles);
+      const drawing = drawingSources(media, privateFiles);
+      // A master the order recorded and cannot find is a fault (deleted by mistake, or not yet stored back): the job
+      // fails and is retried, then shows in /api/admin/jobs/ with this reason; never a print with an empty frame.
+      const sources = {
+        ...drawing,
+        async readMaster(key: string) {
+          const master = await drawing.readMaster(key);
+          if (!master) throw new MissingPrintMasterError(`the print master "${key}" recorded for order set ${orderSetId} is missing`);
+          return master;
+        },
+      };
       const files: NewPrintFile[] = [];
       const warnings: PrintRun['warnings'] = [];
       for (const layoutId of layoutIds) {
