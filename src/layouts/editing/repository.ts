@@ -176,16 +176,12 @@ function historyRows(logs: Map<string, HistoryLog>) {
       if (step.created) rows.created.push({ layout_id: layoutId, step: step.step, undone: step.undone, before: step.before, after: step.after });
       else if (step.flagChanged) rows.flagged.push({ layout_id: layoutId, step: step.step, undone: step.undone, after: step.after });
     }
-    // Old steps go in chunks (when the newest step crosses a multiple of TRIM_EVERY): a book keeps between
-    // HISTORY_STEPS and HISTORY_STEPS + TRIM_EVERY steps, and most edits delete nothing.
+    // Old steps go in chunks (when the newest step number crosses a multiple of TRIM_EVERY): a book keeps at least
+    // HISTORY_STEPS steps, at most about TRIM_EVERY more, and most edits delete nothing.
     const created = log.steps.filter((step) => step.created).length;
     if (created > 0 && Math.floor(log.lastStep / TRIM_EVERY) > Math.floor((log.lastStep - created) / TRIM_EVERY)) {
-      // Steps are numbered upwards (a new one is the newest stored + 1), and the batch that crossed the multiple
-      // before this one trimmed, at a newest step of at least (lastStep - created - TRIM_EVERY), all but the
-      // HISTORY_STEPS newest: what is left to delete starts above that.
-      rows.trimmed.push({
-        layout_id: layoutId, first_step: log.lastStep - created - TRIM_EVERY - HISTORY_STEPS + 1, keep_after: log.lastStep - HISTORY_STEPS,
-      });
+      const createdLive = log.steps.filter((step) => step.created && !step.undone).length;
+      rows.trimmed.push({ layout_id: layoutId, keep: Math.max(0, HISTORY_STEPS - createdLive) });
     }
   }
   return rows;
