@@ -90,6 +90,8 @@ export interface Queue {
    * state) for a job that is not failed, 'not-found' for no job of a registered name with that id.
    */
   rerun(id: string): Promise<RerunOutcome>;
+  /** Whether a job of this kind whose payload holds `payload` is waiting or running (seen from sql's transaction). */
+  isPending<Payload>(sql: SqlExecutor, job: JobContract<Payload>, payload: Partial<Payload>): Promise<boolean>;
   /** Jobs of every registered name not yet completed or failed for good. */
   pendingCount(): Promise<number>;
   /** Per registered name, in the registry's order: counts by state, stuck jobs and recent failures. */
@@ -263,6 +265,11 @@ export async function startQueue(
       const { rows: [other] } = await db.sql.query<{ name: string; state: string }>(
         `SELECT name, state::text AS state FROM ${BOSS_SCHEMA}.job WHERE id = $1 AND name = ANY($2::text[])`, [id, names]);
       return other ? { outcome: 'not-failed', name: other.name, state: other.state } : { outcome: 'not-found' };
+    },
+    async isPending(sql, job, payload) {
+      const { rows } = await sql.query(`SELECT 1 FROM ${BOSS_SCHEMA}.job WHERE name = $1 AND data @> $2::jsonb AND state < 'completed' LIMIT 1`,
+        [job.name, JSON.stringify(payload)]);
+      return rows.length > 0;
     },
     async pendingCount() {
       const sizes = await Promise.all(registry.map((job) => boss.getQueueSize(job.name, { before: 'completed' })));
