@@ -35,6 +35,9 @@ export interface PhotosServiceDependencies {
   processingRuns: number;
 }
 
+/** Photos looked at per run of restartStranded. */
+const STRANDED_BATCH = 1000;
+
 const EXTENSIONS: Record<PhotoFormat, string> = { jpeg: 'jpg', png: 'png', webp: 'webp', heif: 'heic' };
 /** What the owner is told when processing failed for a reason other than the file itself (the details are logged). */
 export const PROCESSING_FAILED = 'The photo could not be processed; upload it again later.';
@@ -105,6 +108,22 @@ export function createPhotosService(deps: PhotosServiceDependencies) {
   }
 
   return {
+    /**
+     * Gives a process-photo job to each photo processing with none waiting or running for it (a job's outcome lost to
+     * a fault); how many. At most STRANDED_BATCH a run: the next run takes the rest.
+     */
+    async restartStranded(): Promise<number> {
+      let restarted = 0;
+      for (const photoId of await repository.processingPhotos(STRANDED_BATCH)) {
+        restarted += await db.transaction(async (tx) => {
+          if (await queue.isPending(tx.sql, processPhotoJob, { photoId })) return 0;
+          await queue.enqueue(tx, processPhotoJob, { photoId });
+          return 1;
+        });
+      }
+      return restarted;
+    },
+
     /**
      * Stores the uploaded file as sent and records the photo with its process-photo job in one transaction; the
      * photo's id. The same bytes again (per owner) are the same photo, stored once. Throws invalid for a file that

@@ -90,8 +90,12 @@ export interface Queue {
    * state) for a job that is not failed, 'not-found' for no job of a registered name with that id.
    */
   rerun(id: string): Promise<RerunOutcome>;
-  /** Whether a job of this kind whose payload holds `payload` is waiting or running (seen from sql's transaction). */
-  isPending<Payload>(sql: SqlExecutor, job: JobContract<Payload>, payload: Partial<Payload>): Promise<boolean>;
+  /**
+   * Whether a job of this kind whose payload holds `payload` is waiting or running (seen from sql's transaction);
+   * with `orSettled`, or failed for good (an administrator's to run again), or completed with a result: a job
+   * completed with none was completed by pg-boss when its failure could not be recorded (before issue 49's fix).
+   */
+  isPending<Payload>(sql: SqlExecutor, job: JobContract<Payload>, payload: Partial<Payload>, orSettled?: boolean): Promise<boolean>;
   /** Jobs of every registered name not yet completed or failed for good. */
   pendingCount(): Promise<number>;
   /** Per registered name, in the registry's order: counts by state, stuck jobs and recent failures. */
@@ -266,9 +270,9 @@ export async function startQueue(
         `SELECT name, state::text AS state FROM ${BOSS_SCHEMA}.job WHERE id = $1 AND name = ANY($2::text[])`, [id, names]);
       return other ? { outcome: 'not-failed', name: other.name, state: other.state } : { outcome: 'not-found' };
     },
-    async isPending(sql, job, payload) {
-      const { rows } = await sql.query(`SELECT 1 FROM ${BOSS_SCHEMA}.job WHERE name = $1 AND data @> $2::jsonb AND state < 'completed' LIMIT 1`,
-        [job.name, JSON.stringify(payload)]);
+    async isPending(sql, job, payload, orSettled = false) {
+      const { rows } = await sql.query(`SELECT 1 FROM ${BOSS_SCHEMA}.job WHERE name = $1 AND data @> $2::jsonb AND (state < 'completed'
+          OR ($3 AND (state = 'failed' OR (state = 'completed' AND output IS NOT NULL)))) LIMIT 1`, [job.name, JSON.stringify(payload), orSettled]);
       return rows.length > 0;
     },
     async pendingCount() {
