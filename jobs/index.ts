@@ -9,13 +9,14 @@ import { purgeExpiredRecords } from './purge-expired-records';
 import { reconcilePayments } from './reconcile-payments';
 import { renderPreviews } from './render-previews';
 import { renderPrintFiles } from './render-print-files';
+import { restartStrandedWork } from './restart-stranded-work';
 import { sendOrderStatusEmail } from './send-order-status-email';
 import { sendThemeEmail } from './send-theme-email';
 import { sweepUnnamedFiles } from './sweep-unnamed-files';
 
-export { deleteStoredFiles, generateProducts, orderPaid, processPhoto, purgeExpiredRecords, reconcilePayments, renderPreviews, renderPrintFiles, sendOrderStatusEmail, sendThemeEmail, sweepUnnamedFiles };
+export { deleteStoredFiles, generateProducts, orderPaid, processPhoto, purgeExpiredRecords, reconcilePayments, renderPreviews, renderPrintFiles, restartStrandedWork, sendOrderStatusEmail, sendThemeEmail, sweepUnnamedFiles };
 
 export const jobRegistry: JobRegistry = [
   renderPreviews, generateProducts, sendThemeEmail, orderPaid, renderPrintFiles, sendOrderStatusEmail, purgeExpiredRecords,
-  reconcilePayments, deleteStoredFiles, sweepUnnamedFiles, processPhoto,
+  reconcilePayments, deleteStoredFiles, sweepUnnamedFiles, processPhoto, restartStrandedWork,
 ] satisfies JobHandler<never>[] as JobRegistry;

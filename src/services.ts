@@ -123,7 +123,7 @@ export function createServices(parts: ServiceParts): Services {
     refunds,
     delivery: createDeliveryService({ db, provider: deliveryProvider, orders, payments, log }),
     orderAdmin: createOrderAdminService({ db, orders, refunds, queue, mailer, log }),
-    print: createPrintService({ db, media, privateFiles: parts.privateFiles, printDpi: config.printDpi, log }),
+    print: createPrintService({ db, media, privateFiles: parts.privateFiles, printDpi: config.printDpi, log, queue }),
     products,
     productsAdmin: createProductsAdminService({ db, products, queue, deletions }),
     productPreviews: createProductPreviews({ db, media, deletions, log }),

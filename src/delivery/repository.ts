@@ -80,9 +80,15 @@ export function createDeliveryRepository() {
      * The set leaves the cart, and its layouts freeze (a layout in the bin comes out: it is ordered). Editing
      * messages lock a layout's row before they read its status, so none lands after this commits.
      */
+    /** Locks the set's books not frozen yet; the photos they place that are gone (see lockBooksAndFindMissing). */
+    lockBooksAndFindMissingPhotos: (sql: SqlExecutor, orderSetId: number) => createPlacedPhotosRepository(sql).lockBooksAndFindMissing(orderSetId),
+
     async confirmOrderSet(sql: SqlExecutor, orderSetId: number): Promise<void> {
+      const placed = createPlacedPhotosRepository(sql);
+      // The books locked before their photos are read, as the retention sweep locks them before removing a photo.
+      await placed.lockBooksAndFindMissing(orderSetId);
       // The photos' masters as they are now: the print files follow the order, not a later turn of a photo.
-      await createPlacedPhotosRepository(sql).freezeOrderSet(orderSetId);
+      await placed.freezeOrderSet(orderSetId);
       await sql.query("UPDATE order_sets SET status = 'CONFIRMED' WHERE id = $1 AND status = 'OPEN'", [orderSetId]);
       await sql.query(`UPDATE layouts SET status = 'IN_WORK', updated_at = now()
         WHERE id IN (SELECT layout_id FROM orders WHERE order_set_id = $1) AND status IN ('OPEN', 'DELETED')`, [orderSetId]);

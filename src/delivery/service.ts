@@ -167,6 +167,10 @@ export function createDeliveryService(deps: {
       if (locked.goodsKopecks !== set.goodsKopecks || JSON.stringify(locked.box) !== JSON.stringify(set.box)) {
         throw refused('The cart changed; check the delivery price again.');
       }
+      // The preflight counted the photos; one removed since (the retention sweep) refuses the set as the preflight
+      // would. From the claim on, the sweep keeps the photos of a set being placed, so the confirm records them all.
+      const missing = await repository.lockBooksAndFindMissingPhotos(tx.sql, set.id);
+      if (missing.length > 0) throw refused(`A photo placed in the book is no longer in your library (photo ${missing.join(', ')}); place another.`);
       return repository.claim(tx.sql, set.id, values);
     });
     if (!claimed) return false;

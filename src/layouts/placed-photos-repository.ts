@@ -37,8 +37,26 @@ export function createPlacedPhotosRepository(sql: SqlExecutor) {
     },
 
     /**
+     * Locks the order set's books not frozen yet (FOR UPDATE, in id order), then the photos they place that are not
+     * the owner's ready photos any more. The retention sweep share-locks the books naming a photo before it removes
+     * it: it has either committed (the photo is missing here) or waits until the caller's transaction ends.
+     */
+    async lockBooksAndFindMissing(orderSetId: number): Promise<number[]> {
+      await sql.query(`SELECT id FROM layouts WHERE id IN (SELECT layout_id FROM orders WHERE order_set_id = $1)
+        AND status IN ('OPEN', 'DELETED') ORDER BY id FOR UPDATE`, [orderSetId]);
+      const { rows } = await sql.query<{ photo_id: number }>(`
+        SELECT placed.photo_id FROM layouts l JOIN LATERAL (${PLACED_IDS.replace('$1', 'l.id')}) placed ON true
+         WHERE l.id IN (SELECT layout_id FROM orders WHERE order_set_id = $1) AND l.status IN ('OPEN', 'DELETED')
+           AND NOT EXISTS (SELECT 1 FROM photos p WHERE p.id = placed.photo_id AND p.owner_id = l.owner_id
+                                                   AND p.status = 'ready' AND p.master_key IS NOT NULL)`, [orderSetId]);
+      return rows.map((row) => row.photo_id);
+    },
+
+    /**
      * Records, for each layout of the order set that is not frozen yet, the current masters of the photos it places:
-     * called as the set is confirmed, before its layouts freeze. A layout frozen by another set keeps its record.
+     * called as the set is confirmed, before its layouts freeze, after lockBooksAndFindMissing. A layout frozen by
+     * another set keeps its record. The photos are share-locked until the transaction ends, so a turn of one waits
+     * and then sees the record (and keeps the master it names), or committed first and its new master is recorded.
      */
     async freezeOrderSet(orderSetId: number): Promise<void> {
       await sql.query(`
@@ -47,6 +65,7 @@ export function createPlacedPhotosRepository(sql: SqlExecutor) {
           FROM layouts l JOIN LATERAL (${PLACED_IDS.replace('$1', 'l.id')}) placed ON true
           JOIN photos p ON p.id = placed.photo_id AND p.owner_id = l.owner_id AND p.status = 'ready' AND p.master_key IS NOT NULL
           WHERE l.id IN (SELECT layout_id FROM orders WHERE order_set_id = $1) AND l.status IN ('OPEN', 'DELETED')
+          FOR SHARE OF p
         ON CONFLICT (layout_id, photo_id) DO UPDATE SET master_key = excluded.master_key, width = excluded.width, height = excluded.height`,
       [orderSetId]);
     },

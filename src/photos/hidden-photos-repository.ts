@@ -52,7 +52,7 @@ export function createHiddenPhotosRepository(sql: SqlExecutor) {
     /**
      * Deletes those of these photos still hidden that no book on its way to print names: a layout in an order set
      * confirmed and not yet delivered or cancelled (a delivered book stays frozen, IN_WORK, but needs its photos no
-     * more). Their keys.
+     * more), or in a set whose delivery is being placed (its confirmation records the photos next). Their keys.
      */
     async deleteUnneeded(photoIds: number[]): Promise<PhotoKeys[]> {
       const { rows } = await sql.query<PhotoKeys>(
@@ -62,7 +62,8 @@ export function createHiddenPhotosRepository(sql: SqlExecutor) {
               SELECT 1 FROM named n JOIN layouts l ON l.id = n.layout_id
                WHERE n.photo_id = p.id AND EXISTS (
                  SELECT 1 FROM orders o JOIN order_sets s ON s.id = o.order_set_id
-                  WHERE o.layout_id = l.id AND s.status = ANY($2::text[])))
+                  WHERE o.layout_id = l.id AND (s.status = ANY($2::text[])
+                        OR EXISTS (SELECT 1 FROM deliveries d WHERE d.order_set_id = s.id AND d.status = 'placing'))))
           RETURNING p.original_key AS "originalKey", p.master_key AS "masterKey"`, [photoIds, PRINTING_SET_STATUSES]);
       return rows;
     },

@@ -134,6 +134,11 @@ export function createPhotosRepository(sql: SqlExecutor) {
         [id, facts.masterKey, facts.width, facts.height, facts.orientation, facts.capturedAt.instant,
           facts.capturedAt.offsetMinutes, facts.capturedAt.source, facts.perceptualHash, facts.duplicateGroup, facts.focus.x, facts.focus.y]);
     },
+    /** Up to `limit` photos processing, oldest first. */
+    async processingPhotos(limit: number): Promise<number[]> {
+      const { rows } = await sql.query<{ id: number }>("SELECT id FROM photos WHERE status = 'processing' ORDER BY id LIMIT $1", [limit]);
+      return rows.map((row) => row.id);
+    },
     /** A failed photo back to processing, its runs counted afresh; false when it is not failed (any more). */
     async processAgain(id: number): Promise<boolean> {
       const { rowCount } = await sql.query(

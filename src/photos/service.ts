@@ -35,6 +35,9 @@ export interface PhotosServiceDependencies {
   processingRuns: number;
 }
 
+/** Photos looked at per run of restartStranded. */
+const STRANDED_BATCH = 1000;
+
 const EXTENSIONS: Record<PhotoFormat, string> = { jpeg: 'jpg', png: 'png', webp: 'webp', heif: 'heic' };
 /** What the owner is told when processing failed for a reason other than the file itself (the details are logged). */
 export const PROCESSING_FAILED = 'The photo could not be processed; upload it again later.';
@@ -74,7 +77,8 @@ export function createPhotosService(deps: PhotosServiceDependencies) {
 
   /**
    * The photo these bytes already are: a hidden one comes back (within the quota); one whose processing failed for
-   * a reason other than its file is processed again, its original stored again in case that was what failed. The
+   * a reason other than its file is processed again, its original stored again in case that was what failed; so is
+   * one left processing with no job to end it (a job's outcome lost to a fault). The
    * owner's /photos/ws is told of it again when it is not being processed (the front end shows an upload's photo
    * only once it hears of it; a photo being processed is told of when its job ends). Undefined when the photo was
    * removed meanwhile (a hidden photo the retention sweep took): the upload is then a new photo.
@@ -89,10 +93,14 @@ export function createPhotosService(deps: PhotosServiceDependencies) {
         checkQuota(owner, await photos.usage(owner.id), 1, 0);
         if (!await photos.unhide(existing.id)) return undefined;
       }
+      // Read again: a job that ended since the photo was looked up told of it before this upload was answered.
+      const status = (await photos.find(existing.id))?.status;
       if (retry && await photos.processAgain(existing.id)) {
         await queue.enqueue(tx, processPhotoJob, { photoId: existing.id });
-      } else if ((await photos.find(existing.id))?.status !== 'processing') {
-        // Read again: a job that ended since the photo was looked up told of it before this upload was answered.
+      } else if (status === 'processing' && !await queue.isPending(tx.sql, processPhotoJob, { photoId: existing.id })) {
+        // Processing with no job left to end it (one lost to a fault): the upload starts one.
+        await queue.enqueue(tx, processPhotoJob, { photoId: existing.id });
+      } else if (status !== 'processing') {
         await photos.announceProcessed(existing.id, owner.id);
       }
       return existing.id;
@@ -100,6 +108,22 @@ export function createPhotosService(deps: PhotosServiceDependencies) {
   }
 
   return {
+    /**
+     * Gives a process-photo job to each photo processing with none waiting or running for it (a job's outcome lost to
+     * a fault); how many. At most STRANDED_BATCH a run: the next run takes the rest.
+     */
+    async restartStranded(): Promise<number> {
+      let restarted = 0;
+      for (const photoId of await repository.processingPhotos(STRANDED_BATCH)) {
+        restarted += await db.transaction(async (tx) => {
+          if (await queue.isPending(tx.sql, processPhotoJob, { photoId })) return 0;
+          await queue.enqueue(tx, processPhotoJob, { photoId });
+          return 1;
+        });
+      }
+      return restarted;
+    },
+
     /**
      * Stores the uploaded file as sent and records the photo with its process-photo job in one transaction; the
      * photo's id. The same bytes again (per owner) are the same photo, stored once. Throws invalid for a file that

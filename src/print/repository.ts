@@ -30,6 +30,13 @@ export interface NewPrintFile {
 
 export function createPrintRepository() {
   return {
+    /** Up to `limit` paid sets (not yet in production) without print files, oldest first. */
+    async paidWithoutFiles(sql: SqlExecutor, limit: number): Promise<number[]> {
+      const { rows } = await sql.query<{ id: number }>(`SELECT s.id FROM order_sets s WHERE s.status = 'PAID'
+        AND NOT EXISTS (SELECT 1 FROM print_files f WHERE f.order_set_id = s.id) ORDER BY s.id LIMIT $1`, [limit]);
+      return rows.map((row) => row.id);
+    },
+
     /** The order set's status; undefined when there is no such set. */
     async orderSetStatus(sql: SqlExecutor, orderSetId: number): Promise<string | undefined> {
       const { rows: [set] } = await sql.query<{ status: string }>('SELECT status FROM order_sets WHERE id = $1', [orderSetId]);

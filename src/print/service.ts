@@ -2,14 +2,18 @@
 // area, recorded in print_files. Files are named by what they are, so a re-run writes over its own files and
 // replaces the rows: a set never has two files of one part of one layout.
 import type { Logger } from 'pino';
+import { renderPrintFiles } from '../../jobs/contracts/render-print-files';
 import type { Database } from '../db/database';
 import { drawingSources, loadDrawableLayout } from '../layouts/drawing';
 import { createLayoutsRepository } from '../layouts/repository';
 import type { MediaStorage } from '../media/storage';
+import type { Queue } from '../queue/queue';
 import { type PrintPartName, type PrintWarning, renderLayoutForPrint } from './render-layout';
 import { createPrintRepository, type NewPrintFile, type PrintFileRow } from './repository';
 
 const printFileKey = (orderSetId: number, layoutId: string, part: PrintPartName) => `order-sets/${orderSetId}/${layoutId}-${part}.pdf`;
+
+export class MissingPrintMasterError extends Error {}
 
 /** What a run made, kept as the job's result for an operator: the files written and every warning. */
 export interface PrintRun {
@@ -18,15 +22,34 @@ export interface PrintRun {
   warnings: (PrintWarning & { layout: string })[];
 }
 
+/** Sets looked at per run of restartStranded. */
+const STRANDED_BATCH = 1000;
+
 export function createPrintService(deps: {
-  db: Database; media: MediaStorage; privateFiles: MediaStorage; log: Logger;
+  db: Database; media: MediaStorage; privateFiles: MediaStorage; log: Logger; queue: Queue;
   /** Resolution of the images in print files (PRINT_DPI). */
   printDpi: number;
 }) {
-  const { db, media, privateFiles, printDpi, log } = deps;
+  const { db, media, privateFiles, printDpi, log, queue } = deps;
   const repository = createPrintRepository();
 
   return {
+    /**
+     * Gives a render-print-files job to each paid set without print files that no job rendered, waits for or failed
+     * for good on (its job completed with nothing done by a fault); how many.
+     */
+    async restartStranded(): Promise<number> {
+      let restarted = 0;
+      for (const orderSetId of await repository.paidWithoutFiles(db.sql, STRANDED_BATCH)) {
+        restarted += await db.transaction(async (tx) => {
+          if (await queue.isPending(tx.sql, renderPrintFiles, { orderSetId }, true)) return 0;
+          await queue.enqueue(tx, renderPrintFiles, { orderSetId });
+          return 1;
+        });
+      }
+      return restarted;
+    },
+
     /** Renders and records the set's print files; undefined when the set is gone. */
     async renderOrderSet(orderSetId: number): Promise<PrintRun | undefined> {
       const layoutIds = await repository.orderedLayouts(db.sql, orderSetId);
@@ -35,7 +58,17 @@ export function createPrintService(deps: {
         return undefined;
       }
       const layouts = createLayoutsRepository(db.sql);
-      const sources = drawingSources(media, privateFiles);
+      const drawing = drawingSources(media, privateFiles);
+      // A master the order recorded and cannot find is a fault (deleted by mistake, or not yet stored back): the job
+      // fails and is retried, then shows in /api/admin/jobs/ with this reason; never a print with an empty frame.
+      const sources = {
+        ...drawing,
+        async readMaster(key: string) {
+          const master = await drawing.readMaster(key);
+          if (!master) throw new MissingPrintMasterError(`the print master "${key}" recorded for order set ${orderSetId} is missing`);
+          return master;
+        },
+      };
       const files: NewPrintFile[] = [];
       const warnings: PrintRun['warnings'] = [];
       for (const layoutId of layoutIds) {

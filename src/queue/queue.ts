@@ -90,6 +90,12 @@ export interface Queue {
    * state) for a job that is not failed, 'not-found' for no job of a registered name with that id.
    */
   rerun(id: string): Promise<RerunOutcome>;
+  /**
+   * Whether a job of this kind whose payload holds `payload` is waiting or running (seen from sql's transaction);
+   * with `orSettled`, or failed for good (an administrator's to run again), or completed with a result: a job
+   * completed with none was completed by pg-boss when its failure could not be recorded (before issue 49's fix).
+   */
+  isPending<Payload>(sql: SqlExecutor, job: JobContract<Payload>, payload: Partial<Payload>, orSettled?: boolean): Promise<boolean>;
   /** Jobs of every registered name not yet completed or failed for good. */
   pendingCount(): Promise<number>;
   /** Per registered name, in the registry's order: counts by state, stuck jobs and recent failures. */
@@ -157,8 +163,11 @@ export async function startQueue(
     }
   });
 
-  /** Runs one fetched job and settles it: done, or failed (and retried by its policy). Never throws. */
-  const runJob = async (job: JobRegistry[number], item: PgBoss.JobWithMetadata<object>, context: unknown) => {
+  /**
+   * Runs one fetched job and settles it: done, or failed (and retried by its policy). Never throws; false when the
+   * failure could not be recorded.
+   */
+  const runJob = async (job: JobRegistry[number], item: PgBoss.JobWithMetadata<object>, context: unknown): Promise<boolean> => {
     const started = Date.now();
     const record = (outcome: 'done' | 'failed') => {
       metrics.jobs.inc({ job: job.name, outcome });
@@ -171,17 +180,21 @@ export async function startQueue(
       record('done');
       log.debug({ job: job.name, jobId: item.id, ms: Date.now() - started }, 'job done');
       settled.emit('settled', { name: job.name, id: item.id, ok: true } satisfies SettledJob);
+      return true;
     } catch (error) {
       const attempt = item.retryCount + 1;
       // The last attempt is an error an operator must see; the ones before it will be retried.
       const final = item.retryCount >= item.retryLimit;
       log[final ? 'error' : 'warn']({ job: job.name, jobId: item.id, attempt, err: error }, final ? 'job failed for good' : 'job failed, will retry');
       record('failed');
-      // With the database gone (the cut that failed the job, say) the failure cannot be recorded either; the job then
-      // stays active until its expiry and is retried. A throw here would end the worker.
-      await boss.fail(job.name, item.id, { message: (error as Error).message, attempt }).catch((failing: unknown) =>
-        log.warn({ job: job.name, jobId: item.id, err: failing }, 'job failure not recorded: it is retried once it expires'));
+      // With the database gone (the cut that failed the job, say) the failure cannot be recorded either. The worker's
+      // callback then throws (see work()), never resolves: pg-boss completes a job whose callback resolved.
+      const recorded = await boss.fail(job.name, item.id, { message: (error as Error).message, attempt }).then(() => true, (failing: unknown) => {
+        log.warn({ job: job.name, jobId: item.id, err: failing }, 'job failure not recorded: recorded again, or retried once it expires');
+        return false;
+      });
       settled.emit('settled', { name: job.name, id: item.id, ok: false } satisfies SettledJob);
+      return recorded;
     } finally {
       running -= 1;
     }
@@ -228,11 +241,14 @@ export async function startQueue(
           // notification, or by a worker that found a job: more may wait), and look now and then on their own.
           const pollingIntervalSeconds = place === 0 ? POLLING_INTERVAL_SECONDS : SECOND_WORKERS_POLLING_SECONDS;
           ids.push(await boss.work<object>(job.name, { batchSize: 1, pollingIntervalSeconds, includeMetadata: true }, async ([item]) => {
-            await runJob(job, item, context);
+            const settledHere = await runJob(job, item, context);
             await bulkTurns.afterNormalJob(job.name, item).catch((error: unknown) =>
               log.warn({ job: job.name, err: error }, 'no turn lent to bulk jobs'));
             // The next fetch goes now, not after the polling interval (which pg-boss counts from the job's start).
             wake(job.name);
+            // pg-boss completes the job when this resolves and fails it when this throws: a failure it could not
+            // record here is pg-boss's to record (or, that failing too, the job stays active and its expiry retries it).
+            if (!settledHere) throw new Error(`job ${item.id} failed; its failure was not recorded`);
           }));
         }
       }
@@ -253,6 +269,11 @@ export async function startQueue(
       const { rows: [other] } = await db.sql.query<{ name: string; state: string }>(
         `SELECT name, state::text AS state FROM ${BOSS_SCHEMA}.job WHERE id = $1 AND name = ANY($2::text[])`, [id, names]);
       return other ? { outcome: 'not-failed', name: other.name, state: other.state } : { outcome: 'not-found' };
+    },
+    async isPending(sql, job, payload, orSettled = false) {
+      const { rows } = await sql.query(`SELECT 1 FROM ${BOSS_SCHEMA}.job WHERE name = $1 AND data @> $2::jsonb AND (state < 'completed'
+          OR ($3 AND (state = 'failed' OR (state = 'completed' AND output IS NOT NULL)))) LIMIT 1`, [job.name, JSON.stringify(payload), orSettled]);
+      return rows.length > 0;
     },
     async pendingCount() {
       const sizes = await Promise.all(registry.map((job) => boss.getQueueSize(job.name, { before: 'completed' })));

@@ -81,7 +81,7 @@ describe(`editing batch statements, every variant (${DATABASE_KIND})`, () => {
           created: on.created ? [{ layout_id: layout.id, step, undone: false, before: { layout: {}, pages: {} }, after: null }] : [],
           dropStoredRedo: on.redo ? [layout.id] : [],
           deleted: on.deleted ? [{ layout_id: layout.id, step: step + 1 }] : [],
-          trimmed: on.trimmed ? [{ layout_id: layout.id, first_step: 1, keep_after: 0 }] : [],
+          trimmed: on.trimmed ? [{ layout_id: layout.id, keep: 1_000_000 }] : [],
           flagged: on.flagged ? [{ layout_id: layout.id, step: step + 2, undone: true, after: null }] : [],
         },
         cartPrices: on.cart ? [{ layout_id: layout.id, price_kopecks: 100 }] : [],

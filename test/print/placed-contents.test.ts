@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { renderPrintFiles } from '../../jobs/render-print-files';
 import { buildApp } from '../../src/app';
 import { createDeliveryRepository } from '../../src/delivery/repository';
+import { MissingPrintMasterError } from '../../src/print/service';
 import { seedDemoCatalog } from '../../src/seed/demo';
 import type { PhotoPlacement, TextStyle } from '../../src/shared/layout-document';
 import { clampCrop, coveringCrop, effectiveDpi } from '../../src/shared/photo-placement';
@@ -247,5 +248,19 @@ describe(`print files draw what is placed (${DATABASE_KIND})`, () => {
     const again = await printInterior();
     await expectPlacementsPrinted(again, 1);
     await expectPlacementsPrinted(again, 2);
+  });
+
+  it('fails the print job, naming the master, when a master the order recorded is missing: never an empty frame', async () => {
+    const { rows: [recorded] } = await runtime.db.sql.query<{ master_key: string }>(
+      'SELECT master_key FROM layout_print_photos WHERE layout_id = $1 AND photo_id = $2', [book.layoutId, uprightPhoto]);
+    const master = await runtime.privateFiles.read(recorded.master_key);
+    const { rows: before } = await runtime.db.sql.query('SELECT id, rendered_at FROM print_files WHERE order_set_id = $1 ORDER BY id', [orderSetId]);
+    await runtime.privateFiles.delete(recorded.master_key);
+    const failure = await renderPrintFiles.handle({ orderSetId }, runtime.jobContext).then(() => undefined, (error: unknown) => error);
+    await runtime.privateFiles.put(recorded.master_key, master);
+    expect(failure).to.be.instanceOf(MissingPrintMasterError);
+    expect((failure as Error).message).to.include(recorded.master_key);
+    // The files of the last good run stay as they were.
+    expect((await runtime.db.sql.query('SELECT id, rendered_at FROM print_files WHERE order_set_id = $1 ORDER BY id', [orderSetId])).rows).to.deep.equal(before);
   });
 });

@@ -52,7 +52,11 @@ describe(`job priorities (${DATABASE_KIND})`, () => {
     expect(bulkRun, started.join(' ')).to.be.within(normalRun - JOBS_AT_ONCE, normalRun);
     const bulkInARow = Math.max(...bothWait.join(' ').split(/normal-\d+/).map((run) => run.trim().split(/\s+/).filter(Boolean).length));
     expect(bulkInARow, started.join(' ')).to.be.at.most(JOBS_AT_ONCE);
-    // In the order they were queued.
-    expect(started.filter((label) => label.startsWith('bulk'))).to.deep.equal(bulk);
+    // Fetched oldest first. Two workers fetch at once and a job fetched first may start second, so a bulk job starts
+    // fewer than JOBS_AT_ONCE places away from its place in the queue, never in the order queued exactly.
+    const bulkStarted = started.filter((label) => label.startsWith('bulk'));
+    for (const [queued, label] of bulk.entries()) {
+      expect(Math.abs(bulkStarted.indexOf(label) - queued), bulkStarted.join(' ')).to.be.below(JOBS_AT_ONCE);
+    }
   });
 });

@@ -123,7 +123,7 @@ export interface BatchWrites {
     created: { layout_id: string; step: number; undone: boolean; before: unknown; after: unknown }[];
     dropStoredRedo: string[];
     deleted: { layout_id: string; step: number }[];
-    trimmed: { layout_id: string; first_step: number; keep_after: number }[];
+    trimmed: { layout_id: string; keep: number }[];
     flagged: object[];
   };
   cartPrices: object[];
@@ -175,14 +175,15 @@ export function writeStatement(writes: BatchWrites): Statement {
         ${params.add(history.deleted.map((row) => row.step), 'integer[]')}) AS e(layout_id, step)
       WHERE h.layout_id = e.layout_id AND h.step = e.step RETURNING 1)`);
   }
-  // The trim names its range from both ends (repository.ts, historyRows): open below, it read every older step
-  // deleted since the last vacuum to find the twenty still there (on PGlite, 640 index entries a layout at each trim).
+  // The trim keeps the `keep` newest stored steps not undone (with the batch's new ones, HISTORY_STEPS): counted, not
+  // numbered, since a dropped redo branch leaves its numbers unused. The steps below the oldest kept one go.
   if (history.trimmed.length > 0) {
     parts.push(`trimmed_steps AS (
       DELETE FROM layout_history h USING unnest(${params.add(history.trimmed.map((row) => row.layout_id), 'uuid[]')},
-        ${params.add(history.trimmed.map((row) => row.first_step), 'integer[]')}, ${params.add(history.trimmed.map((row) => row.keep_after), 'integer[]')})
-        AS t(layout_id, first_step, keep_after)
-      WHERE h.layout_id = t.layout_id AND h.step BETWEEN t.first_step AND t.keep_after RETURNING 1)`);
+        ${params.add(history.trimmed.map((row) => row.keep), 'integer[]')}) AS t(layout_id, keep)
+        CROSS JOIN LATERAL (SELECT coalesce(min(newest.step), 2147483647) AS oldest_kept FROM (
+          SELECT k.step FROM layout_history k WHERE k.layout_id = t.layout_id AND NOT k.undone ORDER BY k.step DESC LIMIT t.keep) newest) kept
+      WHERE h.layout_id = t.layout_id AND h.step < kept.oldest_kept RETURNING 1)`);
   }
   if (history.flagged.length > 0) {
     parts.push(`flagged_steps AS (

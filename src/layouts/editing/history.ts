@@ -8,10 +8,7 @@
 import { invalid } from '../../shared/errors';
 import type { BatchState, BookState, EditedLayout, EditedPage, HistoryLog, HistoryStep, LayoutFields, PageChange, PageFields } from './state';
 
-/**
- * Steps kept per book at least; older ones are dropped as new ones come (20 at a time: repository.ts). Each trim
- * reaches only the steps the previous one left: lowering this needs a migration that trims the steps in between.
- */
+/** Steps kept per book at least, counted (not numbered); older ones are dropped as new ones come (20 at a time: repository.ts). */
 export const HISTORY_STEPS = 100;
 
 const clone = <T>(value: T): T => structuredClone(value);

@@ -28,14 +28,18 @@ export function createEditingRepository(sql: SqlExecutor) {
       id: string; owner_id: number | null; status: EditedLayout['status']; finished: boolean; version: number; last_scheme_page_num: number;
       scheme_theme_rel: Record<string, number>; unplaced: EditedLayout['unplaced']; num_pages: number; photo_ids: number[]; font_size: number;
       theme_id: number | null; width_cm: number | null; height_cm: number | null; min_pages: number | null; max_pages: number | null;
-      base_kopecks: string | null; included_pages: number | null; extra_page_kopecks: string | null; last_step: number | null;
+      base_kopecks: string | null; included_pages: number | null; extra_page_kopecks: string | null;
     }>(`SELECT l.id, l.owner_id, l.status, l.finished, l.version, l.last_scheme_page_num, l.scheme_theme_rel, l.unplaced, l.num_pages, l.photo_ids, l.font_size,
                pr.theme_id, f.width_cm, f.height_cm, f.min_pages, f.max_pages,
-               price.base_kopecks, price.included_pages, price.extra_page_kopecks,
-               (SELECT max(h.step) FROM layout_history h WHERE h.layout_id = l.id) AS last_step
+               price.base_kopecks, price.included_pages, price.extra_page_kopecks
         FROM layouts l LEFT JOIN formats f ON f.id = l.format_id LEFT JOIN products pr ON pr.id = l.product_id
           LEFT JOIN prices price ON price.format_id = l.format_id
         WHERE l.id = ANY($1::uuid[]) ORDER BY l.id ${lock}`, [ids], { prepare: true });
+    // Read after the lock, in a statement of its own: a subquery of the locking statement keeps the snapshot taken
+    // before its wait, and missed a step another process's batch committed meanwhile (its number then taken twice).
+    const { rows: steps } = await sql.query<{ layout_id: string; last_step: number }>(
+      'SELECT layout_id, max(step) AS last_step FROM layout_history WHERE layout_id = ANY($1::uuid[]) GROUP BY layout_id', [ids], { prepare: true });
+    const lastSteps = new Map(steps.map((row) => [row.layout_id, row.last_step]));
     return new Map(rows.map((row) => [row.id, {
       id: row.id, ownerId: row.owner_id, status: row.status, finished: row.finished, version: row.version, lastSchemePageNum: row.last_scheme_page_num,
       schemeThemeRel: row.scheme_theme_rel, unplaced: row.unplaced, numPages: row.num_pages, numPagesRead: row.num_pages, photoIds: row.photo_ids, fontSize: row.font_size, themeId: row.theme_id,
@@ -44,7 +48,7 @@ export function createEditingRepository(sql: SqlExecutor) {
       priceRule: row.base_kopecks === null ? null : {
         baseKopecks: Number(row.base_kopecks), includedPages: row.included_pages!, extraPageKopecks: Number(row.extra_page_kopecks),
       },
-      lastStep: row.last_step ?? 0,
+      lastStep: lastSteps.get(row.id) ?? 0,
       changed: false,
     }]));
   }
@@ -172,16 +176,12 @@ function historyRows(logs: Map<string, HistoryLog>) {
       if (step.created) rows.created.push({ layout_id: layoutId, step: step.step, undone: step.undone, before: step.before, after: step.after });
       else if (step.flagChanged) rows.flagged.push({ layout_id: layoutId, step: step.step, undone: step.undone, after: step.after });
     }
-    // Old steps go in chunks (when the newest step crosses a multiple of TRIM_EVERY): a book keeps between
-    // HISTORY_STEPS and HISTORY_STEPS + TRIM_EVERY steps, and most edits delete nothing.
+    // Old steps go in chunks (when the newest step number crosses a multiple of TRIM_EVERY): a book keeps at least
+    // HISTORY_STEPS steps, at most about TRIM_EVERY more, and most edits delete nothing.
     const created = log.steps.filter((step) => step.created).length;
     if (created > 0 && Math.floor(log.lastStep / TRIM_EVERY) > Math.floor((log.lastStep - created) / TRIM_EVERY)) {
-      // Steps are numbered upwards (a new one is the newest stored + 1), and the batch that crossed the multiple
-      // before this one trimmed, at a newest step of at least (lastStep - created - TRIM_EVERY), all but the
-      // HISTORY_STEPS newest: what is left to delete starts above that.
-      rows.trimmed.push({
-        layout_id: layoutId, first_step: log.lastStep - created - TRIM_EVERY - HISTORY_STEPS + 1, keep_after: log.lastStep - HISTORY_STEPS,
-      });
+      const createdLive = log.steps.filter((step) => step.created && !step.undone).length;
+      rows.trimmed.push({ layout_id: layoutId, keep: Math.max(0, HISTORY_STEPS - createdLive) });
     }
   }
   return rows;
