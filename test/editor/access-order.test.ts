@@ -32,6 +32,23 @@ describe(`the book editor: access, a frozen book, ordering (${DATABASE_KIND})`, 
     await context.close();
   });
 
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 1920, height: 1080 }]) {
+    it(`fits ${viewport.width}x${viewport.height}: every named control and the spread on screen, nothing scrolled sideways`, async () => {
+      const context = await world.browser.newContext({ viewport, locale: 'ru-RU' });
+      const page = await world.openEditor(book, { context });
+      for (const name of ['Загрузить фото', 'Отменить', 'Повторить', 'Добавить разворот', 'Удалить разворот', 'Автозаполнение', 'Заказать', 'Обложка']) {
+        const box = await page.getByRole('button', { name, exact: true }).boundingBox();
+        expect(box, name).to.not.equal(null);
+        expect(box!.x >= 0 && box!.y >= 0 && box!.x + box!.width <= viewport.width && box!.y + box!.height <= viewport.height, `${name} on screen`).to.equal(true);
+      }
+      const canvas = await page.locator('canvas').first().boundingBox();
+      expect(canvas!.width, 'the spread takes most of the width left by the side panels').to.be.above(viewport.width * 0.5);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).to.equal(true);
+      await page.screenshot({ path: `test/editor/screenshots/viewport-${viewport.width}.png` });
+      await context.close();
+    });
+  }
+
   it('opens an ordered (frozen) book read-only, with a message', async () => {
     const frozen = await world.visitorBook();
     // The state a confirmed order leaves (its checkout is walked in test/checkout/); the editor only reads it.

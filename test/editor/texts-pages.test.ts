@@ -61,6 +61,20 @@ describe(`the book editor: texts, pages, undo, autofill (${DATABASE_KIND})`, () 
     });
   });
 
+  it('moves a spread from the keyboard: Alt+ArrowRight and Alt+ArrowLeft on a page of the strip', async () => {
+    const spreadOf = async (pageId: string) => (await world.read(book)).pages.find((candidate) => candidate.id === pageId)!.num;
+    const moving = (await world.read(book)).pages.find((candidate) => candidate.num === 5)!;
+    await page.getByRole('button', { name: 'Страница 5', exact: true }).focus();
+    await page.keyboard.press('Alt+ArrowRight');
+    await eventually(async () => expect(await spreadOf(moving.id), 'one place later: pages 7-8').to.equal(7));
+    await page.getByRole('button', { name: 'Страница 7', exact: true }).focus();
+    await page.keyboard.press('Alt+ArrowLeft');
+    await eventually(async () => expect(await spreadOf(moving.id), 'one place earlier: pages 5-6').to.equal(5));
+    await page.getByRole('button', { name: 'Страница 5', exact: true }).focus();
+    await page.keyboard.press('Alt+ArrowLeft');
+    await eventually(async () => expect(await spreadOf(moving.id), 'one more: pages 3-4').to.equal(3));
+  });
+
   it('undoes and redoes with the buttons and with Ctrl+Z / Ctrl+Shift+Z', async () => {
     const moved = await world.read(book);
     await page.getByRole('button', { name: 'Отменить' }).click();

@@ -1,5 +1,6 @@
 // The strip of pages, spread by spread: a click opens a spread; dragging a page onto another moves its spread after
-// that one's (page/move); the cover stays first, and dropping onto it moves a spread to the start.
+// that one's (page/move); the cover stays first, and dropping onto it moves a spread to the start. From the keyboard,
+// Alt+ArrowLeft and Alt+ArrowRight on a page move its spread one place earlier or later.
 import { useState } from 'react';
 import { words } from './i18n';
 import { photoAt } from './images';
@@ -18,6 +19,14 @@ export interface PageStripProps {
 
 const firstPhoto = (page: Page) => page.blocks.find((block) => block.content.photo)?.content.photo?.image;
 
+/** The page a spread goes after to move one place (page/move's `after`; the cover means the start), if it can. */
+function neighbourTarget(spreads: Page[][], index: number, key: string): string | undefined {
+  if (spreads[index][0].type === 'COVER') return undefined;
+  if (key === 'ArrowLeft') return index >= 2 ? spreads[index - 2].at(-1)!.id : undefined;
+  if (key === 'ArrowRight') return index + 1 < spreads.length ? spreads[index + 1].at(-1)!.id : undefined;
+  return undefined;
+}
+
 export function PageStrip({ spreads, current, readOnly, provisional, onOpen, onMove }: PageStripProps) {
   const [target, setTarget] = useState<string | null>(null);
   return (
@@ -33,6 +42,13 @@ export function PageStrip({ spreads, current, readOnly, provisional, onOpen, onM
                   className={`page-thumb${page.type === 'COVER' ? ' cover' : ''}${target === page.id ? ' drop-target' : ''}`}
                   data-page-id={page.id} draggable={!readOnly && page.type !== 'COVER' && !provisional(page)}
                   onClick={() => onOpen(index)}
+                  aria-keyshortcuts={page.type === 'COVER' ? undefined : 'Alt+ArrowLeft Alt+ArrowRight'}
+                  onKeyDown={(event) => {
+                    const after = event.altKey && !readOnly && !provisional(page) ? neighbourTarget(spreads, index, event.key) : undefined;
+                    if (!after) return;
+                    event.preventDefault();
+                    onMove(page.id, after);
+                  }}
                   onDragStart={(event) => event.dataTransfer.setData(PAGE_DRAG_TYPE, page.id)}
                   onDragOver={(event) => {
                     if (!event.dataTransfer.types.includes(PAGE_DRAG_TYPE)) return;
