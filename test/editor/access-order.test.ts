@@ -43,7 +43,7 @@ describe(`the book editor: access, a frozen book, ordering (${DATABASE_KIND})`, 
       }
       const canvas = await page.locator('canvas').first().boundingBox();
       expect(canvas!.width, 'the spread takes most of the width left by the side panels').to.be.above(viewport.width * 0.5);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).to.equal(true);
+      expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).to.equal(true);
       await page.screenshot({ path: `test/editor/screenshots/viewport-${viewport.width}.png` });
       await context.close();
     });
