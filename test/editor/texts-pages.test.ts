@@ -45,6 +45,16 @@ describe(`the book editor: texts, pages, undo, autofill (${DATABASE_KIND})`, () 
     });
   });
 
+  it('reaches a text frame by the keyboard and stays on the frames; Enter takes it into the text', async () => {
+    // A text frame was clicked in the test before: tabbing onto another one used to pull the focus into its text field.
+    await page.getByRole('button', { name: 'Обложка', exact: true }).click();
+    await page.getByRole('button', { name: 'Текстовый блок, Обложка' }).focus();
+    const focused = () => page.evaluate('document.activeElement.getAttribute("aria-label") || document.activeElement.tagName');
+    expect(await focused()).to.equal('Текстовый блок, Обложка');
+    await page.keyboard.press('Enter');
+    await eventually(async () => expect(await focused()).to.equal('TEXTAREA'));
+  });
+
   it('adds a spread, shows the price that follows, and moves the spread by dragging it in the strip', async () => {
     const before = await world.read(book);
     const priceOf = async () => ((await request(world.base).get('/api/ua/layout/').set('Authorization', `Bearer ${book.token}`)).body

@@ -6,7 +6,7 @@ import { placedPhotoIds, spreadIndexOfPage, spreadsOf } from './book-changes';
 import { AutofillDialog, CartDialog } from './Dialogs';
 import type { EditSession } from './edit-session';
 import { words } from './i18n';
-import { Inspector } from './Inspector';
+import { type FocusRequest, Inspector } from './Inspector';
 import { isProvisionalPage, optimisticResult } from './optimistic';
 import { type CartSummary, finishAndOrder, SHOP_CART_PATH } from './ordering';
 import { PagePanel } from './PagePanel';
@@ -23,7 +23,8 @@ export function Editor({ session, token, price }: { session: EditSession; token:
   const confirmedLayout = state.layout!;
   const [current, setCurrent] = useState(0);
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [focusRequest, setFocusRequest] = useState(0);
+  // Which text block's field should take the focus: set by a click (or Enter) on a text frame, not by tabbing onto one.
+  const [focusRequest, setFocusRequest] = useState<FocusRequest | null>(null);
   const [textDraft, setTextDraft] = useState<{ blockId: string; text: string; timer: number } | null>(null);
   const [schemes, setSchemes] = useState<Scheme[]>([]);
   const [backgrounds, setBackgrounds] = useState<ThemeElement[]>([]);
@@ -63,10 +64,10 @@ export function Editor({ session, token, price }: { session: EditSession; token:
     }, 400);
     setTextDraft({ blockId, text, timer });
   };
-  const select = (block: Block | null) => {
+  const select = (block: Block | null, focusText = true) => {
     if (block?.id !== textDraft?.blockId) flushText();
     setSelectedId(block?.id ?? null);
-    if (block?.type === 'TEXT') setFocusRequest((count) => count + 1);
+    if (block?.type === 'TEXT' && focusText) setFocusRequest((request) => ({ blockId: block.id, count: (request?.count ?? 0) + 1 }));
   };
   const undo = () => { flushText(); void session.send('layout', 'undo', undefined); };
   const redo = () => { flushText(); void session.send('layout', 'redo', undefined); };

@@ -6,13 +6,19 @@ import { nextRotation, zoomedCrop, zoomOf } from './crop-gestures';
 import { words } from './i18n';
 import type { Block, Page, PlacedPhoto, TextStyle } from './types';
 
+/** A click (or Enter) on a text frame asks for its text field to take the focus; count makes each request new. */
+export interface FocusRequest {
+  blockId: string;
+  count: number;
+}
+
 export interface InspectorProps {
   block: Block;
   page: Page;
   fontSize: number;
   readOnly: boolean;
   /** Bumped when a text block is clicked, to put the caret in its field. */
-  focusRequest: number;
+  focusRequest: FocusRequest | null;
   onCrop(photo: PlacedPhoto): void;
   onClear(): void;
   onText(change: Partial<TextStyle> & { text?: string }): void;
@@ -46,8 +52,9 @@ function TextControls({ block, fontSize, readOnly, focusRequest, onText, onTypin
   const field = useRef<HTMLTextAreaElement>(null);
   const style = block.content.style ?? { font: 'DejaVu Sans', size: fontSize, color: '#2b2b2b', align: 'center' as const };
   useEffect(() => {
-    if (focusRequest > 0) field.current?.focus();
-  }, [focusRequest, block.id]);
+    if (focusRequest?.blockId === block.id) field.current?.focus();
+    // Only a new request moves the focus: tabbing from one text frame to another must leave it on the frames.
+  }, [focusRequest]);
   return (
     <div className="controls">
       <label>{words.text}

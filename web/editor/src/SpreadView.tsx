@@ -16,7 +16,8 @@ export interface SpreadViewProps {
   pageHeightMm: number;
   readOnly: boolean;
   selectedBlockId: string | null;
-  onSelect(block: Block | null): void;
+  /** focusText false: the frame was reached by the keyboard, which keeps the focus on the frames. */
+  onSelect(block: Block | null, focusText?: boolean): void;
   onPhotoDropped(block: Block, photoId: number): void;
   onFilesDropped(files: File[]): void;
   onCrop(block: Block, photo: PlacedPhoto): void;
@@ -122,7 +123,7 @@ export function SpreadView(props: SpreadViewProps) {
           return (
             <button type="button" key={block.id} aria-label={name} aria-pressed={block.id === props.selectedBlockId}
               data-block-id={block.id} style={{ left: rect.x, top: rect.y, width: rect.width, height: rect.height }}
-              onFocus={() => block.id !== props.selectedBlockId && onSelect(block)} />
+              onFocus={() => block.id !== props.selectedBlockId && onSelect(block, false)} onClick={() => onSelect(block)} />
           );
         }))}
       </div>
