@@ -154,7 +154,7 @@ export const COMMANDS: Record<string, Command> = {
       const shopper = await ensureDemoShopper(runtime);
       if (shopper) output.stdout.write(`demo shopper ${DEMO_SHOPPER_EMAIL}: layout ${shopper.layoutId}, token ${shopper.token}\n`);
       // The editor keeps its token in the browser; its no-access page takes this one when pasted (web/editor/README.md).
-      if (shopper) output.stdout.write(`demo shopper's book in the editor: ${runtime.config.publicBaseUrl}/redaktor/#${shopper.layoutId}/ (paste the token above when it asks)\n`);
+      if (shopper) output.stdout.write(`demo shopper's book in the editor: ${runtime.config.publicBaseUrl}/redaktor/#${shopper.layoutId}/ (a new browser is a visitor there: open "Войти по токену" on that page and paste the token above)\n`);
       return serveUntilStopped(runtime, true, shopper && { email: DEMO_SHOPPER_EMAIL, layoutId: shopper.layoutId });
     },
   },

@@ -31,7 +31,7 @@ function demoSection(shopper: DemoShopper, baseUrl: string): string {
   return `<section id="demo"><h2>Demo shopper</h2>
 <p>E-mail <strong id="demo-email">${escapeHtml(shopper.email)}</strong>, layout <code id="demo-layout">${layout}</code>;
 their token is printed in the terminal that runs <code>photobook demo</code>.
-<a id="demo-editor" href="/redaktor/#${layout}/">Open their book in the editor</a> (it asks for that token).</p>
+<a id="demo-editor" href="/redaktor/#${layout}/">Open their book in the editor</a> (a new browser opens it as a visitor: paste that token under "Войти по токену").</p>
 <pre>${steps}</pre>
 <p>Then <code>POST $B/api/merch/orderset/$SET/delivery/</code> with a delivery point and the recipient answers
 the sandbox payment page's link: the whole journey is in docs/demo-walkthrough.md, section "From cart to paid with npm run demo". Theme notification e-mails go to <code>demo-admin@example.com</code> (unless NOTIFY_EMAILS says otherwise), as files in <code>DATA_DIR/outbox</code> when SMTP_URL is unset.</p></section>`;
