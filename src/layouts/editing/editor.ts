@@ -15,7 +15,7 @@ import { createLayoutPreflight } from '../preflight';
 import type { TextImageLink } from '../text-images';
 import { canRead, canWrite, isFrozen } from '../service';
 import { changeNotices, type NoticedTransaction } from './change-notices';
-import { preflightErrors } from './finish';
+import { finishRefusal } from './finish';
 import { record, snapshot, stepSince } from './history';
 import { type AppliedChange, type EditAck, editErrorOf, type EditResult, errorAck, type ParsedMessage } from './messages';
 import { createLayoutQueues } from './layout-queues';
@@ -149,15 +149,8 @@ export function createLayoutEditor(deps: {
     }
     if (layout.status === 'DELETED') return { ack: errorAck(transactionId, 'forbidden', 'The layout is in the bin: restore it to edit it.') };
     if (isFrozen(layout)) return { ack: errorAck(transactionId, 'forbidden', 'The layout is in an order and can no longer change.') };
-    const check = parsed.finishCheck;
-    if (parsed.operation.finishes && check) {
-      if (check.version !== layout.version) return { ack: errorAck(transactionId, 'server_error', 'The book changed while it was checked; send the message again.'), stale: true };
-      const problems = preflightErrors(check.preflight);
-      if (problems.length > 0) {
-        const count = `${problems.length} problem${problems.length === 1 ? '' : 's'}`;
-        return { ack: { transaction_id: transactionId, error: { code: 'preflight_failed', message: `The book cannot be printed as it is: ${count} to fix first.`, problems } } };
-      }
-    }
+    const refusal = parsed.operation.finishes && parsed.finishCheck ? finishRefusal(parsed.finishCheck, layout.version, transactionId) : undefined;
+    if (refusal) return refusal;
     const wasFinished = layout.finished;
     const before = parsed.operation.movesHistory ? undefined : snapshot(state, layout.id);
     let result: EditResult;

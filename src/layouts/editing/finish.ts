@@ -3,11 +3,25 @@
 // the batch's transaction) and refuses a book with errors; the batch applies the finish only when the book is still
 // at the version that preflight saw. Any later edit makes the book unfinished again (editor.ts).
 import type { Preflight } from '../../shared/preflight';
-import type { EditMessage, EditOperation } from './messages';
+import { type EditAck, type EditMessage, type EditOperation, errorAck, type FinishCheck } from './messages';
 
 /** The preflight's errors, each with its page's number, as preflight_failed carries them. */
 export const preflightErrors = (preflight: Preflight) => preflight.pages.flatMap((page) =>
   page.problems.filter((problem) => problem.severity === 'error').map((problem) => ({ num: page.num, ...problem })));
+
+/**
+ * Why a layout/finish is not applied: the book changed after its preflight (stale: the editor checks it again), or
+ * the preflight found errors (preflight_failed with them). Undefined when it may be applied.
+ */
+export function finishRefusal(check: FinishCheck, version: number, transactionId: string): { ack: EditAck; stale?: boolean } | undefined {
+  if (check.version !== version) {
+    return { ack: errorAck(transactionId, 'server_error', 'The book changed while it was checked; send the message again.'), stale: true };
+  }
+  const problems = preflightErrors(check.preflight);
+  if (problems.length === 0) return undefined;
+  const count = `${problems.length} problem${problems.length === 1 ? '' : 's'}`;
+  return { ack: { transaction_id: transactionId, error: { code: 'preflight_failed', message: `The book cannot be printed as it is: ${count} to fix first.`, problems } } };
+}
 
 const layoutIdOf = (message: EditMessage) => (message.params as { layout_id: string }).layout_id;
 
