@@ -49,7 +49,9 @@ describe(`job priorities (${DATABASE_KIND})`, () => {
     const bothWait = started.slice(0, Math.min(started.indexOf('normal-10'), started.indexOf('bulk-6')));
     const bulkRun = bothWait.filter((label) => label.startsWith('bulk')).length;
     const normalRun = bothWait.length - bulkRun;
-    expect(bulkRun, started.join(' ')).to.be.within(normalRun - JOBS_AT_ONCE, normalRun);
+    // Counted by the order jobs started, which is not quite the order they were fetched: at the end of the stretch, up
+    // to JOBS_AT_ONCE - 1 jobs fetched inside it may start after its last (seen once in CI: 5 bulk to 8 normal).
+    expect(bulkRun, started.join(' ')).to.be.within(normalRun - JOBS_AT_ONCE - (JOBS_AT_ONCE - 1), normalRun);
     const bulkInARow = Math.max(...bothWait.join(' ').split(/normal-\d+/).map((run) => run.trim().split(/\s+/).filter(Boolean).length));
     expect(bulkInARow, started.join(' ')).to.be.at.most(JOBS_AT_ONCE);
     // Fetched oldest first. Two workers fetch at once and a job fetched first may start second, so a bulk job starts
