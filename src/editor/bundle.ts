@@ -43,6 +43,7 @@ export async function buildEditorBundle(): Promise<EditorBundle> {
   const result = await build({
     entryPoints: [path.join(EDITOR_ROOT, 'src/main.tsx')],
     bundle: true,
+    // Minified for the browser, esbuild also sets React's process.env.NODE_ENV to "production" by itself.
     minify: true,
     write: false,
     format: 'esm',
@@ -50,7 +51,6 @@ export async function buildEditorBundle(): Promise<EditorBundle> {
     outdir: '/editor',
     jsx: 'automatic',
     tsconfig: path.join(EDITOR_ROOT, 'tsconfig.json'),
-    define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'silent',
   });
   const assets = new Map<string, EditorAsset>();
