@@ -43,7 +43,7 @@ export async function buildEditorBundle(): Promise<EditorBundle> {
   const result = await build({
     entryPoints: [path.join(EDITOR_ROOT, 'src/main.tsx')],
     bundle: true,
-    // Minified for the browser, esbuild also sets React's process.env.NODE_ENV to "production" by itself.
+    // Minified for the browser, esbuild also builds React for production (NODE_ENV) by itself.
     minify: true,
     write: false,
     format: 'esm',
