@@ -104,7 +104,7 @@ async function recordEarlierTransactions(runtime: Awaited<ReturnType<typeof open
 }
 
 /** The demo catalog, one shopper with a copy of a square product's layout per `layouts`; returns what the editors need. */
-async function prepare(env: Record<string, string>, layouts: number, editorsPerLayout: number): Promise<Editor[]> {
+export async function prepare(env: Record<string, string>, layouts: number, editorsPerLayout: number): Promise<Editor[]> {
   const seeded = spawnSync(process.execPath, [BINARY, 'seed', '--demo', '--themes', '2'], { env: { ...process.env, ...env, LOG_LEVEL: 'warn' }, stdio: 'inherit' });
   if (seeded.status !== 0) throw new Error('seeding failed');
   const config = loadConfig({ ...process.env, ...env, LOG_LEVEL: 'silent' });

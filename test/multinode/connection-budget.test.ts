@@ -187,7 +187,10 @@ describe(`the same through PgBouncer in transaction mode with ${BOUNCER_POOL} se
     ceiling: BOUNCER_POOL + SERVES + WORKERS,
     env: async (database) => {
       bouncer = await startPgBouncer({ serverUrl: database.url, poolSize: BOUNCER_POOL });
-      return { DATABASE_URL: bouncer.url, DATABASE_POOLER: 'transaction', DATABASE_LISTEN_URL: database.url };
+      // The defaults, whatever the run's environment says (.ci/run lowers them for its parallel files).
+      return {
+        DATABASE_URL: bouncer.url, DATABASE_POOLER: 'transaction', DATABASE_LISTEN_URL: database.url, DATABASE_POOL_SIZE_SERVE: '10', DATABASE_POOL_SIZE_WORKER: '10',
+      };
     },
     after: async () => {
       await bouncer?.stop();
