@@ -82,7 +82,11 @@ describe('docker-compose.yml', function () {
     const containerOn = (databaseUrl: string) => () => {
       dataDirs.push(mkdtempSync(path.join(os.tmpdir(), 'photobook-compose-')));
       // No PgBouncer here: the pooled URL and the listening one are both the database's (DATABASE_POOLER=transaction stays).
-      return { ...s3!.env(), DATABASE_URL: databaseUrl, DATABASE_LISTEN_URL: databaseUrl, DATA_DIR: dataDirs[dataDirs.length - 1], PORT: '0', HOST: '127.0.0.1' };
+      // Pools of 4 (compose's default is 10): the suite's files run side by side on one server (.ci/run counts their connections).
+      return {
+        ...s3!.env(), DATABASE_URL: databaseUrl, DATABASE_LISTEN_URL: databaseUrl, DATA_DIR: dataDirs[dataDirs.length - 1], PORT: '0', HOST: '127.0.0.1',
+        DATABASE_POOL_SIZE_SERVE: '4', DATABASE_POOL_SIZE_WORKER: '4', DATABASE_POOL_SIZE_COMMAND: '4',
+      };
     };
 
     it('starts both API replicas and the worker at once on a fresh database: /readyz answers, then all stop cleanly', async () => {

@@ -62,7 +62,8 @@ async function makeTemplate(): Promise<string | PGliteInterface> {
     // Not among this file's databases: the other files of this process copy it; the run's end drops it.
     const name = serverDatabaseName('template');
     await adminQuery(`CREATE DATABASE ${name}`);
-    const db = openPostgres(urlWithDatabase(name));
+    // A pool of 4, as each test file's database: files run side by side on one server (.ci/run counts its connections).
+    const db = openPostgres(urlWithDatabase(name), 4);
     await prepare(db);
     await db.close();
     return name;
