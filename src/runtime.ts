@@ -5,6 +5,7 @@ import { createTokenService, type TokenService, tokenSettings } from './auth/tok
 import { createUsersRepository, type UsersRepository } from './auth/users-repository';
 import { describeCounts, ensureReferenceData } from './seed/fixtures';
 import type { Config } from './config';
+import type { PoolRole } from './config-database';
 import type { Database } from './db/database';
 import { migrate } from './db/migrate';
 import { CatalogChangeFeed } from './gallery/change-feed';
@@ -43,8 +44,9 @@ export interface Runtime {
 }
 
 /** Opens the database (applying migrations and, when missing, the reference data), the media storage and the job queue. */
-export async function openRuntime(config: Config, log: Logger, database?: Database): Promise<Runtime> {
-  const db = database ?? (await openDatabase(config));
+/** role: what the process is, for its pool's size when it opens the database itself. */
+export async function openRuntime(config: Config, log: Logger, database?: Database, role?: PoolRole): Promise<Runtime> {
+  const db = database ?? (await openDatabase(config, role));
   try {
     const applied = await migrate(db);
     if (applied.length > 0) log.info({ migrations: applied }, 'migrations applied');

@@ -3,13 +3,18 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config';
+import type { PoolRole } from '../config-database';
 import type { Database } from './database';
 import { lockDataFolder } from './data-folder-lock';
 import { openPGlite } from './pglite';
 import { openPostgres } from './postgres';
 
-export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'databaseTimeouts' | 'dataDir'>): Promise<Database> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl, undefined, config.databaseTimeouts);
+/** role: what the process is, for its pool's size (DATABASE_POOL_SIZE_*). */
+export async function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'databaseTimeouts' | 'dataDir' | 'databaseConnections'>, role: PoolRole = 'serve',
+): Promise<Database> {
+  const { poolSizes, listenUrl, pooler } = config.databaseConnections;
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, poolSizes[role], config.databaseTimeouts, { listenUrl, pooler });
   const dir = path.join(config.dataDir, 'pgdata');
   mkdirSync(dir, { recursive: true });
   const release = lockDataFolder(dir, process.argv[2] ?? 'node');
