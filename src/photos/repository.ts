@@ -197,13 +197,6 @@ export function createPhotosRepository(sql: SqlExecutor) {
              WHERE lp.layout_id = l.id AND block->'content'->'photo'->>'photo_id' = $1::text))`, [id, layoutHash]);
       return rows.length > 0;
     },
-    /** The owner's other ready photos with their hashes, oldest first: what a new photo may be a near-duplicate of. */
-    async hashesOfOwner(ownerId: number, exceptId: number): Promise<{ id: number; perceptualHash: string; duplicateGroup: number }[]> {
-      const { rows } = await sql.query<{ id: number; perceptualHash: string; duplicateGroup: number }>(
-        `SELECT id, perceptual_hash AS "perceptualHash", duplicate_group AS "duplicateGroup" FROM photos
-          WHERE owner_id = $1 AND id <> $2 AND status = 'ready' ORDER BY id`, [ownerId, exceptId]);
-      return rows;
-    },
     /** Newest first, after the photo `before` (keyset paging) when given. */
     async listOwned(ownerId: number, limit: number, before: number | null): Promise<Photo[]> {
       const { rows } = await sql.query<Photo>(

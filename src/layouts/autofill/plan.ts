@@ -3,6 +3,7 @@
 // starting on a new spread where there is room), each page's scheme chosen so that its slots match the photos'
 // orientations. Deterministic: the same inputs give the same plan.
 import type { TemplateSlot } from '../../shared/layout-document';
+import type { PhotoLook } from '../../shared/photo-look';
 
 /** Consecutive photos taken further apart than this start a new event. */
 export const EVENT_GAP_MS = 4 * 3600_000;
@@ -16,6 +17,8 @@ export interface FillPhoto {
   /** The capture instant (ms since the epoch), null when the photo has none. */
   capturedAt: number | null;
   duplicateGroup: number | null;
+  /** What processing saw in it (shots.ts chooses among shots of one moment by it); null when not analysed. */
+  look?: PhotoLook | null;
 }
 
 export interface FillScheme {
@@ -23,7 +26,7 @@ export interface FillScheme {
   slots: TemplateSlot[];
 }
 
-export type LeftOutReason = 'duplicate' | 'no_slot' | 'not_ready';
+export type LeftOutReason = 'duplicate' | 'burst' | 'blurred' | 'eyes_closed' | 'no_slot' | 'not_ready';
 
 export interface PlannedPage {
   scheme: FillScheme;
@@ -101,7 +104,7 @@ function apportion(total: number, weights: number[], least: number): number[] {
 
 /**
  * The photos of each page. Events get whole spreads when the first page starts a spread and every event can have
- * one; otherwise the photos run on over the pages. Within a run, the photos are spread evenly over its pages.
+ * one; else whole pages when every event can have one; otherwise the photos run on over the pages. Within a run, the photos are spread evenly over its pages.
  */
 export function photosPerPage(events: FillPhoto[][], pages: number, startsSpread: boolean): FillPhoto[][] {
   const runs: { photos: FillPhoto[]; pages: number }[] = [];
@@ -109,6 +112,10 @@ export function photosPerPage(events: FillPhoto[][], pages: number, startsSpread
     const spreads = apportion(Math.floor(pages / 2), events.map((event) => event.length), 1);
     events.forEach((event, index) => runs.push({ photos: event, pages: 2 * spreads[index] }));
     runs[runs.length - 1].pages += pages % 2;
+  } else if (events.length > 1 && pages >= events.length) {
+    // Too few pages for a spread each: every event still gets pages of its own, never sharing one with another.
+    const parts = apportion(pages, events.map((event) => event.length), 1);
+    events.forEach((event, index) => runs.push({ photos: event, pages: parts[index] }));
   } else {
     runs.push({ photos: events.flat(), pages });
   }
