@@ -82,6 +82,25 @@ export function createAnalysisRepository(sql: SqlExecutor) {
             WHERE abs(d.seconds) <= $2)
           WHERE id = $1`, [deviceId, GPS_OFFSET_LIMIT_SECONDS]);
     },
+    /** Turns the stored faces with the photo (a quarter turn clockwise maps (x, y) to (1 - y, x)). */
+    async turnFaces(photoId: number, clockwiseDegrees: number): Promise<void> {
+      const { rows } = await sql.query<{ faces: Face[] }>('SELECT faces FROM photo_analyses WHERE photo_id = $1', [photoId]);
+      if (rows.length === 0) return;
+      const turns = (((clockwiseDegrees / 90) % 4) + 4) % 4;
+      const point = ([x, y]: [number, number]): [number, number] => [Math.round((1 - y) * 1e4) / 1e4, x];
+      const faces = rows[0].faces.map((face) => {
+        let turned = face;
+        for (let turn = 0; turn < turns; turn += 1) {
+          const { box } = turned;
+          turned = {
+            ...turned, box: { x: Math.round((1 - box.y - box.height) * 1e4) / 1e4, y: box.x, width: box.height, height: box.width },
+            landmarks: turned.landmarks.map(point),
+          };
+        }
+        return turned;
+      });
+      await sql.query('UPDATE photo_analyses SET faces = $2::jsonb WHERE photo_id = $1', [photoId, JSON.stringify(faces)]);
+    },
     /** The owner's other processed photos, for the near-duplicate test. */
     async similarityOfOwner(ownerId: number, exceptId: number): Promise<SimilarityFacts[]> {
       const { rows } = await sql.query<SimilarityFacts>(
