@@ -119,14 +119,15 @@ describe(`layout/autofill that sees the pictures (${DATABASE_KIND})`, function (
     expect(again.report).to.deep.equal(report);
   });
 
-  it('puts three events of 8, 10 and 5 photos in a ten-page book with no page holding two events', async () => {
-    const days = ['2026:07:03', '2026:07:05', '2026:07:09'];
+  it('puts three events of 8, 10 and 5 photos of one day in a ten-page book with no page holding two events', async () => {
+    // A morning, an afternoon and an evening, each shot minutes apart, under four hours from one another.
+    const hours = ['10', '13', '16'];
     const sizes = [8, 10, 5];
     const eventOf = new Map<number, number>();
     for (const [event, size] of sizes.entries()) {
       for (let index = 0; index < size; index += 1) {
         const minute = String(index * 5).padStart(2, '0');
-        eventOf.set(await upload(await field({ make: 'Events', at: `${days[event]} 10:${minute}:00`, offset: '+03:00' })), event);
+        eventOf.set(await upload(await field({ make: 'Events', at: `2026:07:03 ${hours[event]}:${minute}:00`, offset: '+03:00' })), event);
       }
     }
     const { pages, report } = await autofill([...eventOf.keys()]);

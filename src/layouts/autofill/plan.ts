@@ -71,12 +71,24 @@ export function dropNearDuplicates(photos: FillPhoto[]): { kept: FillPhoto[]; du
   return { kept, duplicates };
 }
 
-/** Events: a new one where two consecutive timed photos are more than EVENT_GAP_MS apart. */
+/** A gap this long starts a new event when it is also EVENT_GAP_FACTOR times the typical gap between photos. */
+export const SHORT_EVENT_GAP_MS = 3600_000;
+export const EVENT_GAP_FACTOR = 10;
+
+/**
+ * Events: a new one where two consecutive timed photos are more than EVENT_GAP_MS apart, or more than
+ * SHORT_EVENT_GAP_MS and EVENT_GAP_FACTOR times the median gap between consecutive photos (a morning, an afternoon
+ * and an evening of one day, each shot minutes apart, are three events).
+ */
 export function splitEvents(photos: FillPhoto[]): FillPhoto[][] {
+  const times = photos.flatMap((photo) => (photo.capturedAt === null ? [] : [photo.capturedAt]));
+  const gaps = times.slice(1).map((time, index) => time - times[index]).sort((a, b) => a - b);
+  const median = gaps.length === 0 ? 0 : gaps[Math.floor(gaps.length / 2)];
+  const threshold = Math.min(EVENT_GAP_MS, Math.max(SHORT_EVENT_GAP_MS, median * EVENT_GAP_FACTOR));
   const events: FillPhoto[][] = [];
   let lastTime: number | null = null;
   for (const photo of photos) {
-    const gap = photo.capturedAt !== null && lastTime !== null && photo.capturedAt - lastTime > EVENT_GAP_MS;
+    const gap = photo.capturedAt !== null && lastTime !== null && photo.capturedAt - lastTime > threshold;
     if (events.length === 0 || gap) events.push([]);
     events[events.length - 1].push(photo);
     if (photo.capturedAt !== null) lastTime = photo.capturedAt;
