@@ -1,5 +1,6 @@
 // Shoppers' photos (issue 30): N distinct 12-megapixel JPEGs uploaded by 3 concurrent clients (the front end's limit)
-// to `photobook serve`, timed until every photo_uploaded arrived over /photos/ws, beside sharp alone doing the same work;
+// to `photobook serve`, timed until every photo_uploaded arrived over /photos/ws, beside sharp alone doing the same work,
+// and processing with the analysis (faces, sharpness, exposure, colours) beside processing alone, with the model's memory.
 // and processing with its analysis (faces, sharpness, exposure, colours: issue 51) beside it, with the face model's
 // memory (loaded once per process).
 // `npm run bench:photos [-- --count N --megapixels M --postgres]`

@@ -14,4 +14,6 @@ export interface PhotoLook {
   deviceId: number | null;
   latitude: number | null;
   longitude: number | null;
+  /** The town its GPS position is in, null when unknown. */
+  place: string | null;
 }

@@ -58,6 +58,8 @@ describe('photos: the analysis of a picture', function () {
     expect(analysis.gpsTime?.toISOString()).to.equal('2026-07-03T09:00:30.000Z');
     expect(analysis.latitude).to.be.closeTo(43.5855, 1e-3);
     expect(analysis.longitude).to.be.closeTo(39.7231, 1e-3);
+    // The town, from the list shipped in a package: nothing is asked of anyone.
+    expect(analysis.place).to.equal('Sochi');
   });
 
   it('scores a blurred copy less sharp and a darkened one worse exposed, and takes both for near-duplicates of the original', async () => {

@@ -33,6 +33,8 @@ CREATE TABLE photo_analyses (
   camera_time timestamptz,
   gps_time timestamptz,
   latitude double precision,
-  longitude double precision
+  longitude double precision,
+  -- The town the GPS position is in, from the list shipped with the service (never asked of anyone); null: none.
+  place text
 );
 CREATE INDEX photo_analyses_device_idx ON photo_analyses (device_id);

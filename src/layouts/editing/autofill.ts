@@ -12,6 +12,7 @@ import {
 } from '../autofill/plan';
 import type { AutofillReport } from '../autofill/report';
 import { chooseShots } from '../autofill/shots';
+import { eventTitles } from '../autofill/titles';
 import { blockMm, copiedBackgrounds, withPlacement } from './block-content';
 import { currentPages } from './history';
 import type { EditMessage, EditOperation, EditResult } from './messages';
@@ -103,6 +104,8 @@ export const autofillLayout: EditOperation = {
     }
     const refilled = interior.filter((page) => page.num >= fromPage);
     const perPage = refilled.length === 0 ? [] : photosPerPage(events, refilled.length, fromPage % 2 === 1);
+    // Each event's title (place and dates, autofill/title.ts) goes in the first empty text block of its first page.
+    const titles = eventTitles(events);
 
     let placedCount = 0;
     let mismatches = 0;
@@ -130,6 +133,7 @@ export const autofillLayout: EditOperation = {
         placedCount += 1;
         return placed;
       });
+      titles.place(perPage[index], blocks);
       layout.unplaced = change.unplaced;
       layout.schemeThemeRel = countUse(countUse(layout.schemeThemeRel, page.templateId, -1), scheme.id, 1);
       Object.assign(page, { templateId: scheme.id, templateWidth: scheme.width, templateHeight: scheme.height, blocks, changed: true });

@@ -8,7 +8,7 @@ export const PHOTO_LOOK_COLUMN = `(SELECT json_build_object(
     'faces', (SELECT coalesce(json_agg(face->'box'), '[]') FROM jsonb_array_elements(a.faces) face),
     'sharpness', a.sharpness, 'exposure', a.exposure, 'eyes_open', a.eyes_open, 'colour_signature', a.colour_signature,
     'device_id', a.device_id, 'offset_seconds', coalesce(d.offset_seconds, d.gps_offset_seconds, 0),
-    'latitude', a.latitude, 'longitude', a.longitude, 'perceptual_hash', photos.perceptual_hash)
+    'latitude', a.latitude, 'longitude', a.longitude, 'place', a.place, 'perceptual_hash', photos.perceptual_hash)
   FROM photo_analyses a LEFT JOIN photo_devices d ON d.id = a.device_id WHERE a.photo_id = photos.id) AS look`;
 
 export interface StoredLook {
@@ -21,6 +21,7 @@ export interface StoredLook {
   offset_seconds: number;
   latitude: number | null;
   longitude: number | null;
+  place: string | null;
   perceptual_hash: string | null;
 }
 
@@ -32,7 +33,7 @@ export function lookOf(capturedMs: number | null, stored: StoredLook | null): { 
     look: {
       faces: stored.faces, sharpness: stored.sharpness, exposure: stored.exposure, eyesOpen: stored.eyes_open,
       perceptualHash: stored.perceptual_hash, colourSignature: stored.colour_signature, deviceId: stored.device_id,
-      latitude: stored.latitude, longitude: stored.longitude,
+      latitude: stored.latitude, longitude: stored.longitude, place: stored.place,
     },
   };
 }

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { parseExifDate } from '../photo-capture-time';
 import type { DetectedFace, FaceDetector } from './face-detector';
 import { measurePixels, type PixelMeasures } from './measures';
+import { placeName } from './place';
 
 /** The copy the detector and the measures read: faces down to about 1/25 of its longer side are found. */
 export const ANALYSIS_SIDE = 512;
@@ -34,6 +35,8 @@ export interface PhotoAnalysis extends PixelMeasures {
   gpsTime: Date | null;
   latitude: number | null;
   longitude: number | null;
+  /** The town its GPS position is in (place.ts), offline; null without a position or far from any town. */
+  place: string | null;
 }
 
 const round4 = (value: number) => Math.round(value * 1e4) / 1e4;
@@ -75,13 +78,13 @@ function gpsInstant(date: unknown, time: unknown): Date | null {
 
 const coordinate = (value: unknown, limit: number) => (typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= limit ? value : null);
 
-async function readExif(original: Buffer): Promise<Pick<PhotoAnalysis, 'camera' | 'cameraTime' | 'gpsTime' | 'latitude' | 'longitude'>> {
+async function readExif(original: Buffer): Promise<Pick<PhotoAnalysis, 'camera' | 'cameraTime' | 'gpsTime' | 'latitude' | 'longitude' | 'place'>> {
   const tags = await exifr.parse(original, {
     pick: ['Make', 'Model', 'BodySerialNumber', 'SerialNumber', 'DateTimeOriginal', 'GPSDateStamp', 'GPSTimeStamp',
       'GPSLatitude', 'GPSLatitudeRef', 'GPSLongitude', 'GPSLongitudeRef'],
     reviveValues: false,
   }).catch(() => undefined) as Record<string, unknown> | undefined;
-  if (!tags) return { camera: null, cameraTime: null, gpsTime: null, latitude: null, longitude: null };
+  if (!tags) return { camera: null, cameraTime: null, gpsTime: null, latitude: null, longitude: null, place: null };
   const camera = { make: text(tags.Make), model: text(tags.Model), serial: text(tags.BodySerialNumber) || text(tags.SerialNumber) };
   const latitude = coordinate(tags.latitude, 90);
   const longitude = coordinate(tags.longitude, 180);
@@ -91,6 +94,7 @@ async function readExif(original: Buffer): Promise<Pick<PhotoAnalysis, 'camera' 
     gpsTime: gpsInstant(tags.GPSDateStamp, tags.GPSTimeStamp),
     latitude: latitude !== null && longitude !== null ? round4(latitude) : null,
     longitude: latitude !== null && longitude !== null ? round4(longitude) : null,
+    place: latitude !== null && longitude !== null ? placeName(latitude, longitude) : null,
   };
 }
 

@@ -58,14 +58,14 @@ export function createAnalysisRepository(sql: SqlExecutor) {
       }
       await sql.query(
         `INSERT INTO photo_analyses (photo_id, faces, sharpness, exposure, brightness, eyes_open, colour_signature, device_id,
-            camera_time, gps_time, latitude, longitude)
-          VALUES ($1, $2::jsonb, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+            camera_time, gps_time, latitude, longitude, place)
+          VALUES ($1, $2::jsonb, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
           ON CONFLICT (photo_id) DO UPDATE SET faces = EXCLUDED.faces, sharpness = EXCLUDED.sharpness, exposure = EXCLUDED.exposure,
             brightness = EXCLUDED.brightness, eyes_open = EXCLUDED.eyes_open, colour_signature = EXCLUDED.colour_signature,
             device_id = EXCLUDED.device_id, camera_time = EXCLUDED.camera_time, gps_time = EXCLUDED.gps_time,
-            latitude = EXCLUDED.latitude, longitude = EXCLUDED.longitude`,
+            latitude = EXCLUDED.latitude, longitude = EXCLUDED.longitude, place = EXCLUDED.place`,
         [photoId, JSON.stringify(analysis.faces), analysis.sharpness, analysis.exposure, analysis.brightness, analysis.eyesOpen,
-          analysis.colourSignature, deviceId, analysis.cameraTime, analysis.gpsTime, analysis.latitude, analysis.longitude]);
+          analysis.colourSignature, deviceId, analysis.cameraTime, analysis.gpsTime, analysis.latitude, analysis.longitude, analysis.place]);
       if (deviceId !== null && analysis.gpsTime) await this.refreshGpsOffset(deviceId);
     },
     /**
