@@ -32,6 +32,8 @@ interface SandboxJob {
   status: { name: PrintJobStatus; changed: string; messages: Record<string, unknown> };
   tracking: Record<string, unknown>;
   waited: number;
+  /** The last report made of the job (sent or not). */
+  reported?: string;
 }
 
 export interface SandboxPartnerOptions {
@@ -71,9 +73,15 @@ export function createSandboxPartner(prefix: string, options: SandboxPartnerOpti
     }).catch(() => undefined));
   };
 
+  /**
+   * Sends the job's new status. Reordered: each report is held back and sent after the next one, and the last one
+   * (SHIPPED, REJECTED) is followed by the one before it again, so an older status always arrives after a newer one.
+   */
   function report(id: string, job: SandboxJob): void {
-    if (faults.drop) return;
     const body = JSON.stringify({ topic: WEBHOOK_TOPIC, data: view(id, job) });
+    const previous = job.reported;
+    job.reported = body;
+    if (faults.drop) return;
     const final = job.status.name === 'SHIPPED' || job.status.name === 'REJECTED';
     if (faults.reorder && !held && !final) {
       held = body;
@@ -81,6 +89,7 @@ export function createSandboxPartner(prefix: string, options: SandboxPartnerOpti
     }
     for (let copy = 0; copy < (faults.duplicate ? 2 : 1); copy += 1) post(body);
     if (held) post(held);
+    else if (faults.reorder && final && previous) post(previous);
     held = undefined;
   }
 
