@@ -89,10 +89,14 @@ describe(`print partner: hold, send, webhooks and polling (${DATABASE_KIND})`, f
     expect(await jobsOf(set)).to.deep.equal([]);
     expect(world.sandbox.jobCount()).to.equal(before);
 
+    // Sent, and held by the partner before production: the set is still PAID, but the hold is over.
+    await world.faults({ delay_steps: 1000 });
     await world.endHold(other.set);
-    await finalStatus(other.set, 'SHIPPED');
+    await finalStatus(other.set, 'PRODUCTION_DELAYED');
+    expect((await setStatus(other.set)).status).to.equal('PAID');
     const late = await world.client.post(`/api/merch/orderset/${other.set}/cancel/`).set('Authorization', other.who.auth);
     expect(late.status).to.equal(409);
+    expect(late.body.detail).to.equal('The hold is over: the order set has gone to print.');
   });
 
   it('lets the shopper take one book back inside the hold: the order leaves the set, its cost is refunded, the other book is sent', async () => {

@@ -47,7 +47,7 @@ let counter = 0;
 export const BOOK_PAGES = 24;
 
 /** The demo book (10 pages) grown to `pages` interior pages by repeating its pages, as a shopper adding spreads would. */
-async function growBook(runtime: TestRuntime, layoutId: string, pages: number): Promise<void> {
+export async function growBook(runtime: TestRuntime, layoutId: string, pages: number): Promise<void> {
   const { rows: columns } = await runtime.db.sql.query<{ name: string }>(
     "SELECT column_name AS name FROM information_schema.columns WHERE table_name = 'layout_pages' AND column_name NOT IN ('id', 'num')");
   const list = columns.map((column) => column.name).join(', ');
