@@ -18,7 +18,7 @@ export const PRINT_PARTNER = defineGroup({
   },
   PRINT_PARTNER: {
     kind: 'choice', choices: PRINT_PARTNER_NAMES, default: 'sandbox',
-    description: 'the print partner of every format no route names: `sandbox` (a partner served by this service under `/print-partner/sandbox/`) or `lulu` (Lulu\'s Print API)',
+    description: 'the print partner of every format no route names: `sandbox` (a partner served by this service under `/print-partner/sandbox/`) or `lulu` (Lulu\'s Print API); unset when `NODE_ENV=production`: no partner (administrators move such orders by hand)',
   },
   PRINT_PARTNER_ROUTES: {
     kind: 'text', default: '', sample: '3=lulu,7=sandbox', allowed: '`<format id>=<partner>` pairs separated by commas',
@@ -57,7 +57,8 @@ export interface PrintPartnerConfig {
   holdMinutes: number;
   /** The partner of each format id named in PRINT_PARTNER_ROUTES; every other format goes to defaultPartner. */
   routes: ReadonlyMap<number, PrintPartnerName>;
-  defaultPartner: PrintPartnerName;
+  /** null: in production with PRINT_PARTNER unset, formats no route names are not sent to any partner. */
+  defaultPartner: PrintPartnerName | null;
   shippingLevel: string;
   pollAfterMinutes: number;
   webhookMaxAgeHours: number;
@@ -81,10 +82,12 @@ function routesOf(env: Env): Map<number, PrintPartnerName> {
   return routes;
 }
 
-/** production: PRINT_PARTNER must be named (the sandbox too, if really wanted), as the other parties' providers. */
+/**
+ * The sandbox never prints a production shop's books unless named: in production an unset PRINT_PARTNER means no
+ * partner (books of formats no route names are walked through production by administrators, as before issue 53).
+ */
 export function printPartnerConfig(env: Env, production: boolean, jwtSecret: string): PrintPartnerConfig {
-  if (production && !env[V.PRINT_PARTNER.name]) throw new ConfigError(`PRINT_PARTNER is required when NODE_ENV=production (${PRINT_PARTNER_NAMES.join(' or ')})`);
-  const defaultPartner = oneOf(env, V.PRINT_PARTNER);
+  const defaultPartner = production && !env[V.PRINT_PARTNER.name] ? null : oneOf(env, V.PRINT_PARTNER);
   const routes = routesOf(env);
   const usesLulu = defaultPartner === 'lulu' || [...routes.values()].includes('lulu');
   return {

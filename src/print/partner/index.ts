@@ -25,7 +25,7 @@ const PARTNER_LINK_SECONDS = 7 * 24 * 3600;
 export function createPrintPartnerParts(deps: { db: Database; queue: Queue; log: Logger; config: Config; print: PrintService }) {
   const { config } = deps;
   const settings = config.printPartner;
-  const named = new Set<PrintPartnerName>([settings.defaultPartner, ...settings.routes.values()]);
+  const named = new Set<PrintPartnerName | null>([settings.defaultPartner, ...settings.routes.values()]);
   const partners = new Map<PrintPartnerName, PrintPartner>();
   let sandbox: ReturnType<typeof createSandboxPartner> | undefined;
   if (named.has('sandbox')) {

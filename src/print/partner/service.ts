@@ -40,7 +40,9 @@ export function createPrintPartnerService(deps: {
   const { db, queue, log, config, partners } = deps;
   const repository = createPartnerRepository();
   const partnerOf = (name: string) => partners.get(name as PrintPartnerName);
+  /** The partner a format goes to; null: none (production without PRINT_PARTNER, a format no route names). */
   const routeOf = (formatId: number | null) => (formatId !== null && config.routes.get(formatId)) || config.defaultPartner;
+  const anyPartner = config.defaultPartner !== null || config.routes.size > 0;
 
   /** Moves the locked set forward as its books' latest jobs make it; each move recorded and mailed once. */
   async function followBooks(tx: Transaction, orderSetId: number): Promise<void> {
@@ -87,6 +89,7 @@ export function createPrintPartnerService(deps: {
   return {
     /** In the transaction that marks the set paid: the hold starts, and the send waits for its end. */
     async holdAfterPayment(tx: Transaction, orderSetId: number): Promise<void> {
+      if (!anyPartner) return;
       await repository.startHold(tx.sql, orderSetId, config.holdMinutes);
       await queue.enqueue(tx, sendToPrintPartner, { orderSetId }, { startAfterSeconds: config.holdMinutes * 60 });
     },
@@ -121,7 +124,10 @@ export function createPrintPartnerService(deps: {
       await db.transaction(async (tx) => {
         const set = await repository.lockSet(tx.sql, orderSetId);
         if (!set || !['PAID', 'IN_PRODUCTION'].includes(set.status) || set.refundRequested) return;
-        for (const book of books) await repository.claim(tx.sql, { orderSetId, orderId: book.orderId, layoutId: book.layoutId, attempt: 1, partner: routeOf(book.formatId) });
+        for (const book of books) {
+          const partner = routeOf(book.formatId);
+          if (partner) await repository.claim(tx.sql, { orderSetId, orderId: book.orderId, layoutId: book.layoutId, attempt: 1, partner });
+        }
       });
       return this.sendClaimed(orderSetId, packages);
     },
@@ -166,7 +172,7 @@ export function createPrintPartnerService(deps: {
       await db.transaction(async (tx) => {
         const set = await repository.lockSet(tx.sql, orderSetId);
         if (!set || !['PAID', 'IN_PRODUCTION'].includes(set.status)) throw invalid({ non_field_errors: [`The order set is ${set?.status}.`] });
-        await repository.claim(tx.sql, { orderSetId, orderId, layoutId: latest.layoutId, attempt: latest.attempt + 1, partner: routeOf(format?.format_id ?? null) });
+        await repository.claim(tx.sql, { orderSetId, orderId, layoutId: latest.layoutId, attempt: latest.attempt + 1, partner: routeOf(format?.format_id ?? null) ?? latest.partner });
       });
       await this.sendClaimed(orderSetId);
     },
