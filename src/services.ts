@@ -31,6 +31,7 @@ import type { SandboxPaymentProvider } from './payments/providers/sandbox';
 import { createRefunds, type Refunds } from './payments/refunds';
 import { createPaymentsService, type PaymentsService } from './payments/service';
 import { createPrintService, type PrintService } from './print/service';
+import { createPrintPartnerParts, type PrintPartnerParts } from './print/partner/index';
 import { createProductsAdminService, type ProductsAdminService } from './products/admin-service';
 import { createProductPreviews, type ProductPreviews } from './products/preview-service';
 import { createProductsService, type ProductsService } from './products/service';
@@ -71,6 +72,10 @@ export interface Services {
   delivery: DeliveryService;
   orderAdmin: OrderAdminService;
   print: PrintService;
+  /** Issue 53: the print partners, the hold after payment, the sandbox partner when it is served here. */
+  printPartner: PrintPartnerParts['service'];
+  printHold: ReturnType<PrintPartnerParts['holdFor']>;
+  printPartnerSandbox: PrintPartnerParts['sandbox'];
   products: ProductsService;
   productsAdmin: ProductsAdminService;
   productPreviews: ProductPreviews;
@@ -106,10 +111,15 @@ export function createServices(parts: ServiceParts): Services {
   const textImageLink = createTextImageLink(config.publicBaseUrl);
   const layouts = createLayoutsService({ db, media, config, photoLinks, textImage: textImageLink });
   const orders = createOrdersService(db, preflight.check, layouts.coverPages);
-  const payments = createPaymentsService({ db, provider: paymentProvider, queue, log, returnUrl: config.payment.returnUrl });
-  const refunds = createRefunds({ provider: paymentProvider, log });
-  const products = createProductsService(queue);
   const mailer = createMailer(config.mail, config.dataDir);
+  const print = createPrintService({ db, media, privateFiles: parts.privateFiles, printDpi: config.printDpi, log, queue });
+  const printPartners = createPrintPartnerParts({ db, queue, log, config, print });
+  const payments = createPaymentsService({
+    db, provider: paymentProvider, queue, log, returnUrl: config.payment.returnUrl, afterPaid: printPartners.service.holdAfterPayment,
+  });
+  const refunds = createRefunds({ provider: paymentProvider, log });
+  const orderAdmin = createOrderAdminService({ db, orders, refunds, queue, mailer, log });
+  const products = createProductsService(queue);
   const imageWork = createLimiter(config.imageConcurrency);
   return {
     login: createLoginService(db, deletions),
@@ -122,8 +132,11 @@ export function createServices(parts: ServiceParts): Services {
     payments,
     refunds,
     delivery: createDeliveryService({ db, provider: deliveryProvider, orders, payments, log }),
-    orderAdmin: createOrderAdminService({ db, orders, refunds, queue, mailer, log }),
-    print: createPrintService({ db, media, privateFiles: parts.privateFiles, printDpi: config.printDpi, log, queue }),
+    orderAdmin,
+    print,
+    printPartner: printPartners.service,
+    printHold: printPartners.holdFor({ orders, orderAdmin, refunds }),
+    printPartnerSandbox: printPartners.sandbox,
     products,
     productsAdmin: createProductsAdminService({ db, products, queue, deletions }),
     productPreviews: createProductPreviews({ db, media, deletions, log }),

@@ -99,6 +99,7 @@ export * from './schema-types/poster-list';
 export * from './schema-types/preflight-refusal';
 export * from './schema-types/preflight';
 export * from './schema-types/print-file-list';
+export * from './schema-types/print-job';
 export * from './schema-types/product-admin-list';
 export * from './schema-types/product-admin';
 export * from './schema-types/product-create';
@@ -221,6 +222,7 @@ export interface SchemaTypes {
   'preflight-refusal.json': import('./schema-types/preflight-refusal').PreflightRefusal;
   'preflight.json': import('./schema-types/preflight').Preflight;
   'print-file-list.json': import('./schema-types/print-file-list').PrintFileList;
+  'print-job.json': import('./schema-types/print-job').PrintJob;
   'product-admin-list.json': import('./schema-types/product-admin-list').ProductAdminList;
   'product-admin.json': import('./schema-types/product-admin').ProductAdmin;
   'product-create.json': import('./schema-types/product-create').ProductCreate;
