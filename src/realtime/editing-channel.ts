@@ -12,6 +12,7 @@ import type { Validator } from '../http/validation';
 import type { TextImageLink } from '../layouts/text-images';
 import { createLayoutEditor, type LayoutChange, type PublishedChange } from '../layouts/editing/editor';
 import type { LayoutsService } from '../layouts/service';
+import { listenToMemberChanges } from '../layouts/sharing/member-changes';
 import type { PhotoLinks } from '../photos/photo-links';
 import type { MediaStorage } from '../media/storage';
 import type { Metrics } from '../metrics/metrics';
@@ -69,6 +70,8 @@ export function createEditingChannel(deps: EditingChannelDependencies) {
   const accountChanges = listenToAccountChanges(deps.db, deps.log,
     (userId, change) => transports.forEach((transport) => transport.disconnectUser(userId, change)),
     () => requests.recheckOpenConnections().catch((error: unknown) => deps.log.warn({ err: error }, 'open editing connections not rechecked')));
+  const memberChanges = listenToMemberChanges(deps.db, deps.log,
+    (change) => change.role === null && requests.endMemberConnections(change.layoutId, change.userId));
 
   return {
     requests,
@@ -82,7 +85,7 @@ export function createEditingChannel(deps: EditingChannelDependencies) {
     /** Resolves once this process hears other processes' changes (at once on PGlite), or after timeoutMs. */
     listening: async (timeoutMs: number) => bus?.listening(timeoutMs),
     /** Stops hearing account changes and other processes' changes (the server is stopping). */
-    close: () => Promise.all([accountChanges.close(), bus?.close()]),
+    close: () => Promise.all([accountChanges.close(), memberChanges.close(), bus?.close()]),
   };
 }
 

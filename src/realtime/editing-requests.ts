@@ -63,6 +63,7 @@ export function createEditingRequests(deps: EditingRequestsDependencies) {
     if (!(await layouts.mayRead(user, layoutId))) return { error: { code: 'not_found', message: 'Layout not found.' } };
     // Joined before reading, so no change falls between the layout sent and the first event received.
     await connection.joinRoom(layoutId);
+    joinedLayouts.get(connection)?.add(layoutId);
     const layout = await layouts.get(user, { id: layoutId });
     return { layout, version: layout!.version };
   }
@@ -96,8 +97,16 @@ export function createEditingRequests(deps: EditingRequestsDependencies) {
   }
 
   const openConnections = new Set<EditingConnection>();
+  // The layouts each open connection joined: a member removed from a book loses the connections to it (issue 50).
+  const joinedLayouts = new WeakMap<EditingConnection, Set<string>>();
 
   return {
+    /** Ends the user's connections in this process that joined the layout (they were removed from the shared book). */
+    endMemberConnections(layoutId: string, userId: number): void {
+      for (const connection of [...openConnections]) {
+        if (connection.user.id === userId && joinedLayouts.get(connection)?.has(layoutId)) connection.end('membership_ended');
+      }
+    },
     /**
      * Ends each open connection whose account no longer holds as it did at the handshake: for when account-change
      * notices may have been missed (the listening connection was lost). Events check the account anyway; this also
@@ -127,6 +136,7 @@ export function createEditingRequests(deps: EditingRequestsDependencies) {
       let endedForWaiting = false;
       metrics.editingConnections.inc();
       openConnections.add(connection);
+      joinedLayouts.set(connection, new Set());
       let open = true;
       const stopExpiryTimer = atExpiry(connection.terms.expiresAt, () => connection.end('token_expired'));
       const answer = async (event: string, run: typeof join, raw: unknown): Promise<Answer> => {

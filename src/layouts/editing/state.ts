@@ -3,6 +3,7 @@ import type { Block, LayoutStatus, TemplateSlot, UnplacedContent } from '../../s
 import type { Role } from '../../shared/user';
 import type { PriceRule } from '../../orders/pricing';
 import type { LayoutPageRow } from '../repository';
+import type { MemberRole } from '../sharing/roles';
 
 export interface EditedLayout {
   id: string;
@@ -95,6 +96,9 @@ export interface BatchState {
   history: Map<string, HistoryLog>;
   /** PRINT_DPI: a placed photo's quality is judged against it. */
   printDpi: number;
+  /** Shared books (issue 50): the senders' member roles, by `${layoutId}:${userId}`; the sender of the message applied now. */
+  members?: Map<string, MemberRole>;
+  sender?: { id: number; member: boolean };
 }
 
 // The undo history (history.ts).
