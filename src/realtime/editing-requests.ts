@@ -11,6 +11,7 @@ import { OPERATIONS } from '../layouts/editing/operations';
 import type { LayoutsService } from '../layouts/service';
 import { type Metrics, secondsSince } from '../metrics/metrics';
 import { currentUser } from './account-check';
+import type { Collaboration } from './presence/collaboration';
 import { atExpiry, type SessionEnd } from './session-end';
 import { createTokenBucket } from './token-bucket';
 import { createUserLimits, type UserLease } from './user-limits';
@@ -39,6 +40,8 @@ export interface EditingRequestsDependencies {
   socketsPerUser: number;
   userEventsPerSecond: number;
   metrics: Pick<Metrics, 'editingAcks' | 'editingAckSeconds' | 'editingConnections'>;
+  /** Presence and soft locks of shared books (issue 50). */
+  collaboration?: Collaboration;
 }
 
 type Answer = object;
@@ -64,6 +67,7 @@ export function createEditingRequests(deps: EditingRequestsDependencies) {
     // Joined before reading, so no change falls between the layout sent and the first event received.
     await connection.joinRoom(layoutId);
     joinedLayouts.get(connection)?.add(layoutId);
+    await deps.collaboration?.joined(connection, layoutId);
     const layout = await layouts.get(user, { id: layoutId });
     return { layout, version: layout!.version };
   }
@@ -85,6 +89,7 @@ export function createEditingRequests(deps: EditingRequestsDependencies) {
     const normalised = withSpecificationKeys(raw);
     const { object, action } = (normalised ?? {}) as { object?: unknown; action?: unknown };
     const pair = `${String(object)}:${String(action)}`;
+    if (deps.collaboration?.answers(pair)) return deps.collaboration.answer(connection, pair, normalised);
     const query = Object.hasOwn(QUERIES, pair) ? QUERIES[pair] : undefined;
     if (query) {
       const errors = validator.errorsOf(query.schemaId, normalised);
@@ -93,6 +98,8 @@ export function createEditingRequests(deps: EditingRequestsDependencies) {
     }
     const parsed = parseMessage(normalised, validator, OPERATIONS);
     if (isAck(parsed)) return parsed;
+    const held = deps.collaboration?.refusal(connection, parsed);
+    if (held) return held;
     return (await editor.submit({ ...connection.user, tokenVersion: connection.terms.version }, parsed, connection.id)).ack;
   }
 
@@ -177,6 +184,7 @@ export function createEditingRequests(deps: EditingRequestsDependencies) {
         closed(): void {
           stopExpiryTimer();
           openConnections.delete(connection);
+          deps.collaboration?.closed(connection);
           if (open) metrics.editingConnections.dec();
           open = false;
           lease.release();
