@@ -22,3 +22,21 @@ CREATE TABLE layout_invitations (
   created_at  timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX layout_invitations_layout ON layout_invitations (layout_id, created_at);
+
+-- Comments on a shared book's pages and blocks, in threads (a reply names the thread's first comment). Plain text:
+-- nothing in it is ever interpreted as markup. transaction_id makes a replayed comment/add harmless.
+CREATE TABLE layout_comments (
+  id              bigserial PRIMARY KEY,
+  layout_id       uuid NOT NULL REFERENCES layouts (id) ON DELETE CASCADE,
+  user_id         integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  transaction_id  text NOT NULL,
+  page_id         uuid NOT NULL,
+  block_id        uuid,
+  reply_to        bigint REFERENCES layout_comments (id) ON DELETE CASCADE,
+  text            text NOT NULL CHECK (char_length(text) BETWEEN 1 AND 2000),
+  resolved_at     timestamptz,
+  resolved_by     integer REFERENCES users (id) ON DELETE SET NULL,
+  created_at      timestamptz NOT NULL DEFAULT now(),
+  UNIQUE (user_id, transaction_id)
+);
+CREATE INDEX layout_comments_layout ON layout_comments (layout_id, id);

@@ -34,6 +34,9 @@ export function sharingRoutes(deps: { sharing: SharingService; validator: Valida
   router.post('/api/ua/invitations/:token/accept/', signedIn, async (ctx) => {
     ctx.body = await sharing.accept(requireUser(ctx), tokenParam(ctx.params.token));
   });
+  router.get('/api/ua/layout/:layout_id/comments/', signedIn, async (ctx) => {
+    ctx.body = await sharing.comments.threads(requireUser(ctx), layoutOf(ctx));
+  });
   router.get('/api/ua/layout/:layout_id/members/', signedIn, async (ctx) => {
     ctx.body = await sharing.members(requireUser(ctx), layoutOf(ctx));
   });
@@ -82,6 +85,11 @@ const SHARING_DOCS: RouteDoc[] = [
       404: { description: 'An unknown, expired, used-up or revoked token: nothing changed', schema: 'error-detail.json' },
       409: { description: 'The book already has 20 members', schema: 'error-detail.json' },
     },
+  },
+  {
+    method: 'get', path: '/api/ua/layout/:layout_id/comments/', tags, auth: true, summary: 'The book\'s comment threads',
+    description: 'The owner and the members read them; comments are added and resolved on the editing channel (comment/add, comment/resolve).',
+    responses: { 200: { description: 'The threads', schema: 'layout-comment-threads.json' }, 401: notLoggedIn, 404: missing },
   },
   {
     method: 'get', path: '/api/ua/layout/:layout_id/members/', tags, auth: true, summary: 'Who makes the book: the owner, then the members',

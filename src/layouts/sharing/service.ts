@@ -10,6 +10,7 @@ import { conflict, forbidden, notFound } from '../../shared/errors';
 import type { AuthenticatedUser } from '../../shared/user';
 import { createLayoutsRepository, type LayoutRow } from '../repository';
 import { canRead } from '../service';
+import { createComments } from './comments';
 import { createMembersRepository, type InvitationRow } from './members-repository';
 import { colourOf, MEMBERS_PER_BOOK, type MemberRole } from './roles';
 
@@ -54,6 +55,7 @@ export function createSharingService(deps: { db: Database; media: MediaStorage; 
 
   return {
     standingIn,
+    comments: createComments(db),
 
     /** "My products" of the books shared with the caller, marked shared with the caller's role; undefined past the last page. */
     async listShared(user: AuthenticatedUser, rawPage: PageParam, rawPageSize: PageParam) {

@@ -4,8 +4,10 @@
 import type { Logger } from 'pino';
 import type { Database, NotificationListener } from '../../db/database';
 import type { Validator } from '../../http/validation';
-import { describeFieldErrors, type EditAck, errorAck, type ParsedMessage } from '../../layouts/editing/messages';
+import { describeFieldErrors, type EditAck, editErrorOf, errorAck, type ParsedMessage } from '../../layouts/editing/messages';
+import { COMMENTS_CHANNEL, createComments, type NewComment } from '../../layouts/sharing/comments';
 import { createMembersRepository } from '../../layouts/sharing/members-repository';
+import { ServiceError } from '../../shared/errors';
 import { colourOf } from '../../layouts/sharing/roles';
 import type { AuthenticatedUser } from '../../shared/user';
 import { createPresenceBoard, LOCK_MS, type PresenceEntry, type PresenceMessage } from './presence-board';
@@ -23,7 +25,10 @@ export interface CollaboratingConnection {
 
 type Message = { transaction_id?: string; object: string; action: string; params: { layout_id: string; id?: string }; payload: Record<string, unknown> };
 
-const SCHEMAS: Record<string, string> = { 'presence:set': 'presence-set.json', 'block:lock': 'block-lock.json', 'block:unlock': 'block-lock.json' };
+const SCHEMAS: Record<string, string> = {
+  'presence:set': 'presence-set.json', 'block:lock': 'block-lock.json', 'block:unlock': 'block-lock.json',
+  'comment:add': 'comment-add.json', 'comment:resolve': 'comment-resolve.json',
+};
 
 export function createCollaboration(deps: {
   db: Database; log: Logger; validator: Validator; processId: string;
@@ -50,6 +55,30 @@ export function createCollaboration(deps: {
       listening: () => undefined,
       interrupted: (error) => deps.log.warn({ err: error }, 'presence notifications interrupted'),
     });
+  }
+  // Comments are told at their commit, by every process to its own connections (this one's too).
+  const comments = createComments(db);
+  const commentsHeard = db.listen(COMMENTS_CHANNEL, {
+    notification(payload) {
+      const comment = JSON.parse(payload) as { layout_id: string };
+      deps.tell(comment.layout_id, 'comment', comment);
+    },
+    listening: () => undefined,
+    interrupted: (error) => deps.log.warn({ err: error }, 'comment notifications interrupted'),
+  });
+  /** A comment message, answered with the comment (or the refusal of the comments' rules). */
+  async function commentAnswer(connection: CollaboratingConnection, message: Message, layoutId: string): Promise<object> {
+    const transactionId = message.transaction_id!;
+    try {
+      const comment = message.action === 'add'
+        ? await comments.add(connection.user, layoutId, transactionId, message.payload as unknown as NewComment)
+        : await comments.resolve(connection.user, layoutId, (message.payload as { comment_id: number }).comment_id);
+      return { transaction_id: transactionId, response_data: comment };
+    } catch (error) {
+      if (!(error instanceof ServiceError)) throw error;
+      const { code, message: text } = editErrorOf(error);
+      return errorAck(transactionId, code, text);
+    }
   }
   const names = new Map<number, string>();
   const presenceTimes = new Map<string, number[]>();
@@ -100,6 +129,7 @@ export function createCollaboration(deps: {
       const entry = board.entry(layoutId, connection.id);
       if (!entry) return errorAck(transactionId, 'not_found', 'Join the layout first.');
       const echo = { transaction_id: typeof transactionId === 'string' ? transactionId : null };
+      if (message.object === 'comment') return commentAnswer(connection, message, layoutId);
       if (pair === 'presence:set') {
         const times = (presenceTimes.get(connection.id) ?? []).filter((time) => time > Date.now() - 1000);
         if (times.length >= PRESENCE_PER_SECOND) return errorAck(transactionId, 'rate_limited', `More than ${PRESENCE_PER_SECOND} presence/set a second.`);
@@ -132,7 +162,7 @@ export function createCollaboration(deps: {
     },
     close: async () => {
       board.close();
-      await listener?.close();
+      await Promise.all([listener?.close(), commentsHeard.close()]);
     },
   };
 }
