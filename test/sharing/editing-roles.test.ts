@@ -133,6 +133,26 @@ describe(`a shared book's editing channel by role (${DATABASE_KIND})`, function 
     });
   }
 
+  it('lets an editor place a contributor\'s photo the book lists, shown to every member through the book\'s links', async () => {
+    const book = await sharedBook();
+    const cora = await editor('plain', 'contributor', book.id);
+    expect((await cora.ask(editMessage('layout', 'add_photos', book.id, undefined, { photo_ids: [photos.contributor] }))).error).to.equal(undefined);
+    const eddie = await editor('socket.io', 'editor', book.id);
+    const block = book.pages.find((page) => page.type === 'PAGE')!.blocks.find((item) => item.type === 'PHOTO')!.id;
+    const placed = await eddie.ask(editMessage('block', 'set', book.id, block, { photo_id: photos.contributor }));
+    expect(placed.error, JSON.stringify(placed.error)).to.equal(undefined);
+    for (const reader of ['owner', 'viewer'] as const) {
+      const read = await as(server, people[reader].auth).get(`/api/ua/layout/${book.id}/`);
+      const listed = (read.body.photos as { id: number; url: string }[]).find((photo) => photo.id === photos.contributor);
+      expect(listed?.url, reader).to.be.a('string');
+    }
+    // The photo stays the contributor's: they take it out, and its frame empties.
+    expect((await cora.ask(editMessage('layout', 'remove_photos', book.id, undefined, { photo_ids: [photos.contributor] }))).error).to.equal(undefined);
+    const after = await as(server, people.owner.auth).get(`/api/ua/layout/${book.id}/`);
+    const frame = (after.body.pages as Book['pages']).flatMap((page) => page.blocks).find((item) => item.id === block) as { content?: { photo?: unknown } };
+    expect(frame.content?.photo).to.equal(undefined);
+  });
+
   it('closes a removed member\'s connections to the book at once, on both transports and in every process', async () => {
     const book = await sharedBook();
     const url = second?.url ?? server.url;

@@ -27,7 +27,8 @@ function photoBlock(state: BatchState, message: BlockMessage) {
 /** A photo the book lists, of the book's owner, ready and not deleted; anything else is not found. */
 function bookPhoto(state: BatchState, layoutOwner: number | null, photoIds: number[], photoId: number): PlacementPhoto {
   const photo = state.photos.get(photoId);
-  if (!photo || photo.ownerId !== layoutOwner || photo.deleted) throw notFound(`Photo ${photoId} not found.`);
+  // A member's photo the book lists is the book's too (issue 50).
+  if (!photo || (photo.ownerId !== layoutOwner && !photoIds.includes(photoId)) || photo.deleted) throw notFound(`Photo ${photoId} not found.`);
   if (!photoIds.includes(photoId)) throw invalidPayload(`Photo ${photoId} is not in the book: add it with layout/add_photos first.`);
   if (!photo.ready) throw invalidPayload(`Photo ${photoId} is still being processed.`);
   return photo;
@@ -71,7 +72,8 @@ export const cropBlockPhoto: EditOperation = {
     if (!current) throw invalidPayload('The block holds no photo: place one with block/set first.');
     const photo = state.photos.get(current.photo_id);
     // The book's owner's photo as it is now (a book that changed hands does not reframe the former owner's photo).
-    if (!photo || !photo.ready || photo.ownerId !== state.layouts.get(message.params.layout_id)!.ownerId) throw notFound(`Photo ${current.photo_id} not found.`);
+    const book = state.layouts.get(message.params.layout_id)!;
+    if (!photo || !photo.ready || (photo.ownerId !== book.ownerId && !book.photoIds.includes(photo.id))) throw notFound(`Photo ${current.photo_id} not found.`);
     const placement: PhotoPlacement = {
       ...current, crop: message.payload.crop!, rotation: message.payload.rotation ?? current.rotation, mirror: message.payload.mirror ?? current.mirror,
     };

@@ -110,7 +110,7 @@ export function createLayoutEditor(deps: {
   /** The answer to an applied message: its pages presented with their placed photos, and the layout's delta. */
   function present(state: BatchState, layout: EditedLayout, result: EditResult): AppliedChange {
     // Links are signed for the book's owner's photos only (a copy made before copies dropped another owner's).
-    const ownPhotos = new Map([...state.photos].filter(([, photo]) => photo.ownerId === layout.ownerId));
+    const ownPhotos = new Map([...state.photos].filter(([, photo]) => photo.ownerId === layout.ownerId || layout.photoIds.includes(photo.id)));
     const placed: PlacedPhotosView = {
       photos: ownPhotos, links: photoLinks, printDpi, fontSizePt: layout.fontSize,
       pageMm: layout.format ? { width: layout.format.widthCm * 10, height: layout.format.heightCm * 10 } : null,

@@ -57,8 +57,15 @@ export function createPresenceBoard(deps: PresenceBoardDependencies) {
     return { layout_id: layoutId, members: [...byUser.values()].sort((a, b) => a.user_id - b.user_id) };
   }
 
+  // People told of last, per book: presence is told while two or more people are in the book, and once more when
+  // one is left; one person alone (on any number of devices) is told nothing, as before books were shared.
+  const toldPeople = new Map<string, number>();
   function changed(layoutId: string, announce = true): void {
-    deps.tell(layoutId, presenceOf(layoutId));
+    const presence = presenceOf(layoutId);
+    const people = presence.members.length;
+    if (people > 1 || (toldPeople.get(layoutId) ?? 0) > 1) deps.tell(layoutId, presence);
+    if (people > 1) toldPeople.set(layoutId, people);
+    else toldPeople.delete(layoutId);
     if (announce) deps.announce?.(layoutId, [...(local.get(layoutId)?.values() ?? [])]);
   }
 
