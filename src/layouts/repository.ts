@@ -148,10 +148,12 @@ export function createLayoutsRepository(sql: SqlExecutor) {
     },
 
     /** The upright pixel sizes of the given photos that are ready (a book's photos, placed or listed). */
-    async photoSizes(ownerId: number | null, photoIds: number[]): Promise<Map<number, { width: number; height: number }>> {
+    async photoSizes(ownerId: number | null, photoIds: number[], sharedLayoutId: string | null = null): Promise<Map<number, { width: number; height: number }>> {
       if (photoIds.length === 0 || ownerId === null) return new Map();
+      // With sharedLayoutId, the photos of the book's current members count too (issue 50: they add their own).
       const { rows } = await sql.query<{ id: number; width: number; height: number }>(
-        "SELECT id, width, height FROM photos WHERE id = ANY($1::int[]) AND owner_id = $2 AND status = 'ready'", [photoIds, ownerId]);
+        `SELECT id, width, height FROM photos WHERE id = ANY($1::int[]) AND status = 'ready'
+           AND (owner_id = $2 OR owner_id IN (SELECT user_id FROM layout_members WHERE layout_id = $3))`, [photoIds, ownerId, sharedLayoutId]);
       return new Map(rows.map((row) => [row.id, { width: row.width, height: row.height }]));
     },
 

@@ -77,9 +77,8 @@ export function createLayoutsService(deps: {
     const pages = await repo.pagesOf(layout.id);
     if (!photoLinks) return presentLayout(layout, pages, media, undefined, textImage);
     const placedIds = pages.flatMap((page) => page.blocks.flatMap((block) => (block.content.photo ? [block.content.photo.photo_id] : [])));
-    const photos = await repo.photoSizes(layout.ownerId, [...new Set([...layout.photoIds, ...placedIds])]);
-    // Members' photos the book lists are shown through its links too (issue 50).
-    for (const [id, size] of await members.listedPhotoSizes(layout.photoIds)) photos.set(id, size);
+    // Members' photos are shown through the book's links too (issue 50).
+    const photos = await repo.photoSizes(layout.ownerId, [...new Set([...layout.photoIds, ...placedIds])], layout.id);
     const pageMm = layout.formatWidthCm && layout.formatHeightCm ? { width: layout.formatWidthCm * 10, height: layout.formatHeightCm * 10 } : null;
     return presentLayout(layout, pages, media, { photos, links: photoLinks, pageMm, printDpi: deps.config.printDpi, fontSizePt: layout.fontSize }, textImage);
   };

@@ -100,7 +100,9 @@ export function createEditingRequests(deps: EditingRequestsDependencies) {
     if (isAck(parsed)) return parsed;
     const held = deps.collaboration?.refusal(connection, parsed);
     if (held) return held;
-    return (await editor.submit({ ...connection.user, tokenVersion: connection.terms.version }, parsed, connection.id)).ack;
+    const { ack } = await editor.submit({ ...connection.user, tokenVersion: connection.terms.version }, parsed, connection.id);
+    if (!('error' in ack)) deps.collaboration?.edited(connection, parsed);
+    return ack;
   }
 
   const openConnections = new Set<EditingConnection>();

@@ -1,19 +1,15 @@
 // Every editing operation by each role of a shared book, over both transports (issue 50): allowed or refused, and
 // nothing changed when refused; a downgrade refuses the next message, a removal closes the member's connections to
 // the book (across processes on a PostgreSQL server); an ordered book is frozen for every member.
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect } from 'chai';
 import type { RunningServer } from '../../src/server';
 import { DATABASE_KIND } from '../helpers/database';
-import { TEST_JWT_SECRET, type TestRuntime, testRuntime, testServer } from '../helpers/runtime';
+import { type TestRuntime, testRuntime, testServer } from '../helpers/runtime';
 import { seedLayoutCatalog } from '../layouts/catalog';
-import { type ChildServer, startChildServer } from '../realtime/child-server';
 import { connectPlain } from '../realtime/plain-sockets';
 import { connectEditor, nextEvent } from '../realtime/sockets';
 import { type BookEditor, editMessage, joinedEditor, type Transport, TRANSPORTS } from '../editing/editors';
-import { as, join, newBook, type Person, person, type Role, uploadPhoto } from './world';
+import { as, join, newBook, type Person, person, type Role, secondProcess, uploadPhoto } from './world';
 
 type Book = { id: string; pages: { id: string; num: number; type: string; blocks: { id: string; type: string }[] }[] };
 type Who = 'owner' | Role;
@@ -23,8 +19,7 @@ describe(`a shared book's editing channel by role (${DATABASE_KIND})`, function 
   let runtime: TestRuntime;
   let server: RunningServer & { url: string };
   /** A second process on the same database server (PostgreSQL only): removal reaches its connections too. */
-  let second: ChildServer | undefined;
-  let dataDir: string | undefined;
+  let second: Awaited<ReturnType<typeof secondProcess>>;
   let products: number[];
   const people = {} as Record<Who | 'stranger', Person>;
   const photos = {} as Record<Who, number>;
@@ -48,22 +43,12 @@ describe(`a shared book's editing channel by role (${DATABASE_KIND})`, function 
     server = await testServer(runtime);
     for (const who of ['owner', 'editor', 'contributor', 'viewer', 'stranger'] as const) people[who] = await person(runtime, `${who}@example.com`);
     for (const who of ['owner', 'editor', 'contributor', 'viewer'] as const) photos[who] = await uploadPhoto(server, runtime, people[who]);
-    if (DATABASE_KIND === 'postgres') {
-      dataDir = mkdtempSync(path.join(os.tmpdir(), 'photobook-shared-'));
-      second = await startChildServer({
-        DATABASE_URL: runtime.db.connectionString!, DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET, PUBLIC_BASE_URL: 'http://photobook.test',
-      });
-    }
+    second = await secondProcess(runtime, server);
   });
   afterEach(() => {
     for (const made of editors.splice(0)) made.close();
   });
-  after(async () => {
-    await second?.stop();
-    await server.stop();
-    await runtime.dispose();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
+  after(() => second.stopAll());
 
   // Which role may send each operation: the owner all; an editor all but finishing; a contributor their own photos.
   const MATRIX: { name: string; allowed: Who[]; message: (book: Book, who: Who) => object }[] = [
@@ -155,7 +140,7 @@ describe(`a shared book's editing channel by role (${DATABASE_KIND})`, function 
 
   it('closes a removed member\'s connections to the book at once, on both transports and in every process', async () => {
     const book = await sharedBook();
-    const url = second?.url ?? server.url;
+    const url = second.url;
     const socket = await connectEditor(url, { token: people.contributor.token });
     await socket.emitWithAck('join', { layout_id: book.id });
     const plain = await connectPlain(url, people.contributor.token);

@@ -1,20 +1,16 @@
 // Presence and soft locks in a shared book (issue 50), over both transports and, on a PostgreSQL server, across two
 // processes: who is where, told to every connection of the book; a gone member dropped; blocks held, refused
 // (locked, naming the holder), expired, released on unlock and on disconnect.
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import type { RunningServer } from '../../src/server';
 import { DATABASE_KIND } from '../helpers/database';
-import { TEST_JWT_SECRET, type TestRuntime, testRuntime, testServer } from '../helpers/runtime';
+import { type TestRuntime, testRuntime, testServer } from '../helpers/runtime';
 import { seedLayoutCatalog } from '../layouts/catalog';
-import { type ChildServer, startChildServer } from '../realtime/child-server';
 import { connectPlain } from '../realtime/plain-sockets';
 import { connectEditor } from '../realtime/sockets';
 import { type Ack, editMessage, type Transport } from '../editing/editors';
-import { join, newBook, type Person, person } from './world';
+import { join, newBook, type Person, person, secondProcess } from './world';
 
 type Presence = { layout_id: string; members: { user_id: number; name: string; colour: string; page_id: string | null; block_id: string | null; locks: string[] }[] };
 type Book = { id: string; pages: { id: string; num: number; type: string; blocks: { id: string; type: string }[] }[] };
@@ -69,13 +65,12 @@ describe(`presence and soft locks in a shared book (${DATABASE_KIND})`, function
   this.timeout(60_000);
   let runtime: TestRuntime;
   let server: RunningServer & { url: string };
-  let second: ChildServer | undefined;
-  let dataDir: string | undefined;
+  let second: Awaited<ReturnType<typeof secondProcess>>;
   let products: number[];
   let owner: Person; let editor: Person; let viewer: Person;
   const opened: Member[] = [];
   /** The editor's process: the second one on a database server. */
-  const elsewhere = () => second?.url ?? server.url;
+  const elsewhere = () => second.url;
   const open = async (transport: Transport, url: string, who: Person, layoutId: string) => {
     const made = await member(transport, url, who.token, layoutId);
     opened.push(made);
@@ -97,22 +92,12 @@ describe(`presence and soft locks in a shared book (${DATABASE_KIND})`, function
     owner = await person(runtime, 'owner@example.com', 'Olga');
     editor = await person(runtime, 'editor@example.com', 'Eddie');
     viewer = await person(runtime, 'viewer@example.com', 'Vera');
-    if (DATABASE_KIND === 'postgres') {
-      dataDir = mkdtempSync(path.join(os.tmpdir(), 'photobook-presence-'));
-      second = await startChildServer({
-        DATABASE_URL: runtime.db.connectionString!, DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET, PUBLIC_BASE_URL: 'http://photobook.test',
-      });
-    }
+    second = await secondProcess(runtime, server);
   });
   afterEach(() => {
     for (const made of opened.splice(0)) made.close();
   });
-  after(async () => {
-    await second?.stop();
-    await server.stop();
-    await runtime.dispose();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
+  after(() => second.stopAll());
 
   for (const [ownerTransport, editorTransport] of [['socket.io', 'plain'], ['plain', 'socket.io']] as const) {
     it(`tells each member who is in the book and where, and drops one who left (${ownerTransport} and ${editorTransport})`, async () => {
@@ -170,6 +155,10 @@ describe(`presence and soft locks in a shared book (${DATABASE_KIND})`, function
     const eddie = await open('plain', elsewhere(), editor, book.id);
     const vera = await open('socket.io', server.url, viewer, book.id);
     expect((await vera.ask(lockMessage('lock', book.id, book.text))).error?.code).to.equal('forbidden');
+    // A viewer's refused edit holds nothing either.
+    expect((await vera.ask(textBy(book, 'viewer'))).error?.code).to.equal('forbidden');
+    await new Promise((done) => setTimeout(done, 100));
+    expect(olga.presences.at(-1)?.members.every((item) => item.locks.length === 0)).to.equal(true);
     expect((await eddie.ask(textBy(book, 'editor'))).error).to.equal(undefined);
     await olga.until((presence) => presence.members.some((item) => item.user_id === editor.id && item.locks.includes(book.text)));
     expect((await olga.ask(textBy(book, 'owner'))).error?.code).to.equal('locked');

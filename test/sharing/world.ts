@@ -1,10 +1,15 @@
 // A shared book's people for the tests of issue 50: an owner with two books, and an editor, a contributor and a
 // viewer who joined the first through invitations, plus a stranger; requests as each of them.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect } from 'chai';
 import request from 'supertest';
 import { processPhoto } from '../../jobs/process-photo';
 import type { RunningServer } from '../../src/server';
-import { type TestRuntime } from '../helpers/runtime';
+import { DATABASE_KIND } from '../helpers/database';
+import { TEST_JWT_SECRET, type TestRuntime } from '../helpers/runtime';
+import { type ChildServer, startChildServer } from '../realtime/child-server';
 import { photoLike } from '../photos/photo-images';
 
 export type Person = { id: number; token: string; auth: string };
@@ -46,4 +51,28 @@ export async function uploadPhoto(server: RunningServer & { url: string }, runti
   expect(response.status, JSON.stringify(response.body)).to.be.oneOf([200, 201]);
   await processPhoto.handle({ photoId: response.body.photo_id }, runtime.jobContext);
   return response.body.photo_id as number;
+}
+
+/**
+ * A second process of the service on the test's database server (PostgreSQL only: PGlite is one process's), and the
+ * way to stop it and the whole world. url: the second process's, or the first's on PGlite.
+ */
+export async function secondProcess(runtime: TestRuntime, server: RunningServer & { url: string }) {
+  let child: ChildServer | undefined;
+  let dataDir: string | undefined;
+  if (DATABASE_KIND === 'postgres') {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'photobook-together-'));
+    child = await startChildServer({
+      DATABASE_URL: runtime.db.connectionString!, DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET, PUBLIC_BASE_URL: 'http://photobook.test',
+    });
+  }
+  return {
+    url: child?.url ?? server.url,
+    async stopAll(): Promise<void> {
+      await child?.stop();
+      await server.stop();
+      await runtime.dispose();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -5,7 +5,8 @@ import type { Block, Box, PhotoPlacement, PlacementRotation } from '../../shared
 import { coveringCrop } from '../../shared/photo-placement';
 import { blockMm, findBlock, withPlacement } from './block-content';
 import type { EditMessage, EditOperation, EditResult } from './messages';
-import type { BatchState, EditedPage, PlacementPhoto } from './state';
+import type { BatchState, EditedLayout, EditedPage, PlacementPhoto } from './state';
+import { isBookPhoto } from '../sharing/edit-access';
 
 interface BlockMessage extends EditMessage {
   params: { layout_id: string; id: string };
@@ -25,11 +26,11 @@ function photoBlock(state: BatchState, message: BlockMessage) {
 }
 
 /** A photo the book lists, of the book's owner, ready and not deleted; anything else is not found. */
-function bookPhoto(state: BatchState, layoutOwner: number | null, photoIds: number[], photoId: number): PlacementPhoto {
+function bookPhoto(state: BatchState, layout: EditedLayout, photoId: number): PlacementPhoto {
   const photo = state.photos.get(photoId);
   // A member's photo the book lists is the book's too (issue 50).
-  if (!photo || (photo.ownerId !== layoutOwner && !photoIds.includes(photoId)) || photo.deleted) throw notFound(`Photo ${photoId} not found.`);
-  if (!photoIds.includes(photoId)) throw invalidPayload(`Photo ${photoId} is not in the book: add it with layout/add_photos first.`);
+  if (!photo || !isBookPhoto(state, layout, photo) || photo.deleted) throw notFound(`Photo ${photoId} not found.`);
+  if (!layout.photoIds.includes(photoId)) throw invalidPayload(`Photo ${photoId} is not in the book: add it with layout/add_photos first.`);
   if (!photo.ready) throw invalidPayload(`Photo ${photoId} is still being processed.`);
   return photo;
 }
@@ -51,7 +52,7 @@ export const setBlockPhoto: EditOperation = {
   apply(state, raw) {
     const message = raw as BlockMessage;
     const { layout, page, block, index, size } = photoBlock(state, message);
-    const photo = bookPhoto(state, layout.ownerId, layout.photoIds, message.payload.photo_id!);
+    const photo = bookPhoto(state, layout, message.payload.photo_id!);
     const rotation = message.payload.rotation ?? 0;
     const focus = photo.focusX === null || photo.focusY === null ? undefined : { x: photo.focusX, y: photo.focusY };
     const placement: PhotoPlacement = {
@@ -73,7 +74,7 @@ export const cropBlockPhoto: EditOperation = {
     const photo = state.photos.get(current.photo_id);
     // The book's owner's photo as it is now (a book that changed hands does not reframe the former owner's photo).
     const book = state.layouts.get(message.params.layout_id)!;
-    if (!photo || !photo.ready || (photo.ownerId !== book.ownerId && !book.photoIds.includes(photo.id))) throw notFound(`Photo ${current.photo_id} not found.`);
+    if (!photo || !photo.ready || !isBookPhoto(state, book, photo)) throw notFound(`Photo ${current.photo_id} not found.`);
     const placement: PhotoPlacement = {
       ...current, crop: message.payload.crop!, rotation: message.payload.rotation ?? current.rotation, mirror: message.payload.mirror ?? current.mirror,
     };

@@ -14,7 +14,7 @@ import { type PlacedPhotosView, presentLayoutDelta, presentPage } from '../prese
 import { createLayoutPreflight } from '../preflight';
 import type { TextImageLink } from '../text-images';
 import { isFrozen } from '../service';
-import { accessRefusal, memberRolesOf } from '../sharing/edit-access';
+import { accessRefusal, isBookPhoto, memberRolesOf } from '../sharing/edit-access';
 import { changeNotices, type NoticedTransaction } from './change-notices';
 import { finishRefusal } from './finish';
 import { record, snapshot, stepSince } from './history';
@@ -110,7 +110,7 @@ export function createLayoutEditor(deps: {
   /** The answer to an applied message: its pages presented with their placed photos, and the layout's delta. */
   function present(state: BatchState, layout: EditedLayout, result: EditResult): AppliedChange {
     // Links are signed for the book's owner's photos only (a copy made before copies dropped another owner's).
-    const ownPhotos = new Map([...state.photos].filter(([, photo]) => photo.ownerId === layout.ownerId || layout.photoIds.includes(photo.id)));
+    const ownPhotos = new Map([...state.photos].filter(([, photo]) => isBookPhoto(state, layout, photo)));
     const placed: PlacedPhotosView = {
       photos: ownPhotos, links: photoLinks, printDpi, fontSizePt: layout.fontSize,
       pageMm: layout.format ? { width: layout.format.widthCm * 10, height: layout.format.heightCm * 10 } : null,
@@ -189,7 +189,7 @@ export function createLayoutEditor(deps: {
     const taken = waitForLocks ? batch : batch.filter(({ parsed }) => layouts.has(parsed.layoutId));
     const reads = readsOf(taken);
     const { storedSteps, known, ...rows } = await repository.rows(reads);
-    const members = await memberRolesOf(tx.sql, layouts, taken.map(({ user, parsed }) => ({ userId: user.id, layoutId: parsed.layoutId })));
+    const members = await memberRolesOf(tx.sql, layouts, taken.map(({ user, parsed }) => ({ userId: user.id, layoutId: parsed.layoutId })), rows.photos);
     const state: BatchState = { layouts, ...rows, removedPages: new Set(), history: new Map(), printDpi, members };
     for (const layout of layouts.values()) {
       const loaded = reads.historyLayoutIds.includes(layout.id);

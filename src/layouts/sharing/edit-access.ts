@@ -15,12 +15,24 @@ const memberKey = (layoutId: string, userId: number) => `${layoutId}:${userId}`;
  * every sender owns their book, as when nobody shares it).
  */
 export async function memberRolesOf(
-  sql: SqlExecutor, layouts: Map<string, EditedLayout>, senders: { userId: number; layoutId: string }[],
+  sql: SqlExecutor, layouts: Map<string, EditedLayout>, senders: { userId: number; layoutId: string }[], photos: BatchState['photos'],
 ): Promise<Map<string, MemberRole>> {
-  const others = senders.filter(({ userId, layoutId }) => layouts.has(layoutId) && layouts.get(layoutId)!.ownerId !== userId);
+  // The owners of photos the books list who are not the book's owner: members, if they still are.
+  const listed = [...layouts.values()].flatMap((layout) => layout.photoIds.flatMap((id) => {
+    const ownerId = photos.get(id)?.ownerId;
+    return ownerId !== undefined && ownerId !== layout.ownerId ? [{ userId: ownerId, layoutId: layout.id }] : [];
+  }));
+  const others = [...senders, ...listed].filter(({ userId, layoutId }) => layouts.has(layoutId) && layouts.get(layoutId)!.ownerId !== userId);
   if (others.length === 0) return new Map();
   return createMembersRepository(sql).rolesOf([...new Set(others.map((sender) => sender.layoutId))], [...new Set(others.map((sender) => sender.userId))]);
 }
+
+/**
+ * Whether the photo is the book's to place and show: its owner's, or listed by the book and of a current member
+ * (a book listing another account's photo for another reason, as a copy made long ago, does not show it).
+ */
+export const isBookPhoto = (state: BatchState, layout: Pick<EditedLayout, 'id' | 'ownerId' | 'photoIds'>, photo: { id: number; ownerId: number }) =>
+  photo.ownerId === layout.ownerId || (layout.photoIds.includes(photo.id) && Boolean(state.members?.has(memberKey(layout.id, photo.ownerId))));
 
 export const memberRoleIn = (state: BatchState, layoutId: string, userId: number): MemberRole | undefined =>
   state.members?.get(memberKey(layoutId, userId));

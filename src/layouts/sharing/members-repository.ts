@@ -63,14 +63,6 @@ export function createMembersRepository(sql: SqlExecutor) {
       return row.count;
     },
 
-    /** The sizes of the ready photos of a book's list, whoever owns them (members' photos among them). */
-    async listedPhotoSizes(photoIds: number[]): Promise<Map<number, { width: number; height: number }>> {
-      if (photoIds.length === 0) return new Map();
-      const { rows } = await sql.query<{ id: number; width: number; height: number }>(
-        "SELECT id, width, height FROM photos WHERE id = ANY($1::int[]) AND status = 'ready'", [photoIds]);
-      return new Map(rows.map((row) => [row.id, { width: row.width, height: row.height }]));
-    },
-
     async members(layoutId: string): Promise<MemberRow[]> {
       const { rows } = await sql.query<MemberRow>(
         `SELECT m.user_id AS "userId", u.name, m.role, m.joined_at AS "joinedAt"

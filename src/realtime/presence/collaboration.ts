@@ -146,14 +146,17 @@ export function createCollaboration(deps: {
       if (!(await mayHold(connection.user, layoutId))) return errorAck(transactionId, 'forbidden', 'Only the owner and editors hold blocks.');
       return take(connection, layoutId, blockId, transactionId) ?? { ...echo, response_data: board.presenceOf(layoutId) };
     },
-    /** An edit of a block someone else holds is refused (locked); otherwise the sender holds the blocks it edits. */
+    /** An edit of a block someone else holds is refused (locked). */
     refusal(connection: CollaboratingConnection, parsed: ParsedMessage): EditAck | undefined {
-      const blockIds = parsed.operation.targets(parsed.message).blockIds ?? [];
-      for (const blockId of blockIds) {
-        const refused = take(connection, parsed.layoutId, blockId.toLowerCase(), parsed.message.transaction_id);
-        if (refused) return refused;
+      for (const blockId of parsed.operation.targets(parsed.message).blockIds ?? []) {
+        const holder = board.holderOf(parsed.layoutId, blockId.toLowerCase(), connection.user.id);
+        if (holder) return lockedAck(parsed.message.transaction_id, holder, blockId.toLowerCase());
       }
       return undefined;
+    },
+    /** The sender's edit applied: they hold the blocks it changed (a refused edit, a viewer's say, holds nothing). */
+    edited(connection: CollaboratingConnection, parsed: ParsedMessage): void {
+      for (const blockId of parsed.operation.targets(parsed.message).blockIds ?? []) take(connection, parsed.layoutId, blockId.toLowerCase(), undefined);
     },
     /** The connection closed: it leaves every book, and its blocks are free. */
     closed(connection: CollaboratingConnection): void {
