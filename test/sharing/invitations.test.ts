@@ -180,6 +180,12 @@ describe(`making a book together: invitations and members (${DATABASE_KIND})`, (
         expect((await as(server, member.auth).patch(`/api/ua/layout/${book.id}/`, { deleted: true })).status).to.equal(403);
         expect((await as(server, member.auth).post(`/api/ua/layout/${book.id}/clone/`, { name: 'copy' })).status).to.equal(404);
       }
+      // Ordering stays the owner's: a member cannot put the book in a cart.
+      for (const member of [editor, contributor, viewer]) {
+        const ordered = await as(server, member.auth).post('/api/merch/order/', { layout_id: book.id, count: 1 });
+        expect(ordered.status, JSON.stringify(ordered.body)).to.be.within(400, 404);
+      }
+      expect(await rows('SELECT id FROM orders WHERE layout_id = $1', [book.id])).to.deep.equal([]);
       expect((await rows('SELECT name, status FROM layouts WHERE id = $1', [book.id]))[0]).to.deep.equal(name);
       const leaving = await person(runtime, 'leaving@example.com');
       await join(server, owner, book.id, leaving, 'viewer');
