@@ -30,6 +30,7 @@ import type { MediaStorage } from './media/storage';
 import { printRoutes } from './print/routes';
 import { printHoldRoutes, printPartnerWebhookRoutes } from './print/partner/routes';
 import { layoutRoutes } from './layouts/routes';
+import { sharingRoutes } from './layouts/sharing/routes';
 import { textImageRoutes } from './layouts/text-image-routes';
 import { mediaRoutes } from './media/routes';
 import { layoutViewerRoutes } from './layouts/viewer-routes';
@@ -101,7 +102,8 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
       media: deps.media,
       upload: { directory: uploadsFolder(deps.config.dataDir), maxBytes: deps.config.uploadMaxBytes },
     }),
-    layoutRoutes({ layouts: services.layouts, validator }),
+    layoutRoutes({ layouts: services.layouts, validator, sharing: services.sharing }),
+    sharingRoutes({ sharing: services.sharing, validator }),
     preflightRoutes({ preflight: services.preflight }),
     textImageRoutes({ textImages: services.textImages }),
     layoutViewerRoutes({

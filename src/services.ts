@@ -13,6 +13,7 @@ import { createGalleryService, type GalleryService } from './gallery/service';
 import { createUrlSigner } from './http/signed-url';
 import { createPageImages, type PageImages } from './layouts/page-images';
 import { createLayoutsService, type LayoutsService } from './layouts/service';
+import { createSharingService, type SharingService } from './layouts/sharing/service';
 import { createTextImageLink, createTextImages, type TextImageLink, type TextImages } from './layouts/text-images';
 import { createLayoutViewer, type LayoutViewer } from './layouts/viewer';
 import { createLayoutPreflight, type LayoutPreflight } from './layouts/preflight';
@@ -80,6 +81,8 @@ export interface Services {
   productsAdmin: ProductsAdminService;
   productPreviews: ProductPreviews;
   layouts: LayoutsService;
+  /** Making a book together: invitations and members (issue 50). */
+  sharing: SharingService;
   /** A book's preflight: what its print would get wrong. */
   preflight: LayoutPreflight;
   layoutViewer: LayoutViewer;
@@ -141,6 +144,7 @@ export function createServices(parts: ServiceParts): Services {
     productsAdmin: createProductsAdminService({ db, products, queue, deletions }),
     productPreviews: createProductPreviews({ db, media, deletions, log }),
     layouts,
+    sharing: createSharingService({ db, media, publicBaseUrl: config.publicBaseUrl, textImage: textImageLink }),
     textImageLink,
     textImages: createTextImages({ db, media }),
     preflight,

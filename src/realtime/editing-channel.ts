@@ -12,10 +12,12 @@ import type { Validator } from '../http/validation';
 import type { TextImageLink } from '../layouts/text-images';
 import { createLayoutEditor, type LayoutChange, type PublishedChange } from '../layouts/editing/editor';
 import type { LayoutsService } from '../layouts/service';
+import { listenToMemberChanges } from '../layouts/sharing/member-changes';
 import type { PhotoLinks } from '../photos/photo-links';
 import type { MediaStorage } from '../media/storage';
 import type { Metrics } from '../metrics/metrics';
 import { createEditingRequests } from './editing-requests';
+import { createCollaboration } from './presence/collaboration';
 import { type LayoutBus, listenToLayoutChanges } from './layout-bus';
 
 /** What the channel asks of a transport about its connections in this process. */
@@ -26,6 +28,8 @@ export interface EditingTransport {
   deliver(changes: PublishedChange[]): void;
   /** Ends the user's connections, telling them why. */
   disconnectUser(userId: number, reason: AccountChange): void;
+  /** Tells this process's connections in the layout's room an event (presence, comment: issue 50). */
+  tell(layoutId: string, event: string, data: object): void;
 }
 
 export interface EditingChannelDependencies {
@@ -63,12 +67,18 @@ export function createEditingChannel(deps: EditingChannelDependencies) {
     watched: (layoutId) => transports.some((transport) => transport.watches(layoutId)),
     deliver: (changes: LayoutChange[]) => deliverHere(changes.map((change) => ({ change, origin: undefined }))),
   }) : undefined;
-  const requests = createEditingRequests({ ...deps, editor });
+  const collaboration = createCollaboration({
+    db: deps.db, log: deps.log, validator: deps.validator, processId,
+    tell: (layoutId, event, data) => transports.forEach((transport) => transport.tell(layoutId, event, data)),
+  });
+  const requests = createEditingRequests({ ...deps, editor, collaboration });
   // Every process hears every change, so each ends only its own connections. Listening again after an
   // interruption, the open connections are checked against their accounts: a change may have gone unheard.
   const accountChanges = listenToAccountChanges(deps.db, deps.log,
     (userId, change) => transports.forEach((transport) => transport.disconnectUser(userId, change)),
     () => requests.recheckOpenConnections().catch((error: unknown) => deps.log.warn({ err: error }, 'open editing connections not rechecked')));
+  const memberChanges = listenToMemberChanges(deps.db, deps.log,
+    (change) => change.role === null && requests.endMemberConnections(change.layoutId, change.userId));
 
   return {
     requests,
@@ -82,7 +92,7 @@ export function createEditingChannel(deps: EditingChannelDependencies) {
     /** Resolves once this process hears other processes' changes (at once on PGlite), or after timeoutMs. */
     listening: async (timeoutMs: number) => bus?.listening(timeoutMs),
     /** Stops hearing account changes and other processes' changes (the server is stopping). */
-    close: () => Promise.all([accountChanges.close(), bus?.close()]),
+    close: () => Promise.all([accountChanges.close(), memberChanges.close(), collaboration.close(), bus?.close()]),
   };
 }
 

@@ -11,6 +11,7 @@ import { OPERATIONS } from '../layouts/editing/operations';
 import type { LayoutsService } from '../layouts/service';
 import { type Metrics, secondsSince } from '../metrics/metrics';
 import { currentUser } from './account-check';
+import type { Collaboration } from './presence/collaboration';
 import { atExpiry, type SessionEnd } from './session-end';
 import { createTokenBucket } from './token-bucket';
 import { createUserLimits, type UserLease } from './user-limits';
@@ -39,6 +40,8 @@ export interface EditingRequestsDependencies {
   socketsPerUser: number;
   userEventsPerSecond: number;
   metrics: Pick<Metrics, 'editingAcks' | 'editingAckSeconds' | 'editingConnections'>;
+  /** Presence and soft locks of shared books (issue 50). */
+  collaboration?: Collaboration;
 }
 
 type Answer = object;
@@ -63,6 +66,8 @@ export function createEditingRequests(deps: EditingRequestsDependencies) {
     if (!(await layouts.mayRead(user, layoutId))) return { error: { code: 'not_found', message: 'Layout not found.' } };
     // Joined before reading, so no change falls between the layout sent and the first event received.
     await connection.joinRoom(layoutId);
+    joinedLayouts.get(connection)?.add(layoutId);
+    await deps.collaboration?.joined(connection, layoutId);
     const layout = await layouts.get(user, { id: layoutId });
     return { layout, version: layout!.version };
   }
@@ -84,6 +89,7 @@ export function createEditingRequests(deps: EditingRequestsDependencies) {
     const normalised = withSpecificationKeys(raw);
     const { object, action } = (normalised ?? {}) as { object?: unknown; action?: unknown };
     const pair = `${String(object)}:${String(action)}`;
+    if (deps.collaboration?.answers(pair)) return deps.collaboration.answer(connection, pair, normalised);
     const query = Object.hasOwn(QUERIES, pair) ? QUERIES[pair] : undefined;
     if (query) {
       const errors = validator.errorsOf(query.schemaId, normalised);
@@ -92,12 +98,24 @@ export function createEditingRequests(deps: EditingRequestsDependencies) {
     }
     const parsed = parseMessage(normalised, validator, OPERATIONS);
     if (isAck(parsed)) return parsed;
-    return (await editor.submit({ ...connection.user, tokenVersion: connection.terms.version }, parsed, connection.id)).ack;
+    const held = deps.collaboration?.refusal(connection, parsed);
+    if (held) return held;
+    const { ack } = await editor.submit({ ...connection.user, tokenVersion: connection.terms.version }, parsed, connection.id);
+    if (!('error' in ack)) deps.collaboration?.edited(connection, parsed);
+    return ack;
   }
 
   const openConnections = new Set<EditingConnection>();
+  // The layouts each open connection joined: a member removed from a book loses the connections to it (issue 50).
+  const joinedLayouts = new WeakMap<EditingConnection, Set<string>>();
 
   return {
+    /** Ends the user's connections in this process that joined the layout (they were removed from the shared book). */
+    endMemberConnections(layoutId: string, userId: number): void {
+      for (const connection of [...openConnections]) {
+        if (connection.user.id === userId && joinedLayouts.get(connection)?.has(layoutId)) connection.end('membership_ended');
+      }
+    },
     /**
      * Ends each open connection whose account no longer holds as it did at the handshake: for when account-change
      * notices may have been missed (the listening connection was lost). Events check the account anyway; this also
@@ -127,6 +145,7 @@ export function createEditingRequests(deps: EditingRequestsDependencies) {
       let endedForWaiting = false;
       metrics.editingConnections.inc();
       openConnections.add(connection);
+      joinedLayouts.set(connection, new Set());
       let open = true;
       const stopExpiryTimer = atExpiry(connection.terms.expiresAt, () => connection.end('token_expired'));
       const answer = async (event: string, run: typeof join, raw: unknown): Promise<Answer> => {
@@ -167,6 +186,7 @@ export function createEditingRequests(deps: EditingRequestsDependencies) {
         closed(): void {
           stopExpiryTimer();
           openConnections.delete(connection);
+          deps.collaboration?.closed(connection);
           if (open) metrics.editingConnections.dec();
           open = false;
           lease.release();
