@@ -32,7 +32,7 @@ describe(`migrations (${DATABASE_KIND})`, () => {
     const { rows } = await db.sql.query<{ table_name: string; data_type: string }>(
       "SELECT table_name, data_type FROM information_schema.columns WHERE column_name LIKE '%kopecks'",
     );
-    expect(rows.map((row) => row.table_name).sort()).to.deep.equal(['deliveries', 'orders', 'payments', 'prices', 'prices', 'refunds', 'sandbox_payments', 'sandbox_refunds']);
+    expect(rows.map((row) => row.table_name).sort()).to.deep.equal(['deliveries', 'order_take_backs', 'orders', 'payments', 'prices', 'prices', 'refunds', 'sandbox_payments', 'sandbox_refunds']);
     for (const row of rows) expect(row.data_type).to.equal('bigint');
   });
 });
