@@ -8,7 +8,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import WebSocket from 'ws';
-import { processPhoto as processPhotoJob } from '../jobs/contracts/process-photo';
+import { processPhoto as processPhotoJob } from '../src/jobs/process-photo';
 import { processPhoto } from '../src/photos/processing';
 import { JOBS_AT_ONCE } from '../src/queue/queue';
 import { adminQuery, databaseUrl } from './database';

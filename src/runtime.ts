@@ -1,6 +1,6 @@
 // Everything a command of the service needs, opened once and closed once, wired explicitly.
 import type { Logger } from 'pino';
-import { jobRegistry } from '../jobs/index';
+import { jobRegistry } from './worker/index';
 import { createTokenService, type TokenService, tokenSettings } from './auth/tokens';
 import { createUsersRepository, type UsersRepository } from './auth/users-repository';
 import { describeCounts, ensureReferenceData } from './seed/fixtures';
@@ -13,7 +13,7 @@ import { type JsonSchema, loadSchemas } from './http/schemas';
 import { createMetrics, type Metrics } from './metrics/metrics';
 import { openMediaStorages } from './media/open-storages';
 import type { MediaStorage } from './media/storage';
-import type { JobContext } from '../jobs/job-context';
+import type { JobContext } from './worker/job-context';
 import { type Queue, startQueue } from './queue/queue';
 import { createServices, type Services } from './services';
 

@@ -1,7 +1,7 @@
 // The composition root: every service and vendor provider of the shop, built once per process from the runtime's
 // parts and shared by the HTTP app, the editing channel, the CLI and the job worker (docs/architecture.md).
 import type { Logger } from 'pino';
-import { processPhoto as processPhotoJob } from '../jobs/contracts/process-photo';
+import { processPhoto as processPhotoJob } from './jobs/process-photo';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { DeliveryProvider } from './delivery/provider';

@@ -1,7 +1,7 @@
 // Payments: one live payment per order set, started with a kept Idempotence-Key, and notifications applied once.
 import type { Logger } from 'pino';
-import { orderPaid } from '../../jobs/contracts/order-paid';
-import { renderPrintFiles } from '../../jobs/contracts/render-print-files';
+import { orderPaid } from '../jobs/order-paid';
+import { renderPrintFiles } from '../jobs/render-print-files';
 import type { Database, Transaction } from '../db/database';
 import type { OrderSet } from '../orders/service';
 import type { Queue } from '../queue/queue';

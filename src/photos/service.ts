@@ -3,7 +3,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Logger } from 'pino';
-import { processPhoto as processPhotoJob } from '../../jobs/contracts/process-photo';
+import { processPhoto as processPhotoJob } from '../jobs/process-photo';
 import type { PhotoQuota } from '../config-photos';
 import type { Database } from '../db/database';
 import type { MediaStorage } from '../media/storage';

@@ -1,5 +1,5 @@
 // Administering products: made with their layouts (and so their previews), changed, listed, deleted.
-import { renderPreviews } from '../../jobs/contracts/render-previews';
+import { renderPreviews } from '../jobs/render-previews';
 import type { Database } from '../db/database';
 import { pageOfList } from '../shared/paging';
 import { createLayoutsRepository } from '../layouts/repository';

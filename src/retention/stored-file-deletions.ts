@@ -2,7 +2,7 @@
 // records them in its own transaction, with the job that deletes them, so a storage that fails the deletion delays it
 // and orphans nothing.
 import type { Logger } from 'pino';
-import { deleteStoredFiles } from '../../jobs/contracts/delete-stored-files';
+import { deleteStoredFiles } from '../jobs/delete-stored-files';
 import type { Database, Transaction } from '../db/database';
 import type { MediaStorage } from '../media/storage';
 import type { Queue } from '../queue/queue';

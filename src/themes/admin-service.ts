@@ -1,7 +1,7 @@
 // Administering themes. Each save enqueues its reactions in its own transaction: a created theme sends the
 // notification e-mail; a theme saved approved without products gets its products generated (reactions.ts).
-import { generateProducts } from '../../jobs/contracts/generate-products';
-import { sendThemeEmail } from '../../jobs/contracts/send-theme-email';
+import { generateProducts } from '../jobs/generate-products';
+import { sendThemeEmail } from '../jobs/send-theme-email';
 import type { Transaction } from '../db/database';
 import { pageOfList } from '../shared/paging';
 import { derivedKeys } from '../media/images';

@@ -2,7 +2,7 @@
 // the real API and processed (so they have real print masters), blocks written into the pages by SQL.
 import sharp from 'sharp';
 import type request from 'supertest';
-import { processPhoto } from '../../jobs/process-photo';
+import { processPhoto } from '../../src/worker/process-photo';
 import { createLayoutsService } from '../../src/layouts/service';
 import type { Block, Box, PhotoPlacement, TextStyle } from '../../src/shared/layout-document';
 import type { TestRuntime } from '../helpers/runtime';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import sharp from 'sharp';
 import request from 'supertest';
-import { renderPrintFiles } from '../../jobs/render-print-files';
+import { renderPrintFiles } from '../../src/worker/render-print-files';
 import { buildApp } from '../../src/app';
 import { seedDemoCatalog } from '../../src/seed/demo';
 import type { Block } from '../../src/shared/layout-document';

@@ -1,5 +1,5 @@
 // The contract of the reconcile-payments job, handled in jobs/reconcile-payments.ts: its name, its payload's schema and type, its retries.
-import { defineJobContract, SCHEDULED_PAYLOAD_SCHEMA, type ScheduledPayload } from '../../src/queue/job';
+import { defineJobContract, SCHEDULED_PAYLOAD_SCHEMA, type ScheduledPayload } from '../queue/job';
 
 export const reconcilePayments = defineJobContract<ScheduledPayload>({
   name: 'reconcile-payments',

@@ -2,7 +2,7 @@
 // was cut, before issue 49's fix; a photo or a paid set left so) gets a new job: photos still processing with no job
 // waiting or running for them, paid sets with no print files and no job that rendered, waits or failed for them.
 import { defineJob } from './job-context';
-import { restartStrandedWork as contract } from './contracts/restart-stranded-work';
+import { restartStrandedWork as contract } from '../jobs/restart-stranded-work';
 
 export const restartStrandedWork = defineJob(contract, async (_payload, { photos, print, log }) => {
   const report = { photos: await photos.restartStranded(), orderSets: await print.restartStranded() };

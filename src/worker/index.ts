@@ -1,5 +1,5 @@
 // The typed registry of background jobs: every job the service enqueues or handles is listed here once.
-import type { JobRegistry } from '../src/queue/queue';
+import type { JobRegistry } from '../queue/queue';
 import type { JobHandler } from './job-context';
 import { deleteStoredFiles } from './delete-stored-files';
 import { generateProducts } from './generate-products';

@@ -1,5 +1,5 @@
 // The contract of the restart-stranded-work job, handled in jobs/restart-stranded-work.ts: its name, its payload's schema and type, its retries.
-import { defineJobContract, SCHEDULED_PAYLOAD_SCHEMA, type ScheduledPayload } from '../../src/queue/job';
+import { defineJobContract, SCHEDULED_PAYLOAD_SCHEMA, type ScheduledPayload } from '../queue/job';
 
 export const restartStrandedWork = defineJobContract<ScheduledPayload>({
   name: 'restart-stranded-work',

@@ -3,6 +3,6 @@
 // VISITOR_RETENTION_DAYS, so that no table grows without bound (src/retention/service.ts).
 // Safe to repeat, and to run in any worker.
 import { defineJob } from './job-context';
-import { purgeExpiredRecords as contract } from './contracts/purge-expired-records';
+import { purgeExpiredRecords as contract } from '../jobs/purge-expired-records';
 
 export const purgeExpiredRecords = defineJob(contract, (_payload, { retention }) => retention.purgeExpiredRecords());

@@ -1,5 +1,5 @@
 // The contract of the send-order-status-email job, handled in jobs/send-order-status-email.ts: its name, its payload's schema and type, its retries.
-import { defineJobContract } from '../../src/queue/job';
+import { defineJobContract } from '../queue/job';
 
 export interface SendOrderStatusEmailPayload {
   /** The order_status_history row of the move. */

@@ -1,5 +1,5 @@
 // The contract of the send-theme-email job, handled in jobs/send-theme-email.ts: its name, its payload's schema and type, its retries.
-import { defineJobContract } from '../../src/queue/job';
+import { defineJobContract } from '../queue/job';
 
 export interface SendThemeEmailPayload {
   themeId: number;

@@ -1,5 +1,5 @@
 // The contract of the generate-products job, handled in jobs/generate-products.ts: its name, its payload's schema and type, its retries.
-import { defineJobContract } from '../../src/queue/job';
+import { defineJobContract } from '../queue/job';
 
 export interface GenerateProductsPayload {
   themeId: number;

@@ -2,6 +2,6 @@
 // Enqueued in the transaction of the move, so every move has its mail; the Message-ID names the move, so a repeat
 // after a crash is the same message to the receiving server.
 import { defineJob } from './job-context';
-import { sendOrderStatusEmail as contract } from './contracts/send-order-status-email';
+import { sendOrderStatusEmail as contract } from '../jobs/send-order-status-email';
 
 export const sendOrderStatusEmail = defineJob(contract, ({ historyId }, { orderAdmin }) => orderAdmin.sendStatusEmail(historyId));

@@ -1,5 +1,5 @@
 // The contract of the order-paid job, handled in jobs/order-paid.ts: its name, its payload's schema and type, its retries.
-import { defineJobContract } from '../../src/queue/job';
+import { defineJobContract } from '../queue/job';
 
 export interface OrderPaidPayload {
   orderSetId: number;

@@ -1,5 +1,5 @@
 // The contract of the delete-stored-files job, handled in jobs/delete-stored-files.ts: its name, its payload's schema and type, its retries.
-import { defineJobContract } from '../../src/queue/job';
+import { defineJobContract } from '../queue/job';
 
 export interface DeleteStoredFilesPayload {
   /** Rows of stored_file_deletions. */

@@ -1,5 +1,5 @@
 // The contract of the purge-expired-records job, handled in jobs/purge-expired-records.ts: its name, its payload's schema and type, its retries.
-import { defineJobContract, SCHEDULED_PAYLOAD_SCHEMA, type ScheduledPayload } from '../../src/queue/job';
+import { defineJobContract, SCHEDULED_PAYLOAD_SCHEMA, type ScheduledPayload } from '../queue/job';
 
 export const purgeExpiredRecords = defineJobContract<ScheduledPayload>({
   name: 'purge-expired-records',

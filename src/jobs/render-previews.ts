@@ -1,5 +1,5 @@
 // The contract of the render-previews job, handled in jobs/render-previews.ts: its name, its payload's schema and type, its retries.
-import { defineJobContract } from '../../src/queue/job';
+import { defineJobContract } from '../queue/job';
 
 export interface RenderPreviewsPayload {
   productId: number;

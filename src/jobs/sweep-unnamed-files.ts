@@ -1,5 +1,5 @@
 // The contract of the sweep-unnamed-files job, handled in jobs/sweep-unnamed-files.ts: its name, its payload's schema and type, its retries.
-import { defineJobContract, SCHEDULED_PAYLOAD_SCHEMA, type ScheduledPayload } from '../../src/queue/job';
+import { defineJobContract, SCHEDULED_PAYLOAD_SCHEMA, type ScheduledPayload } from '../queue/job';
 
 export const sweepUnnamedFiles = defineJobContract<ScheduledPayload>({
   name: 'sweep-unnamed-files',

@@ -3,6 +3,6 @@
 // confirms a delivery that was placed as a draft at the aggregator. Enqueued in the transaction that marks the set
 // PAID, so a paid set always has its job, exactly once; a retry repeats only what is not recorded as done.
 import { defineJob } from './job-context';
-import { orderPaid as contract } from './contracts/order-paid';
+import { orderPaid as contract } from '../jobs/order-paid';
 
 export const orderPaid = defineJob(contract, ({ orderSetId }, { delivery }) => delivery.confirmPaid(orderSetId));

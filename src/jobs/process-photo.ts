@@ -1,5 +1,5 @@
 // The contract of the process-photo job, handled in jobs/process-photo.ts: its name, its payload's schema and type, its retries.
-import { defineJobContract } from '../../src/queue/job';
+import { defineJobContract } from '../queue/job';
 
 export interface ProcessPhotoPayload {
   photoId: number;

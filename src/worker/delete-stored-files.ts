@@ -2,6 +2,6 @@
 // a row naming them, enqueued in that write's transaction. A file the storage refuses stays recorded and the job fails,
 // to be retried; once every file is gone the job is done. Safe to repeat: deleting a missing file is no error.
 import { defineJob } from './job-context';
-import { deleteStoredFiles as contract } from './contracts/delete-stored-files';
+import { deleteStoredFiles as contract } from '../jobs/delete-stored-files';
 
 export const deleteStoredFiles = defineJob(contract, ({ ids }, { deletions }) => deletions.deleteEveryRecorded(ids));
