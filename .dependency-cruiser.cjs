@@ -7,7 +7,7 @@
 //   (its routes.ts, serving media files or metrics, are HTTP transports);
 // - src/http/ (the cross-cutting HTTP pieces: errors, validation, limits, request state) knows no domain either.
 // Composition (src/services.ts, src/runtime.ts, src/app.ts, src/server.ts) may use everything.
-const DOMAINS = '(admin|auth|seed|delivery|editor|gallery|health|home|layouts|orders|payments|photos|print|products|retention|themes|docs)';
+const DOMAINS = '(admin|auth|seed|file-deletions|delivery|editor|gallery|health|home|layouts|orders|payments|photos|print|products|retention|themes|docs)';
 const INFRASTRUCTURE = '(db|queue|media|render|mail|metrics|util)';
 // Composition builds everything: the only files that may import the jobs' registry and every service.
 const COMPOSITION = '^src/(services|runtime|app|server|main)\\.ts$';

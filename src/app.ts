@@ -47,7 +47,7 @@ import { photoRoutes } from './photos/routes';
 import type { Queue } from './queue/queue';
 import type { Services } from './services';
 import { themeElementRoutes } from './themes/element-routes';
-import { uploadsFolder } from './themes/http-upload';
+import { uploadsFolder } from './http/upload';
 import { themeRoutes } from './themes/routes';
 
 export interface AppDependencies {

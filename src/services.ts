@@ -36,7 +36,7 @@ import { createProductPreviews, type ProductPreviews } from './products/preview-
 import { createProductsService, type ProductsService } from './products/service';
 import type { Queue } from './queue/queue';
 import { createRetentionService, type RetentionService } from './retention/service';
-import { createStoredFileDeletions, type StoredFileDeletions } from './retention/stored-file-deletions';
+import { createStoredFileDeletions, type StoredFileDeletions } from './file-deletions/stored-file-deletions';
 import { createThemesAdminService, type ThemesAdminService } from './themes/admin-service';
 import { createThemesService, type ThemesService } from './themes/service';
 import { createLimiter } from './util/limiter';

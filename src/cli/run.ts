@@ -11,7 +11,7 @@ import { createLogger } from '../log';
 import { checkPortAvailable, PortUnavailableError } from '../port-availability';
 import { openRuntime } from '../runtime';
 import { stopWithin } from '../shutdown';
-import { removeLeftUploads } from '../themes/http-upload';
+import { removeLeftUploads } from '../http/upload';
 import { COMMANDS, type CommandOutput, helpText, UsageError } from './commands';
 
 /** What a command reads and writes besides its arguments; log: where the log goes instead of standard output. */

@@ -11,7 +11,7 @@ import { bodyOf, queryOf, requireUser } from '../http/request-state';
 import { notFound } from '../shared/errors';
 import type { RouteDoc, RouteModule } from '../http/route-module';
 import type { Validator } from '../http/validation';
-import { singleFileUpload, uploadedFile, type UploadLimits } from '../themes/http-upload';
+import { singleFileUpload, uploadedFile, type UploadLimits } from '../http/upload';
 import type { PhotoLinks } from './photo-links';
 import { presentPage, presentPhoto } from './presenters';
 import { PhotoQuotaReachedError, type PhotosService } from './service';

@@ -6,7 +6,7 @@ import type { Transaction } from '../db/database';
 import { pageOfList } from '../shared/paging';
 import { derivedKeys } from '../media/images';
 import type { Queue } from '../queue/queue';
-import type { StoredFileDeletions } from '../retention/stored-file-deletions';
+import type { StoredFileDeletions } from '../file-deletions/stored-file-deletions';
 import { conflict, type FieldErrors, invalid, notFound } from '../shared/errors';
 import type { ThemeCreate, ThemeUpdate } from '../types/schemas';
 import { createThemesAdminRepository, type ThemeFields } from './admin-repository';

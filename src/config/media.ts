@@ -1,6 +1,6 @@
 // Where media files are kept (the local disk or an S3-compatible object store) and where their URLs point.
-import { ConfigError, type Env, flag, integer, oneOf, text, urlValue } from './config-values';
-import { VARIABLES } from './config-variables';
+import { ConfigError, type Env, flag, integer, oneOf, text, urlValue } from './values';
+import { VARIABLES } from './variables';
 
 const {
   MEDIA_STORAGE, MEDIA_PUBLIC_URL, S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_REGION, S3_FORCE_PATH_STYLE,

@@ -1,6 +1,6 @@
 // The declared variables of the parties outside the service: identity providers, media storage, mail, the delivery
-// aggregator and the payment provider (see config-variables.ts).
-import { defineGroup } from './config-values';
+// aggregator and the payment provider (see variables.ts).
+import { defineGroup } from './values';
 
 const HTTP = ['http:', 'https:'] as const;
 

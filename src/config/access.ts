@@ -1,8 +1,8 @@
 // Who may reach what from where, parsed from the environment: the sandbox login, and the browser origins that may
 // call the API (CORS).
 import { isIP } from 'node:net';
-import { ConfigError, type Env, flag, text } from './config-values';
-import { VARIABLES } from './config-variables';
+import { ConfigError, type Env, flag, text } from './values';
+import { VARIABLES } from './variables';
 
 const { SANDBOX_LOGIN, CORS_ORIGINS } = VARIABLES;
 

@@ -1,6 +1,6 @@
 // The limits that keep stored records and the editing channel's load bounded, parsed from the environment.
-import { type Env, integer } from './config-values';
-import { VARIABLES } from './config-variables';
+import { type Env, integer } from './values';
+import { VARIABLES } from './variables';
 
 const {
   EDITING_REPLAY_WINDOW_HOURS, SOCKETS_PER_USER, SOCKET_OUTGOING_BUFFER_BYTES, USER_EVENTS_PER_SECOND, LAYOUTS_PER_USER,

@@ -1,5 +1,5 @@
 // Declaring an environment variable (name, default, allowed values, description) and reading it into a checked value;
-// a bad value is a ConfigError naming the variable. The declarations themselves are in config-variables.ts.
+// a bad value is a ConfigError naming the variable. The declarations themselves are in variables.ts.
 
 export class ConfigError extends Error {}
 

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import multer from '@koa/multer';
 import type { Context, Next } from 'koa';
-import { HttpError, validationError } from '../http/errors';
+import { HttpError, validationError } from './errors';
 import { ServiceError } from '../shared/errors';
 import { isRunning } from '../util/process-running';
 

@@ -6,7 +6,7 @@ import { deleteStoredFiles } from '../jobs/delete-stored-files';
 import type { Database, Transaction } from '../db/database';
 import type { MediaStorage } from '../media/storage';
 import type { Queue } from '../queue/queue';
-import { createRetentionRepository, type FileArea } from './repository';
+import { createDeletionsRepository, type FileArea } from './repository';
 
 /** Deletions a job sends the storage at once. */
 const DELETING_AT_ONCE = 3;
@@ -21,7 +21,7 @@ export interface DeletionOutcome {
 export function createStoredFileDeletions(deps: { db: Database; media: MediaStorage; privateFiles: MediaStorage; queue: Queue; log: Logger }) {
   const { queue, log } = deps;
   const areas: Record<FileArea, MediaStorage> = { media: deps.media, private: deps.privateFiles };
-  const recorded = createRetentionRepository(deps.db.sql);
+  const recorded = createDeletionsRepository(deps.db.sql);
 
   /** Deletes the recorded files of these rows (those still recorded) and drops the rows of those the storage took. */
   async function deleteRecorded(ids: number[]): Promise<DeletionOutcome> {
@@ -50,7 +50,7 @@ export function createStoredFileDeletions(deps: { db: Database; media: MediaStor
      */
     async record(tx: Transaction, keys: string[], area: FileArea = 'media'): Promise<number[]> {
       if (keys.length === 0) return [];
-      const ids = await createRetentionRepository(tx.sql).recordDeletions(keys, area);
+      const ids = await createDeletionsRepository(tx.sql).recordDeletions(keys, area);
       await queue.enqueue(tx, deleteStoredFiles, { ids });
       return ids;
     },

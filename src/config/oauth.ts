@@ -1,6 +1,6 @@
 // The identity providers' settings, parsed from the environment: each is on when its client id is set.
-import { ConfigError, type Env, integer, text, urlValue, type Variable } from './config-values';
-import { VARIABLES } from './config-variables';
+import { ConfigError, type Env, integer, text, urlValue, type Variable } from './values';
+import { VARIABLES } from './variables';
 
 const {
   OAUTH_TIMEOUT_MS, GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, GOOGLE_DISCOVERY_URL, VK_CLIENT_ID, VK_CLIENT_SECRET, VK_AUTHORIZE_URL,

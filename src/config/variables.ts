@@ -3,8 +3,8 @@
 // table of docs/operations.md and .env.example from them (test/config-reference.test.ts checks both are current).
 import {
   DELIVERY, IDENTITY_PROVIDERS, MAIL, MEDIA, OBJECT_STORE, PAYMENT,
-} from './config-variables-external';
-import { defineGroup } from './config-values';
+} from './variables-external';
+import { defineGroup } from './values';
 
 const MEBIBYTE = 1024 * 1024;
 const GIBIBYTE = 1024 * MEBIBYTE;

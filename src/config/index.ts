@@ -2,21 +2,21 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { prepareDataFolder } from './data-folder';
-import type { DatabaseTimeouts } from './db/pg-timeouts';
-import { corsOrigins, sandboxLoginConfig, type SandboxLoginConfig } from './config-access';
-import { boundsConfig, type BoundsConfig, editingConfig, type EditingConfig, viewerConfig, type ViewerConfig } from './config-limits';
-import { photosConfig, type PhotosConfig } from './config-photos';
-import { mediaConfig, type MediaConfig } from './config-media';
-import { oauthConfig, type OAuthConfig } from './config-oauth';
-import { ConfigError, type Env, flag, inWords, integer, isChoice, oneOf, required, text, tokenName, urlValue } from './config-values';
-import { VARIABLES } from './config-variables';
+import { prepareDataFolder } from '../data-folder';
+import type { DatabaseTimeouts } from '../db/pg-timeouts';
+import { corsOrigins, sandboxLoginConfig, type SandboxLoginConfig } from './access';
+import { boundsConfig, type BoundsConfig, editingConfig, type EditingConfig, viewerConfig, type ViewerConfig } from './limits';
+import { photosConfig, type PhotosConfig } from './photos';
+import { mediaConfig, type MediaConfig } from './media';
+import { oauthConfig, type OAuthConfig } from './oauth';
+import { ConfigError, type Env, flag, inWords, integer, isChoice, oneOf, required, text, tokenName, urlValue } from './values';
+import { VARIABLES } from './variables';
 
-export { isLoopbackHost, type SandboxLoginConfig } from './config-access';
-export { ConfigError, type Env } from './config-values';
-export type { BoundsConfig, EditingConfig, ViewerConfig } from './config-limits';
-export type { MediaConfig, S3Config } from './config-media';
-export type { OAuthClient, OAuthConfig } from './config-oauth';
+export { isLoopbackHost, type SandboxLoginConfig } from './access';
+export { ConfigError, type Env } from './values';
+export type { BoundsConfig, EditingConfig, ViewerConfig } from './limits';
+export type { MediaConfig, S3Config } from './media';
+export type { OAuthClient, OAuthConfig } from './oauth';
 
 export interface MailConfig {
   /** smtp:// or smtps:// URL; undefined: messages are written as .eml files to DATA_DIR/outbox. */

@@ -1,6 +1,6 @@
 // The limits of shoppers' photos (issue 30), parsed from the environment: upload size, pixels, and what one owner may hold.
-import { type Env, integer } from './config-values';
-import { VARIABLES } from './config-variables';
+import { type Env, integer } from './values';
+import { VARIABLES } from './variables';
 
 const { PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS, PHOTOS_PER_USER, PHOTO_BYTES_PER_USER, PHOTOS_PER_VISITOR, PHOTO_BYTES_PER_VISITOR } = VARIABLES;
 
