@@ -42,9 +42,12 @@ export interface Runtime {
   close(queueTimeoutMs?: number): Promise<boolean>;
 }
 
-/** Opens the database (applying migrations and, when missing, the reference data), the media storage and the job queue. */
-export async function openRuntime(config: Config, log: Logger, database?: Database): Promise<Runtime> {
-  const db = database ?? (await openDatabase(config));
+/**
+ * Opens the database (applying migrations and, when missing, the reference data), the media storage and the job queue.
+ * Without a database given, opens the configured one in the name of `owner` (the command, named in the data folder's lock).
+ */
+export async function openRuntime(config: Config, log: Logger, database?: Database, owner = 'photobook'): Promise<Runtime> {
+  const db = database ?? (await openDatabase(config, owner));
   try {
     const applied = await migrate(db);
     if (applied.length > 0) log.info({ migrations: applied }, 'migrations applied');

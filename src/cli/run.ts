@@ -73,7 +73,7 @@ async function run(argv: string[], io: CommandIO): Promise<number> {
     const removed = await removeLeftUploads(config.dataDir);
     if (removed > 0) log.info({ removed }, 'removed the uploads that stopped processes left in DATA_DIR/uploads');
   }
-  const runtime = await openRuntime(config, log);
+  const runtime = await openRuntime(config, log, undefined, name);
   let stop: void | ((deadlineAt: number) => Promise<boolean>);
   try {
     if (command.longRunning) await runtime.checkMediaStorage();

@@ -1,5 +1,5 @@
 // Picks the database from configuration: a server when DATABASE_URL is set, else PGlite in DATA_DIR/pgdata, which
-// this process then owns (see data-folder-lock.ts).
+// this process then owns (see data-folder-lock.ts), under the name of the command that opened it.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config';
@@ -8,11 +8,11 @@ import { lockDataFolder } from './data-folder-lock';
 import { openPGlite } from './pglite';
 import { openPostgres } from './postgres';
 
-export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'databaseTimeouts' | 'dataDir'>): Promise<Database> {
+export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'databaseTimeouts' | 'dataDir'>, owner: string): Promise<Database> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl, undefined, config.databaseTimeouts);
   const dir = path.join(config.dataDir, 'pgdata');
   mkdirSync(dir, { recursive: true });
-  const release = lockDataFolder(dir, process.argv[2] ?? 'node');
+  const release = lockDataFolder(dir, owner);
   try {
     const db = await openPGlite(dir);
     return { ...db, close: () => db.close().finally(release) };
