@@ -22,6 +22,14 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: 'no-folder-cycles',
+      comment: 'No folder imports a folder that imports it, directly or around a loop: each room of the house sits above or below another, never both.',
+      severity: 'error',
+      scope: 'folder',
+      from: {},
+      to: { circular: true },
+    },
+    {
       name: 'enqueue-by-contract',
       comment: 'The service enqueues a job by its contract (src/jobs/); importing a handler (src/worker/) pulls in its whole import graph.',
       severity: 'error',

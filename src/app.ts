@@ -30,7 +30,7 @@ import type { MediaStorage } from './media/storage';
 import { printRoutes } from './print/routes';
 import { layoutRoutes } from './layouts/routes';
 import { textImageRoutes } from './layouts/text-image-routes';
-import { mediaRoutes } from './media/routes';
+import { mediaRoutes } from './http/media-routes';
 import { layoutViewerRoutes } from './layouts/viewer-routes';
 import { preflightRoutes } from './layouts/preflight-routes';
 import { createUrlSigner } from './http/signed-url';

@@ -7,7 +7,7 @@ import type { Queue } from '../queue/queue';
 import { conflict } from '../shared/errors';
 import { VendorError } from '../util/vendor-http';
 import type { PaymentProvider, RemotePayment } from './provider';
-import type { SandboxPaymentProvider } from './providers/sandbox';
+import type { SandboxPaymentProvider } from './sandbox-provider';
 import { createPaymentsRepository } from './repository';
 
 /**

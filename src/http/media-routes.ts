@@ -2,11 +2,11 @@
 // type, cache validators and single byte ranges.
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { HttpError, notFound } from '../http/errors';
-import type { RouteModule } from '../http/route-module';
-import { ifRangeHolds, requestedRange } from './byte-range';
-import { imageContentTypeOf } from './content-types';
-import { isValidMediaKey, type MediaStorage, type StoredFileFacts } from './storage';
+import { HttpError, notFound } from './errors';
+import type { RouteModule } from './route-module';
+import { ifRangeHolds, requestedRange } from '../media/byte-range';
+import { imageContentTypeOf } from '../media/content-types';
+import { isValidMediaKey, type MediaStorage, type StoredFileFacts } from '../media/storage';
 
 function decodedKey(rawPath: string): string | undefined {
   try {
