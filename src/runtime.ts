@@ -58,7 +58,8 @@ export async function openRuntime(config: Config, log: Logger, database?: Databa
     const storages = openMediaStorages(config);
     const { media, privateFiles } = storages;
     const catalogChanges = new CatalogChangeFeed(db, config.gallery.maxStalenessMs, log);
-    const services = createServices({ config, log, db, media, privateFiles, queue, catalogChanges, metrics });
+    const schemas = loadSchemas();
+    const services = createServices({ config, log, db, media, privateFiles, queue, catalogChanges, metrics, schemas });
     let closing: Promise<boolean> | undefined;
     return {
       config, log, db, queue, media, privateFiles, metrics, services,
@@ -66,7 +67,7 @@ export async function openRuntime(config: Config, log: Logger, database?: Databa
       tokens: createTokenService(tokenSettings(config), log),
       users: createUsersRepository(db.sql),
       catalogChanges,
-      schemas: loadSchemas(),
+      schemas,
       checkMediaStorage: () => storages.check(log),
       // Idempotent: a server's stop and its owner may both close the runtime.
       close: (queueTimeoutMs) => (closing ??= queue.stop(queueTimeoutMs).finally(() => catalogChanges.close()).finally(() => db.close())

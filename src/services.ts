@@ -18,6 +18,9 @@ import { createLayoutViewer, type LayoutViewer } from './layouts/viewer';
 import { createLayoutPreflight, type LayoutPreflight } from './layouts/preflight';
 import { createMailer, type Mailer } from './mail/mailer';
 import type { MediaStorage } from './media/storage';
+import type { JsonSchema } from './http/schemas';
+import { createValidator } from './http/validation';
+import { createEditingReceiver, type EditingReceiver } from './layouts/editing/receiver';
 import type { Metrics } from './metrics/metrics';
 import { createOrderAdminService, type OrderAdminService } from './orders/admin-service';
 import { createOrdersService, type OrdersService } from './orders/service';
@@ -52,6 +55,8 @@ export interface ServiceParts {
   queue: Queue;
   catalogChanges: CatalogChangeFeed;
   metrics: Metrics;
+  /** The JSON Schemas messages are validated by. */
+  schemas: JsonSchema[];
 }
 
 export interface Services {
@@ -75,6 +80,8 @@ export interface Services {
   productsAdmin: ProductsAdminService;
   productPreviews: ProductPreviews;
   layouts: LayoutsService;
+  /** The one door into editing a book: every transport's messages (and a job's or command's) go through it. */
+  editing: EditingReceiver;
   /** A book's preflight: what its print would get wrong. */
   preflight: LayoutPreflight;
   layoutViewer: LayoutViewer;
@@ -128,6 +135,10 @@ export function createServices(parts: ServiceParts): Services {
     productsAdmin: createProductsAdminService({ db, products, queue, deletions }),
     productPreviews: createProductPreviews({ db, media, deletions, log }),
     layouts,
+    editing: createEditingReceiver({
+      db, media, log, limits: config.editing, photoLinks, printDpi: config.printDpi, textImage: textImageLink,
+      validator: createValidator(parts.schemas), spansProcesses: db.kind === 'postgres',
+    }),
     textImageLink,
     textImages: createTextImages({ db, media }),
     preflight,
