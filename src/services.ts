@@ -11,11 +11,11 @@ import { createDeliveryService, type DeliveryService } from './delivery/service'
 import type { CatalogChangeFeed } from './gallery/change-feed';
 import { createGalleryService, type GalleryService } from './gallery/service';
 import { createUrlSigner } from './http/signed-url';
-import { createPageImages, type PageImages } from './layouts/page-images';
+import { createPageImages, type PageImages } from './layouts/viewer/page-images';
 import { createLayoutsService, type LayoutsService } from './layouts/service';
 import { createTextImageLink, createTextImages, type TextImageLink, type TextImages } from './layouts/text-images';
-import { createLayoutViewer, type LayoutViewer } from './layouts/viewer';
-import { createLayoutPreflight, type LayoutPreflight } from './layouts/preflight';
+import { createLayoutViewer, type LayoutViewer } from './layouts/viewer/service';
+import { createLayoutPreflight, type LayoutPreflight } from './layouts/preflight/service';
 import { createMailer, type Mailer } from './mail/mailer';
 import type { MediaStorage } from './media/storage';
 import type { JsonSchema } from './http/schemas';

@@ -18,7 +18,7 @@ export interface EditingConfig {
   queuePerLayout: number;
 }
 
-/** How the viewer's page images are drawn and kept (see src/layouts/page-images.ts). */
+/** How the viewer's page images are drawn and kept (see src/layouts/viewer/page-images.ts). */
 export interface ViewerConfig {
   /** Memory for drawn page images, per process. */
   cacheBytes: number;

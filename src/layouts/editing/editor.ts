@@ -11,7 +11,7 @@ import type { PhotoLinks } from '../../photos/photo-links';
 import { ServiceError } from '../../shared/errors';
 import type { AuthenticatedUser } from '../../shared/user';
 import { type PlacedPhotosView, presentLayoutDelta, presentPage } from '../presenters';
-import { createLayoutPreflight } from '../preflight';
+import { createLayoutPreflight } from '../preflight/service';
 import type { TextImageLink } from '../text-images';
 import { canRead, canWrite, isFrozen } from '../service';
 import { changeNotices, type NoticedTransaction } from './change-notices';

@@ -2,10 +2,10 @@
 // image drawn is kept in a byte-bounded memory cache under its ETag (which names everything the drawing depends on),
 // one drawing serves every request waiting for it, the drawing queue has a bound overall and per client address, and
 // a drawing whose clients have all gone leaves the queue before it starts.
-import type { ViewerConfig } from '../config';
-import type { Metrics, ViewerDrawings } from '../metrics/metrics';
-import { createLimiter, LimiterFullError } from '../util/limiter';
-import { SegmentedLru } from '../util/segmented-lru';
+import type { ViewerConfig } from '../../config';
+import type { Metrics, ViewerDrawings } from '../../metrics/metrics';
+import { createLimiter, LimiterFullError } from '../../util/limiter';
+import { SegmentedLru } from '../../util/segmented-lru';
 
 /** The widths pages are drawn at: a width asked for is drawn at the next one up (the browser scales it down). */
 export const PAGE_IMAGE_WIDTHS: readonly number[] = [160, 320, 480, 640, 800, 1000, 1280, 1600, 2000];

@@ -1,13 +1,13 @@
 // The layout viewer: who may look at a layout's pages in a browser, and its pages drawn as JPEG images.
 import { createHash } from 'node:crypto';
-import type { Database } from '../db/database';
-import type { UrlSigner } from '../http/signed-url';
-import type { MediaStorage } from '../media/storage';
-import { renderSceneToJpeg } from '../render/raster';
-import type { AuthenticatedUser } from '../shared/user';
-import { drawingSources, drawLayoutPage, type DrawableLayout, loadDrawableLayout } from './drawing';
-import { createLayoutsRepository } from './repository';
-import { canRead, mayReadProductLayout } from './service';
+import type { Database } from '../../db/database';
+import type { UrlSigner } from '../../http/signed-url';
+import type { MediaStorage } from '../../media/storage';
+import { renderSceneToJpeg } from '../../render/raster';
+import type { AuthenticatedUser } from '../../shared/user';
+import { drawingSources, drawLayoutPage, type DrawableLayout, loadDrawableLayout } from '../drawing';
+import { createLayoutsRepository } from '../repository';
+import { canRead, mayReadProductLayout } from '../service';
 
 /** Bumped when the renderer draws differently: page images' ETags change with it. */
 const RENDERER_VERSION = 2;

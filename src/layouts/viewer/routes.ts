@@ -1,17 +1,17 @@
 // The layout viewer over HTTP: an HTML page of a layout's pages, the page images, and signed links to the page.
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { requireAccount } from '../http/auth';
-import { sendCacheable } from '../http/etag';
-import { HttpError, notFound } from '../http/errors';
-import { uuidParam } from '../http/params';
-import { optionalUser, queryOf, requireUser } from '../http/request-state';
-import type { RouteDoc, RouteModule } from '../http/route-module';
-import type { Validator } from '../http/validation';
-import { unavailable } from '../shared/errors';
+import { requireAccount } from '../../http/auth';
+import { sendCacheable } from '../../http/etag';
+import { HttpError, notFound } from '../../http/errors';
+import { uuidParam } from '../../http/params';
+import { optionalUser, queryOf, requireUser } from '../../http/request-state';
+import type { RouteDoc, RouteModule } from '../../http/route-module';
+import type { Validator } from '../../http/validation';
+import { unavailable } from '../../shared/errors';
 import { PAGE_IMAGE_RETRY_AFTER_SECONDS, PAGE_IMAGE_WIDTHS, type PageImageClient, PageImageRefusedError, type PageImages, snapPageWidth } from './page-images';
-import type { LayoutViewer, SignedQuery } from './viewer';
-import { viewerHtml } from './viewer-page';
+import type { LayoutViewer, SignedQuery } from './service';
+import { viewerHtml } from './page';
 
 const HASH = /^[0-9a-f]{16}$/;
 const PAGE_FILE = /^(0|[1-9]\d{0,3})\.jpg$/;

@@ -1,10 +1,10 @@
 // A book's preflight over HTTP: for its owner, moderators and administrators.
 import Router from '@koa/router';
-import { requireAccount } from '../http/auth';
-import { uuidParam } from '../http/params';
-import { requireUser } from '../http/request-state';
-import type { RouteDoc, RouteModule } from '../http/route-module';
-import type { LayoutPreflight } from './preflight';
+import { requireAccount } from '../../http/auth';
+import { uuidParam } from '../../http/params';
+import { requireUser } from '../../http/request-state';
+import type { RouteDoc, RouteModule } from '../../http/route-module';
+import type { LayoutPreflight } from './service';
 
 export function preflightRoutes(deps: { preflight: LayoutPreflight }): RouteModule {
   const router = new Router();

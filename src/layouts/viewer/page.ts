@@ -1,6 +1,6 @@
 // The viewer's HTML: the layout's name, format and page count, then every page as an image, the cover first.
-import { escapeHtml } from '../http/html';
-import type { ViewableLayout } from './viewer';
+import { escapeHtml } from '../../http/html';
+import type { ViewableLayout } from './service';
 
 /** The width the page images are asked at; the browser scales them to the window. */
 export const VIEWER_IMAGE_WIDTH = 1000;

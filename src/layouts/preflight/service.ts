@@ -1,15 +1,15 @@
 // A book's preflight (issue 32): empty photo frames, photos below the print DPI (low) or below half of it
 // (cannot_print), texts that do not fit, characters without a glyph, content near the trim. It measures with the
 // renderer's own rules (effectiveDpi on the block's printed size, the text set as the print sets it).
-import type { Database } from '../db/database';
-import { layoutPageScene, type PlacedBlock } from '../render/layout-scene';
-import { notFound } from '../shared/errors';
-import { effectiveDpi, printQuality } from '../shared/photo-placement';
-import type { Preflight, PreflightPage, PreflightProblem } from '../shared/preflight';
-import type { AuthenticatedUser } from '../shared/user';
-import { type DrawableLayout, loadDrawableLayout } from './drawing';
-import { createLayoutsRepository } from './repository';
-import { canRead } from './service';
+import type { Database } from '../../db/database';
+import { layoutPageScene, type PlacedBlock } from '../../render/layout-scene';
+import { notFound } from '../../shared/errors';
+import { effectiveDpi, printQuality } from '../../shared/photo-placement';
+import type { Preflight, PreflightPage, PreflightProblem } from '../../shared/preflight';
+import type { AuthenticatedUser } from '../../shared/user';
+import { type DrawableLayout, loadDrawableLayout } from '../drawing';
+import { createLayoutsRepository } from '../repository';
+import { canRead } from '../service';
 
 /**
  * Content closer than this to the trim may be cut: trimming is accurate to a millimetre or two, and binding takes a
