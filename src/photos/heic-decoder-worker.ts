@@ -1,18 +1,25 @@
 // The HEIC decoding worker: libheif (WASM) decodes synchronously, for seconds and gigabytes on a large photo, so it
-// runs here, in a worker thread the main thread ends after one photo (which gives the WASM heap back).
+// runs here, in a worker thread the main thread ends after one photo (which gives the WASM heap back). It writes the
+// pixels as a PNG file for sharp, so that they never pass through the main thread's memory.
 import { parentPort, workerData } from 'node:worker_threads';
 import libheif from 'libheif-js/wasm-bundle';
+import { readHeifContainer } from './photo-heif-container';
+import { profileOf, writePixelsAsPng } from './heic-png';
 
 export interface HeicDecodeRequest {
   file: Uint8Array;
   maxPixels: number;
+  /** Where to write the PNG (a new file: the worker refuses to overwrite one). */
+  png: string;
 }
 
 export type HeicDecodeAnswer =
-  | { width: number; height: number; rgba: ArrayBuffer }
+  | { width: number; height: number }
   | { refused: 'not_found' | 'too_large' | 'failed'; message: string };
 
-function decodePrimary({ file, maxPixels }: HeicDecodeRequest): Promise<HeicDecodeAnswer> {
+type Decoded = { width: number; height: number; rgba: Uint8ClampedArray };
+
+function decodePrimary({ file, maxPixels }: HeicDecodeRequest): Promise<Decoded | Extract<HeicDecodeAnswer, { refused: string }>> {
   const decoder = new libheif.HeifDecoder();
   const images = decoder.decode(file);
   const release = () => {
@@ -33,15 +40,25 @@ function decodePrimary({ file, maxPixels }: HeicDecodeRequest): Promise<HeicDeco
     release();
     return Promise.resolve({ refused: 'too_large', message: `The photo is larger than ${maxPixels} pixels (${width}x${height}).` });
   }
-  const data = new Uint8ClampedArray(width * height * 4);
+  const rgba = new Uint8ClampedArray(width * height * 4);
   return new Promise((resolve) => {
-    primary.display({ data, width, height }, (result) => {
+    primary.display({ data: rgba, width, height }, (result) => {
       release();
-      resolve(result ? { width, height, rgba: data.buffer } : { refused: 'failed', message: 'HEIF processing error' });
+      resolve(result ? { width, height, rgba } : { refused: 'failed', message: 'HEIF processing error' });
     });
   });
 }
 
-void decodePrimary(workerData as HeicDecodeRequest).then((answer) => {
-  parentPort!.postMessage(answer, 'rgba' in answer ? [answer.rgba] : []);
-});
+async function decodeToPng(request: HeicDecodeRequest): Promise<HeicDecodeAnswer> {
+  const decoded = await decodePrimary(request);
+  if ('refused' in decoded) return decoded;
+  const { width, height, rgba } = decoded;
+  const profile = await profileOf(readHeifContainer(Buffer.from(request.file))?.colour ?? null);
+  await writePixelsAsPng(request.png, Buffer.from(rgba.buffer, rgba.byteOffset, rgba.byteLength), width, height, profile);
+  return { width, height };
+}
+
+void decodeToPng(workerData as HeicDecodeRequest).then(
+  (answer) => parentPort!.postMessage(answer),
+  (error: Error) => parentPort!.postMessage({ refused: 'failed', message: error.message } satisfies HeicDecodeAnswer),
+);

@@ -94,31 +94,37 @@ export async function inspectPhoto(original: Buffer, maxPixels: number): Promise
   return { format, width, height, orientation, needsHeicDecoder: heic };
 }
 
-/** The master's pipeline from the decoded original. */
-async function decodable(original: Buffer, inspected: InspectedPhoto, maxPixels: number): Promise<Sharp> {
+/** The master's pipeline from the decoded original, and what to release once it has run (a HEIC's decoded file). */
+async function decodable(original: Buffer, inspected: InspectedPhoto, maxPixels: number): Promise<{ image: Sharp; release(): Promise<void> }> {
   if (inspected.needsHeicDecoder) {
     const heif = await decodeHeic(original, maxPixels).catch((error: Error) => {
       if (error instanceof HeicTooLargeError) throw new UnprocessablePhotoError(error.message);
       throw new UnprocessablePhotoError(`This HEIC photo cannot be decoded (${error.message}).`);
     });
     // libheif has turned the pixels upright already; the EXIF orientation a HEIC may also carry is informative only.
-    return sharp(heif.png, { limitInputPixels: maxPixels });
+    return { image: sharp(heif.png, { limitInputPixels: maxPixels }), release: heif.release };
   }
-  return sharp(original, { limitInputPixels: maxPixels }).autoOrient();
+  return { image: sharp(original, { limitInputPixels: maxPixels }).autoOrient(), release: async () => {} };
 }
 
-export async function processPhoto(original: Buffer, options: ProcessingOptions): Promise<ProcessedPhoto> {
-  const inspected = await inspectPhoto(original, options.maxPixels);
+/** The print master: one JPEG encode from the decoded original, turned by the owner's rotation on the way. */
+async function masterOf(original: Buffer, inspected: InspectedPhoto, options: ProcessingOptions) {
   const decoded = await decodable(original, inspected, options.maxPixels);
   // Turned in the same pipeline as the orientation: the master stays one encode from the original.
-  const input = options.rotation ? decoded.rotate(options.rotation) : decoded;
+  const input = options.rotation ? decoded.image.rotate(options.rotation) : decoded.image;
   // withIccProfile converts from the embedded profile (sRGB when none) to sRGB and attaches sRGB: the one JPEG encode.
-  const { data: master, info } = await input.flatten({ background: PAPER }).toColourspace('srgb').withIccProfile('srgb')
+  return input.flatten({ background: PAPER }).toColourspace('srgb').withIccProfile('srgb')
     .jpeg({ quality: MASTER_QUALITY, chromaSubsampling: '4:4:4' })
     .toBuffer({ resolveWithObject: true })
     .catch((error: Error) => {
       throw new UnprocessablePhotoError(`This photo cannot be decoded (${error.message}).`);
-    });
+    })
+    .finally(decoded.release);
+}
+
+export async function processPhoto(original: Buffer, options: ProcessingOptions): Promise<ProcessedPhoto> {
+  const inspected = await inspectPhoto(original, options.maxPixels);
+  const { data: master, info } = await masterOf(original, inspected, options);
   const copy = await smallCopyOf(master);
   return {
     master, width: info.width, height: info.height, orientation: inspected.orientation, format: inspected.format,

@@ -2,7 +2,7 @@
 // thread, the primary item and no other, after a pixel check on the image it decodes; the container is read within
 // bounds. Files: test/photos/fixtures/README.md.
 import { expect } from 'chai';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -13,6 +13,13 @@ import { inspectPhoto, processPhoto, UnprocessablePhotoError } from '../../src/p
 
 const fixture = (name: string) => readFileSync(path.join(__dirname, 'fixtures', name));
 const MAX_PIXELS = 150_000_000;
+
+/** Decodes and removes the decoded file at once: for the tests that only wait for the decode. */
+async function decodeOnly(photo: Buffer) {
+  const decoded = await decodeHeic(photo, MAX_PIXELS);
+  await decoded.release();
+  return decoded;
+}
 const OPTIONS = { maxPixels: MAX_PIXELS, uploadTime: new Date('2026-01-02T03:04:05Z') };
 
 /** A brand list as large as the file: the review's 50 MB one, smaller. */
@@ -38,9 +45,9 @@ describe('photos: HEIC decoded off the main thread, within bounds', () => {
   it('keeps the process answering while a 12 MP HEIC decodes', async () => {
     const photo = fixture('flat-4000x3000.heic');
     // Once first, so that only decoding counts (the first load of libheif in a process is slow on its own).
-    await decodeHeic(photo, MAX_PIXELS);
+    await decodeOnly(photo);
     let decoding = true;
-    const done = Promise.all([1, 2, 3].map(() => decodeHeic(photo, MAX_PIXELS))).finally(() => { decoding = false; });
+    const done = Promise.all([1, 2, 3].map(() => decodeOnly(photo))).finally(() => { decoding = false; });
     // Health checks one after another for as long as the decodes run: on the main thread, a decode held them all.
     let answered = 0;
     while (decoding) {
@@ -52,6 +59,11 @@ describe('photos: HEIC decoded off the main thread, within bounds', () => {
     expect(answered).to.be.at.least(30);
     const decoded = await decodeHeic(photo, MAX_PIXELS);
     expect([decoded.width, decoded.height]).to.deep.equal([4000, 3000]);
+    // The pixels reach sharp as a PNG file, never through the main thread's buffers; released, the file is gone.
+    const png = await sharp(decoded.png).metadata();
+    expect([png.format, png.width, png.height]).to.deep.equal(['png', 4000, 3000]);
+    await decoded.release();
+    expect(existsSync(decoded.png)).to.equal(false);
   });
 
   it('decodes the primary item, not a larger first image in front of it (a decoy)', async () => {

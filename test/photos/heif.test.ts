@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import sharp from 'sharp';
 import { UnprocessablePhotoError, inspectPhoto, processPhoto } from '../../src/photos/processing';
 import { isHeif, readHeifContainer } from '../../src/photos/photo-heif-container';
-import { pixelsAsPng } from '../../src/photos/photo-heif';
+import { pixelsAsPng } from '../../src/photos/heic-png';
 import { exifCaptureTime } from '../../src/photos/photo-capture-time';
 import { adobeRgbProfile, heifContainer } from './photo-images';
 

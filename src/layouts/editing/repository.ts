@@ -164,7 +164,7 @@ export function createEditingRepository(sql: SqlExecutor) {
   };
 }
 
-const TRIM_EVERY = 20;
+export const TRIM_EVERY = 20;
 
 /** The history rows a batch writes: new steps, dropped redo branches, steps past the bound, changed undone flags. */
 function historyRows(logs: Map<string, HistoryLog>) {
