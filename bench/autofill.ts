@@ -14,7 +14,7 @@ import { isAck, parseMessage } from '../src/layouts/editing/messages';
 import { OPERATIONS } from '../src/layouts/editing/operations';
 import { openRuntime } from '../src/runtime';
 import { seedDemoCatalog } from '../src/seed/demo';
-import { adminQuery, databaseUrl } from './database';
+import { createBenchDatabase } from './database';
 
 const PHOTOS = 200;
 const INTERIOR_PAGES = 40;
@@ -26,9 +26,7 @@ async function measure(kind: 'pglite' | 'postgres') {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'photobook-bench-autofill-'));
   const env: Record<string, string> = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_BASE_URL: 'http://bench.test' };
   if (kind === 'postgres') {
-    await adminQuery('DROP DATABASE IF EXISTS photobook_bench_autofill WITH (FORCE)');
-    await adminQuery('CREATE DATABASE photobook_bench_autofill');
-    env.DATABASE_URL = databaseUrl('photobook_bench_autofill');
+    env.DATABASE_URL = (await createBenchDatabase('photobook_bench_autofill')).url;
   }
   const config = loadConfig(env);
   const runtime = await openRuntime(config, pino({ level: 'silent' }));

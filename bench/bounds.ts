@@ -15,7 +15,7 @@ import { loadConfig } from '../src/config';
 import { purgeExpiredRecords } from '../src/retention/purge';
 import { openRuntime, type Runtime } from '../src/runtime';
 import { startServer } from '../src/server';
-import { adminQuery, databaseUrl } from './database';
+import { createBenchDatabase, dropBenchDatabase } from './database';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const WINDOW = 20;
@@ -41,10 +41,9 @@ const connect = (url: string, token: string) => new Promise<Socket | undefined>(
 });
 
 async function main(): Promise<void> {
-  await adminQuery(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-  await adminQuery(`CREATE DATABASE ${DATABASE}`);
+  const database = await createBenchDatabase(DATABASE);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'photobook-bench-bounds-'));
-  const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl(DATABASE), DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1' });
+  const config = loadConfig({ ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1' });
   const runtime = await openRuntime(config, pino({ level: 'silent' }));
   const server = await startServer(runtime, { worker: false, port: 0 });
   const url = `http://127.0.0.1:${server.port}`;
@@ -104,7 +103,7 @@ async function main(): Promise<void> {
     await server.stop();
     await runtime.close();
     rmSync(dataDir, { recursive: true, force: true });
-    await adminQuery(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
+    await dropBenchDatabase(database.name);
   }
 }
 

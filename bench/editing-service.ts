@@ -9,7 +9,7 @@ import pino from 'pino';
 import { io, type Socket } from 'socket.io-client';
 import { loadConfig } from '../src/config';
 import { openRuntime } from '../src/runtime';
-import { adminQuery, databaseUrl } from './database';
+import { createBenchDatabase } from './database';
 
 const BINARY = path.join(__dirname, '..', 'bin', 'photobook');
 
@@ -104,7 +104,7 @@ async function recordEarlierTransactions(runtime: Awaited<ReturnType<typeof open
 }
 
 /** The demo catalog, one shopper with a copy of a square product's layout per `layouts`; returns what the editors need. */
-async function prepare(env: Record<string, string>, layouts: number, editorsPerLayout: number): Promise<Editor[]> {
+export async function prepare(env: Record<string, string>, layouts: number, editorsPerLayout: number): Promise<Editor[]> {
   const seeded = spawnSync(process.execPath, [BINARY, 'seed', '--demo', '--themes', '2'], { env: { ...process.env, ...env, LOG_LEVEL: 'warn' }, stdio: 'inherit' });
   if (seeded.status !== 0) throw new Error('seeding failed');
   const config = loadConfig({ ...process.env, ...env, LOG_LEVEL: 'silent' });
@@ -150,9 +150,7 @@ export async function withService<T>(
     DELIVERY_PROVIDER: 'sandbox', PAYMENT_PROVIDER: 'sandbox', PUBLIC_BASE_URL: 'http://bench.test', ...extraEnv,
   };
   if (kind === 'postgres') {
-    await adminQuery('DROP DATABASE IF EXISTS photobook_bench_editing WITH (FORCE)');
-    await adminQuery('CREATE DATABASE photobook_bench_editing');
-    env.DATABASE_URL = databaseUrl('photobook_bench_editing');
+    env.DATABASE_URL = (await createBenchDatabase('photobook_bench_editing')).url;
   }
   try {
     const editors = await prepare(env, layouts, editorsPerLayout);

@@ -11,7 +11,7 @@ import WebSocket from 'ws';
 import { processPhoto as processPhotoJob } from '../src/jobs/process-photo';
 import { processPhoto } from '../src/photos/processing';
 import { JOBS_AT_ONCE } from '../src/queue/queue';
-import { adminQuery, databaseUrl } from './database';
+import { createBenchDatabase } from './database';
 import { photobook, serve } from './photobook-process';
 
 /** The front end uploads at most this many files at once. */
@@ -91,9 +91,7 @@ async function service(files: string[]): Promise<ServiceRun> {
   const env: Record<string, string> = { DATA_DIR: dataDir };
   delete process.env.DATABASE_URL;
   if (args.postgres) {
-    await adminQuery('DROP DATABASE IF EXISTS photobook_bench_photos WITH (FORCE)');
-    await adminQuery('CREATE DATABASE photobook_bench_photos');
-    env.DATABASE_URL = databaseUrl('photobook_bench_photos');
+    env.DATABASE_URL = (await createBenchDatabase('photobook_bench_photos')).url;
   }
   try {
     photobook(['create-user', '--email', 'shopper@example.com'], env);

@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { adminQuery, databaseUrl } from './database';
+import { createBenchDatabase } from './database';
 import { cpuMs } from './editing-service';
 import { PREVIEWS_DRAWN_AT_ONCE } from '../src/products/preview-service';
 import { photobook, serve } from './photobook-process';
@@ -89,9 +89,7 @@ async function measure(kind: 'postgres' | 'pglite', cover: Buffer): Promise<Run>
   const ceilingDir = mkdtempSync(path.join(os.tmpdir(), 'photobook-preview-ceiling-'));
   const env: Record<string, string> = { DATA_DIR: dataDir };
   if (kind === 'postgres') {
-    await adminQuery('DROP DATABASE IF EXISTS photobook_bench_preview WITH (FORCE)');
-    await adminQuery('CREATE DATABASE photobook_bench_preview');
-    env.DATABASE_URL = databaseUrl('photobook_bench_preview');
+    env.DATABASE_URL = (await createBenchDatabase('photobook_bench_preview')).url;
   }
   try {
     photobook(['seed', '--demo', '--themes', '1', '--products', String(5 + BULK)], env);

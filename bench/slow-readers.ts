@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { WebSocket } from 'ws';
-import { adminQuery, databaseUrl } from './database';
+import { createBenchDatabase, dropBenchDatabase } from './database';
 import { photobook, serve } from './photobook-process';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -29,12 +29,11 @@ async function metric(url: string, name: string): Promise<number> {
 
 async function measure(clients: 'reading' | 'never reading', outgoingBufferBytes: number) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'photobook-bench-slow-readers-'));
-  await adminQuery(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-  await adminQuery(`CREATE DATABASE ${DATABASE}`);
+  const database = await createBenchDatabase(DATABASE);
   // Pings far apart: clients that never read would otherwise be dropped for the pings they cannot answer (after 50 s
   // with the default interval), which hides what the buffer's bound does until then.
   const env = {
-    DATA_DIR: dataDir, DATABASE_URL: databaseUrl(DATABASE), SOCKET_OUTGOING_BUFFER_BYTES: String(outgoingBufferBytes), WEBSOCKET_PING_INTERVAL_MS: '600000',
+    DATA_DIR: dataDir, DATABASE_URL: database.url, SOCKET_OUTGOING_BUFFER_BYTES: String(outgoingBufferBytes), WEBSOCKET_PING_INTERVAL_MS: '600000',
   };
   try {
     photobook(['seed', '--demo', '--themes', '1'], env);
@@ -72,6 +71,7 @@ async function measure(clients: 'reading' | 'never reading', outgoingBufferBytes
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
+    await dropBenchDatabase(database.name);
   }
 }
 

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { startS3Server } from '../test/helpers/s3-server';
-import { adminQuery, databaseUrl } from './database';
+import { createBenchDatabase } from './database';
 import { profileFlags } from './gallery-service';
 
 const BINARY = path.join(__dirname, '..', 'bin', 'photobook');
@@ -118,11 +118,10 @@ async function mediaStorageEnv(): Promise<{ env: Record<string, string>; stop():
 
 async function main(): Promise<void> {
   const name = 'photobook_bench_upload';
-  await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await adminQuery(`CREATE DATABASE ${name}`);
+  const database = await createBenchDatabase(name);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'photobook-upload-'));
   const storage = await mediaStorageEnv();
-  const env: NodeJS.ProcessEnv = { ...process.env, ...storage.env, DATABASE_URL: databaseUrl(name), DATA_DIR: dataDir, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: '0', WORKER: '0' };
+  const env: NodeJS.ProcessEnv = { ...process.env, ...storage.env, DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: '0', WORKER: '0' };
   const fixture = path.join(dataDir, 'theme.json');
   writeFileSync(fixture, JSON.stringify({ themes: [{ id: 1, name: 'Benchmark', approved: true }] }));
   photobook(['seed', '--file', fixture], env);

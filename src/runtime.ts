@@ -5,6 +5,7 @@ import { createTokenService, type TokenService, tokenSettings } from './auth/tok
 import { createUsersRepository, type UsersRepository } from './auth/users-repository';
 import { describeCounts, ensureReferenceData } from './seed/fixtures';
 import type { Config } from './config';
+import type { PoolRole } from './db/open';
 import type { Database } from './db/database';
 import { migrate } from './db/migrate';
 import { CatalogChangeFeed } from './gallery/change-feed';
@@ -44,10 +45,11 @@ export interface Runtime {
 
 /**
  * Opens the database (applying migrations and, when missing, the reference data), the media storage and the job queue.
- * Without a database given, opens the configured one in the name of `owner` (the command, named in the data folder's lock).
+ * Without a database given, opens the configured one for a process of `role` (its pool's size), in the name of `owner`
+ * (the command, named in the data folder's lock).
  */
-export async function openRuntime(config: Config, log: Logger, database?: Database, owner = 'photobook'): Promise<Runtime> {
-  const db = database ?? (await openDatabase(config, owner));
+export async function openRuntime(config: Config, log: Logger, database?: Database, role?: PoolRole, owner = 'photobook'): Promise<Runtime> {
+  const db = database ?? (await openDatabase(config, role, owner));
   try {
     const applied = await migrate(db);
     if (applied.length > 0) log.info({ migrations: applied }, 'migrations applied');

@@ -3,6 +3,7 @@
 import type { DestinationStream, Logger } from 'pino';
 import { FixtureError } from '../seed/fixtures';
 import { ConfigError, type Env, environmentWith, listenAddress, loadConfig } from '../config';
+import { poolRoleOf } from '../config/database';
 import { DataFolderError, prepareDataFolder } from '../data-folder';
 import { DataFolderLockedError } from '../db/data-folder-lock';
 import { databaseUnavailable } from '../db/unavailable';
@@ -73,7 +74,7 @@ async function run(argv: string[], io: CommandIO): Promise<number> {
     const removed = await removeLeftUploads(config.dataDir);
     if (removed > 0) log.info({ removed }, 'removed the uploads that stopped processes left in DATA_DIR/uploads');
   }
-  const runtime = await openRuntime(config, log, undefined, name);
+  const runtime = await openRuntime(config, log, undefined, poolRoleOf(name), name);
   let stop: void | ((deadlineAt: number) => Promise<boolean>);
   try {
     if (command.longRunning) await runtime.checkMediaStorage();

@@ -4,6 +4,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { prepareDataFolder } from '../data-folder';
 import type { DatabaseTimeouts } from '../db/pg-timeouts';
+import { databaseConnectionsConfig, type DatabaseConnectionsConfig } from './database';
 import { corsOrigins, sandboxLoginConfig, type SandboxLoginConfig } from './access';
 import { boundsConfig, type BoundsConfig, editingConfig, type EditingConfig, viewerConfig, type ViewerConfig } from './limits';
 import { photosConfig, type PhotosConfig } from './photos';
@@ -79,6 +80,8 @@ export interface Config {
   readonly databaseUrl: string | undefined;
   /** Deadlines of the connections to DATABASE_URL's server (no effect on embedded PGlite). */
   readonly databaseTimeouts: DatabaseTimeouts;
+  /** Pool sizes by role, a pooler in front, the direct URL for LISTEN (database.ts). */
+  readonly databaseConnections: DatabaseConnectionsConfig;
   readonly dataDir: string;
   readonly publicBaseUrl: string;
   readonly jwtSecret: string;
@@ -236,6 +239,7 @@ export function loadConfig(env: Env = process.env): Config {
       connectMs: integer(env, DATABASE_CONNECT_TIMEOUT_MS),
       statementMs: integer(env, DATABASE_STATEMENT_TIMEOUT_MS),
     },
+    databaseConnections: databaseConnectionsConfig(env, databaseUrl),
     dataDir,
     publicBaseUrl,
     jwtSecret: jwtSecret(env, production, dataDir),

@@ -76,6 +76,26 @@ export const DATABASE = defineGroup({ title: 'The database' }, {
     kind: 'integer', default: 10_000, min: 0, max: 3_600_000,
     description: 'with `DATABASE_URL`: the longest one statement may run (the server cancels it; the service stops waiting 1 s later and drops that connection, for when no answer can come at all); `0`: no limit, for a long maintenance run such as a bulk `photobook seed --products N`',
   },
+  DATABASE_POOL_SIZE_SERVE: {
+    kind: 'integer', default: 10, min: 1, max: 500,
+    description: 'with `DATABASE_URL`: connections in the pool of a `serve` (and `demo`) process; its connection budget is this + 1, the listening connection (see ["Sizing"](#sizing))',
+  },
+  DATABASE_POOL_SIZE_WORKER: {
+    kind: 'integer', default: 10, min: 1, max: 500,
+    description: 'with `DATABASE_URL`: connections in the pool of a `worker` process (its jobs run 2 at a time per job name, each holding a connection only while it queries); budget: this + 1',
+  },
+  DATABASE_POOL_SIZE_COMMAND: {
+    kind: 'integer', default: 4, min: 1, max: 500,
+    description: 'with `DATABASE_URL`: connections in the pool of any other command (`migrate`, `seed`, `create-admin`...); budget: this + 1',
+  },
+  DATABASE_POOLER: {
+    kind: 'choice', choices: ['none', 'transaction'], default: 'none',
+    description: '`transaction`: `DATABASE_URL` is a pooler in transaction mode (PgBouncer `pool_mode = transaction`): no named prepared statements, no server-side statement timeout sent at connection (set it on the role), LISTEN through `DATABASE_LISTEN_URL`, which it then requires (see ["Sizing"](#sizing))',
+  },
+  DATABASE_LISTEN_URL: {
+    kind: 'url', protocols: ['postgres:', 'postgresql:'], defaultText: '`DATABASE_URL`', sample: 'postgresql://photobook:photobook@127.0.0.1:5432/photobook',
+    description: 'the same database reached directly, not through a pooler: the one connection per process that LISTENs for the notifications of other processes',
+  },
 });
 
 export const TOKENS = defineGroup({ title: 'Tokens and login' }, {

@@ -55,6 +55,10 @@ export interface PoolCounts {
   total: number;
   idle: number;
   waiting: number;
+  /** The pool's size: with the listening connection, the process's connection budget. */
+  max: number;
+  /** The listening connection: 1 while open, else 0. */
+  listening: number;
 }
 
 export interface Database extends Transaction {
@@ -63,6 +67,8 @@ export interface Database extends Transaction {
   readonly connectionString?: string;
   /** The deadlines of the server's connections, for those components' connections too. */
   readonly timeouts?: DatabaseTimeouts;
+  /** 'transaction' when the server is reached through a pooler in transaction mode (pg-pooler.ts). */
+  readonly pooler?: 'transaction';
   /** Commits when fn resolves, rolls back when it throws (and rethrows). */
   transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
   /** LISTEN on channel over a connection of its own, opened again when lost; closed with the database. */

@@ -8,15 +8,27 @@ import type { DatabaseTimeouts } from './pg-timeouts';
 import { openPGlite } from './pglite';
 import { openPostgres } from './postgres';
 
-/** What opening the database needs (the configuration has it): a server's URL, or the data folder PGlite lives in. */
+/** What a process is, for its pool's size: `serve` (and `demo`), `worker`, or any other command. */
+export type PoolRole = 'serve' | 'worker' | 'command';
+
+/** What opening the database needs (the configuration has it): a server's URL and its connections, or the data folder PGlite lives in. */
 export interface DatabaseChoice {
   databaseUrl: string | undefined;
   databaseTimeouts: DatabaseTimeouts;
   dataDir: string;
+  databaseConnections: {
+    poolSizes: Readonly<Record<PoolRole, number>>;
+    /** 'transaction': DATABASE_URL is a pooler in transaction mode. */
+    pooler: 'transaction' | undefined;
+    /** The direct URL for LISTEN; undefined: DATABASE_URL's. */
+    listenUrl: string | undefined;
+  };
 }
 
-export async function openDatabase(config: DatabaseChoice, owner: string): Promise<Database> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl, undefined, config.databaseTimeouts);
+/** role: what the process is, for its pool's size (DATABASE_POOL_SIZE_*); owner: the command, named in the data folder's lock. */
+export async function openDatabase(config: DatabaseChoice, role: PoolRole = 'serve', owner = 'photobook'): Promise<Database> {
+  const { poolSizes, listenUrl, pooler } = config.databaseConnections;
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, poolSizes[role], config.databaseTimeouts, { listenUrl, pooler });
   const dir = path.join(config.dataDir, 'pgdata');
   mkdirSync(dir, { recursive: true });
   const release = lockDataFolder(dir, owner);

@@ -1,10 +1,11 @@
 // Database on a PostgreSQL server through a pg Pool.
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import type { Database, NotificationListener, QueryOptions, QueryResult, SqlExecutor, Transaction, WriteCounter } from './database';
+import type { Database, QueryOptions, QueryResult, SqlExecutor, Transaction, WriteCounter } from './database';
 import { withArrayLiterals } from './pg-array-literal';
-import { listenOnPostgres } from './pg-listener';
-import { type DatabaseTimeouts, pgTimeoutOptions } from './pg-timeouts';
+import { openPostgresListener } from './pg-listener';
+import { type PostgresRoutes, pooledConnectionOptions } from './pg-pooler';
+import type { DatabaseTimeouts } from './pg-timeouts';
 import { databaseUnavailable } from './unavailable';
 
 type Queryable = pg.Pool | pg.PoolClient;
@@ -21,11 +22,12 @@ function statementName(text: string): string {
   return name;
 }
 
-function executor(client: Queryable): SqlExecutor {
+/** named: whether hot statements are prepared under names (not behind a pooler in transaction mode). */
+function executor(client: Queryable, named: boolean): SqlExecutor {
   return {
     async query<Row>(text: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult<Row>> {
       const values = withArrayLiterals(params);
-      const result = (options?.prepare
+      const result = (options?.prepare && named
         ? await client.query({ name: statementName(text), text, values })
         : await client.query(text, values)) as pg.QueryResult | pg.QueryResult[];
       const last = Array.isArray(result) ? result[result.length - 1] : result;
@@ -80,25 +82,32 @@ function writeCountingClient(writes: WriteCounter): typeof PoolClient {
   };
 }
 
-/** timeouts: deadlines of every connection (see pg-timeouts.ts); none when absent. */
-export function openPostgres(connectionString: string, poolSize = 10, timeouts?: DatabaseTimeouts): Database {
+/**
+ * timeouts: deadlines of every connection (see pg-timeouts.ts); none when absent. routes: where LISTEN goes and whether
+ * connectionString is a pooler's in transaction mode (pg-pooler.ts).
+ */
+export function openPostgres(connectionString: string, poolSize = 10, timeouts?: DatabaseTimeouts, routes: PostgresRoutes = {}): Database {
   const writes: WriteCounter = { count: 0 };
-  const pool = new pg.Pool({ connectionString, max: poolSize, Client: writeCountingClient(writes), ...pgTimeoutOptions(timeouts) });
-  const listeners = new Set<NotificationListener>();
+  const behindPooler = routes.pooler === 'transaction';
+  const pool = new pg.Pool({
+    connectionString, max: poolSize, Client: writeCountingClient(writes), ...pooledConnectionOptions(timeouts, behindPooler),
+  });
+  const listener = openPostgresListener(routes.listenUrl ?? connectionString, timeouts);
   // An idle client that loses its server emits here; without a listener that would crash the process.
   pool.on('error', () => undefined);
   return {
     kind: 'postgres',
     connectionString,
     timeouts,
-    sql: executor(pool),
+    pooler: routes.pooler,
+    sql: executor(pool, !behindPooler),
     async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
       const client = (await pool.connect()) as pg.PoolClient & PoolClient;
       // Set when the connection cannot be trusted any more: released with it, the pool drops it instead of reusing it.
       let broken: Error | undefined;
       try {
         await client.query('BEGIN');
-        const result = await fn({ sql: executor(client) });
+        const result = await fn({ sql: executor(client, !behindPooler) });
         await client.query('COMMIT');
         return result;
       } catch (error) {
@@ -110,24 +119,13 @@ export function openPostgres(connectionString: string, poolSize = 10, timeouts?:
         client.release(broken ?? client.lostBecause);
       }
     },
-    listen(channel, handlers) {
-      const listener = listenOnPostgres(connectionString, channel, handlers, timeouts);
-      listeners.add(listener);
-      return {
-        notify: (payload) => listener.notify(payload),
-        reconnect: () => listener.reconnect(),
-        check: () => listener.check(),
-        close: () => {
-          listeners.delete(listener);
-          return listener.close();
-        },
-      };
-    },
+    listen: (channel, handlers) => listener.listen(channel, handlers),
     writes,
-    poolCounts: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    poolCounts: () => ({
+      total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize, listening: listener.connected() ? 1 : 0,
+    }),
     async close() {
-      await Promise.all([...listeners].map((listener) => listener.close()));
-      listeners.clear();
+      await listener.close();
       await pool.end();
     },
   };

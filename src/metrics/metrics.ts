@@ -101,6 +101,10 @@ export function createMetrics(poolCounts?: () => PoolCounts) {
     poolGauge('photobook_db_pool_connections', 'Connections the database pool holds.', (counts) => counts.total);
     poolGauge('photobook_db_pool_idle_connections', 'Connections of the database pool not in use.', (counts) => counts.idle);
     poolGauge('photobook_db_pool_waiting_requests', 'Queries waiting for a connection of the database pool.', (counts) => counts.waiting);
+    // The process's connection budget (docs/operations.md, "Sizing"): the pool's size plus the one listening connection.
+    poolGauge('photobook_db_connection_budget', 'Connections this process may open to the database: its pool size + 1 (LISTEN).', (counts) => counts.max + 1);
+    poolGauge('photobook_db_listen_connections', 'The listening connection (all channels): 1 while open.', (counts) => counts.listening);
+    poolGauge('photobook_db_connections', 'Connections this process holds to the database now: the pool\'s and the listening one.', (counts) => counts.total + counts.listening);
   }
   return metrics;
 }

@@ -81,7 +81,12 @@ describe('docker-compose.yml', function () {
     // server in place of MinIO, with its own credentials), its own /data, the port.
     const containerOn = (databaseUrl: string) => () => {
       dataDirs.push(mkdtempSync(path.join(os.tmpdir(), 'photobook-compose-')));
-      return { ...s3!.env(), DATABASE_URL: databaseUrl, DATA_DIR: dataDirs[dataDirs.length - 1], PORT: '0', HOST: '127.0.0.1' };
+      // No PgBouncer here: the pooled URL and the listening one are both the database's (DATABASE_POOLER=transaction stays).
+      // Pools of 4 (compose's default is 10): the suite's files run side by side on one server (.ci/run counts their connections).
+      return {
+        ...s3!.env(), DATABASE_URL: databaseUrl, DATABASE_LISTEN_URL: databaseUrl, DATA_DIR: dataDirs[dataDirs.length - 1], PORT: '0', HOST: '127.0.0.1',
+        DATABASE_POOL_SIZE_SERVE: '4', DATABASE_POOL_SIZE_WORKER: '4', DATABASE_POOL_SIZE_COMMAND: '4',
+      };
     };
 
     it('starts both API replicas and the worker at once on a fresh database: /readyz answers, then all stop cleanly', async () => {
@@ -90,7 +95,7 @@ describe('docker-compose.yml', function () {
       const workerService = composeService(COMPOSE_FILE, 'worker', dotEnv);
       // In compose's order: all three wait only for the database and the bucket, so they start together.
       for (const service of [workerService, ...API_REPLICAS.map((name) => composeService(COMPOSE_FILE, name, dotEnv))]) {
-        expect(service.dependsOn).to.deep.equal({ db: 'service_healthy', bucket: 'service_completed_successfully' });
+        expect(service.dependsOn).to.deep.equal({ db: 'service_healthy', pooler: 'service_started', bucket: 'service_completed_successfully' });
       }
       const apis = API_REPLICAS.map((name) => spawnComposeService(composeService(COMPOSE_FILE, name, dotEnv), container()));
       const worker = spawnComposeService(workerService, container());

@@ -19,12 +19,13 @@ const PAUSE_BETWEEN_LOSSES_MS = 4000;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Process A's LISTEN connection for layout change notices, as an operator finds it: its application_name, its last
- * statement a LISTEN on the channel. Terminated with pg_terminate_backend; the pids terminated.
+ * Process A's LISTEN connection (one for all its channels), as an operator finds it: its application_name, its last
+ * statement the LISTEN of its channels, the layout changes' among them. Terminated with pg_terminate_backend; the pids terminated.
  */
 async function terminateLayoutListener(runtime: TestRuntime): Promise<number> {
   const { rows } = await runtime.db.sql.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-    WHERE datname = current_database() AND application_name = $1 AND query = $2`, [APPLICATION, `LISTEN "${LAYOUT_CHANGES_CHANNEL}"`]);
+    WHERE datname = current_database() AND application_name = $1 AND query LIKE 'LISTEN %' AND strpos(query, $2) > 0`,
+  [APPLICATION, `LISTEN "${LAYOUT_CHANGES_CHANNEL}"`]);
   return rows.length;
 }
 

@@ -13,6 +13,7 @@ import { ensureReferenceData } from '../../src/seed/fixtures';
 import { migrate } from '../../src/db/migrate';
 import { wrapPGlite } from '../../src/db/pglite';
 import { openPostgres } from '../../src/db/postgres';
+import { openServiceDatabase, serviceUrl } from './test-pooler';
 import { startQueue } from '../../src/queue/queue';
 import { createMetrics } from '../../src/metrics/metrics';
 
@@ -61,7 +62,8 @@ async function makeTemplate(): Promise<string | PGliteInterface> {
     // Not among this file's databases: the other files of this process copy it; the run's end drops it.
     const name = serverDatabaseName('template');
     await adminQuery(`CREATE DATABASE ${name}`);
-    const db = openPostgres(urlWithDatabase(name));
+    // A pool of 4, as each test file's database: files run side by side on one server (.ci/run counts its connections).
+    const db = openPostgres(urlWithDatabase(name), 4);
     await prepare(db);
     await db.close();
     return name;
@@ -71,17 +73,23 @@ async function makeTemplate(): Promise<string | PGliteInterface> {
   return client;
 }
 
-/** The URL of a new, empty database on the TEST_DATABASE_URL server (dropped after all tests). */
-export async function emptyServerDatabaseUrl(): Promise<string> {
+/** A new, empty database on the TEST_DATABASE_URL server (dropped after all tests): its name. */
+async function emptyServerDatabaseName(): Promise<string> {
   const name = serverDatabaseName('test');
   await adminQuery(`CREATE DATABASE ${name}`);
   created.push(name);
-  return urlWithDatabase(name);
+  return name;
+}
+
+/** The URL of a new, empty database on the TEST_DATABASE_URL server (dropped after all tests). */
+export async function emptyServerDatabaseUrl(): Promise<string> {
+  // Through the pooler when the run has one (test-pooler.ts).
+  return serviceUrl(urlWithDatabase(await emptyServerDatabaseName()));
 }
 
 /** An empty database with no migrations applied (for readiness and migration tests). */
 export async function bareDatabase(): Promise<Database> {
-  if (TEST_DATABASE_URL) return openPostgres(await emptyServerDatabaseUrl(), 4);
+  if (TEST_DATABASE_URL) return openServiceDatabase(urlWithDatabase(await emptyServerDatabaseName()), 4);
   return wrapPGlite(await PGlite.create(undefined, { extensions: { pg_trgm } }));
 }
 
@@ -93,7 +101,7 @@ export async function freshDatabase(): Promise<Database> {
     const name = serverDatabaseName('test');
     await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${source}`);
     created.push(name);
-    return openPostgres(urlWithDatabase(name), 4);
+    return openServiceDatabase(urlWithDatabase(name), 4);
   }
   return wrapPGlite(await source.clone());
 }

@@ -5,13 +5,16 @@ import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { runCommand } from '../../src/cli/run';
+import { TEST_DATABASE_URL } from './database';
+import { withPoolerSettings } from './test-pooler';
 
 export const BINARY = path.join(__dirname, '..', '..', 'bin', 'photobook');
 
 /** The child gets no DATABASE_URL unless given: the binary's default is the embedded database. */
 function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   const { DATABASE_URL: _url, TEST_DATABASE_URL: _test, ...rest } = process.env;
-  return { ...rest, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env };
+  // A DATABASE_URL on the run's pooler (TEST_POOLER_URL) comes with the pooler's settings.
+  return { ...rest, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...withPoolerSettings(env, TEST_DATABASE_URL) };
 }
 
 export function runPhotobook(args: string[], env: Record<string, string>) {

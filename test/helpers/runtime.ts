@@ -8,7 +8,8 @@ import { type Config, loadConfig } from '../../src/config';
 import type { RouteModule } from '../../src/http/route-module';
 import { openRuntime, type Runtime } from '../../src/runtime';
 import { type RunningServer, startServer } from '../../src/server';
-import { freshDatabase } from './database';
+import { freshDatabase, TEST_DATABASE_URL } from './database';
+import { withPoolerSettings } from './test-pooler';
 import { startS3Server, type TestS3Server } from './s3-server';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
@@ -26,7 +27,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   if (overrides.DATA_DIR === undefined) madeDataDirs.push(dataDir);
   return loadConfig({
     NODE_ENV: 'test', DATA_DIR: dataDir, HOST: '127.0.0.1', LOG_LEVEL: 'silent', JWT_SECRET: TEST_JWT_SECRET,
-    PUBLIC_BASE_URL: 'http://photobook.test', ...overrides,
+    // A DATABASE_URL on the run's pooler comes with the pooler's settings (test-pooler.ts).
+    PUBLIC_BASE_URL: 'http://photobook.test', ...withPoolerSettings(overrides, TEST_DATABASE_URL),
   });
 }
 

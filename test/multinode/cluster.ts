@@ -19,6 +19,8 @@ export interface ApiProcess extends ClusterProcess {
 export interface Cluster {
   apis: ApiProcess[];
   worker: ClusterProcess;
+  /** Every worker process (worker is the first). */
+  workers: ClusterProcess[];
   /** SIGTERM to every process still running; resolves once they have exited, and removes their DATA_DIRs. */
   stop(): Promise<void>;
 }
@@ -38,7 +40,7 @@ function stopProcess(service: ServiceProcess, signal: NodeJS.Signals): Promise<v
  * a DATA_DIR of its own, as each machine has, unless env names one for all. Resolves once each API process listens
  * and the worker has started; rejects with the output of one that exited.
  */
-export async function startCluster(env: Record<string, string>, apiCount = 2): Promise<Cluster> {
+export async function startCluster(env: Record<string, string>, apiCount = 2, workerCount = 1): Promise<Cluster> {
   const shared = { LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: '0', ...env };
   const ownDataDirs: string[] = [];
   const start = (args: string[], extra: Record<string, string> = {}): ClusterProcess => {
@@ -47,8 +49,8 @@ export async function startCluster(env: Record<string, string>, apiCount = 2): P
     return { ...withOutput(spawnPhotobook(args, { ...shared, DATA_DIR: dataDir, ...extra })), dataDir };
   };
   const apiProcesses = Array.from({ length: apiCount }, () => start(['serve'], { WORKER: '0' }));
-  const worker = start(['worker']);
-  const all = [...apiProcesses, worker];
+  const workers = Array.from({ length: workerCount }, () => start(['worker']));
+  const all = [...apiProcesses, ...workers];
   const stop = async () => {
     await Promise.all(all.map((service) => stopProcess(service, 'SIGTERM')));
     for (const dataDir of ownDataDirs) rmSync(dataDir, { recursive: true, force: true });
@@ -56,10 +58,10 @@ export async function startCluster(env: Record<string, string>, apiCount = 2): P
   try {
     const [ports] = await Promise.all([
       Promise.all(apiProcesses.map(async (api) => (await waitForLogLine(api, (line) => line.msg === 'listening')).port as number)),
-      waitForLogLine(worker, (line) => line.msg === 'worker started'),
+      ...workers.map((worker) => waitForLogLine(worker, (line) => line.msg === 'worker started')),
     ]);
     const apis = apiProcesses.map((api, index) => ({ ...api, url: `http://127.0.0.1:${ports[index]}` }));
-    return { apis, worker, stop };
+    return { apis, worker: workers[0], workers, stop };
   } catch (error) {
     await Promise.all(all.map((service) => stopProcess(service, 'SIGKILL')));
     await stop();
