@@ -67,6 +67,16 @@ async function measure(kind: 'pglite' | 'postgres') {
     await runtime.db.sql.query('UPDATE photos SET duplicate_group = id WHERE owner_id = $1', [user.id]);
     await runtime.db.sql.query(
       'UPDATE photos p SET duplicate_group = p.id - 1 WHERE owner_id = $1 AND p.id % 10 = 0', [user.id]);
+    // Each with its analysis (issue 51): two faces, one camera, hashes and colours close for a burst of 3 every 20 photos.
+    const { rows: [device] } = await runtime.db.sql.query<{ id: number }>(
+      "INSERT INTO photo_devices (owner_id, make, model) VALUES ($1, 'Bench', 'Cam') RETURNING id", [user.id]);
+    await runtime.db.sql.query(
+      `UPDATE photos SET perceptual_hash = lpad(to_hex(CASE WHEN id % 20 < 3 THEN 7 ELSE id * 7919 END), 16, '0') WHERE owner_id = $1`, [user.id]);
+    await runtime.db.sql.query(
+      `INSERT INTO photo_analyses (photo_id, faces, sharpness, exposure, brightness, eyes_open, colour_signature, device_id)
+       SELECT id, '[{"box": {"x": 0.2, "y": 0.2, "width": 0.1, "height": 0.15}}, {"box": {"x": 0.7, "y": 0.3, "width": 0.08, "height": 0.1}}]',
+              0.5 + (id % 5) / 10.0, 0.8, 0.5, 0.9, repeat(lpad(to_hex(id % 200), 2, '0') || '8080', 16), $2
+       FROM photos WHERE owner_id = $1`, [user.id, device.id]);
     await send('layout', 'add_photos', { layout_id: layoutId }, { photo_ids: rows.map((row) => row.id) });
 
     const autofill: number[] = [];

@@ -1,5 +1,8 @@
 // Shoppers' photos (issue 30): N distinct 12-megapixel JPEGs uploaded by 3 concurrent clients (the front end's limit)
-// to `photobook serve`, timed until every photo_uploaded arrived over /photos/ws, beside sharp alone doing the same work.
+// to `photobook serve`, timed until every photo_uploaded arrived over /photos/ws, beside sharp alone doing the same work,
+// and processing with the analysis (faces, sharpness, exposure, colours) beside processing alone, with the model's memory.
+// and processing with its analysis (faces, sharpness, exposure, colours: issue 51) beside it, with the face model's
+// memory (loaded once per process).
 // `npm run bench:photos [-- --count N --megapixels M --postgres]`
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -9,6 +12,8 @@ import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import WebSocket from 'ws';
 import { processPhoto as processPhotoJob } from '../src/jobs/process-photo';
+import { analysePhoto } from '../src/photos/analysis/analysis';
+import { processFaceDetector } from '../src/photos/analysis/face-detector';
 import { processPhoto } from '../src/photos/processing';
 import { JOBS_AT_ONCE } from '../src/queue/queue';
 import { createBenchDatabase } from './database';
@@ -17,6 +22,8 @@ import { photobook, serve } from './photobook-process';
 /** The front end uploads at most this many files at once. */
 const CLIENTS = 3;
 const TARGET_RATIO = 1.3;
+/** Processing with the analysis against processing alone (issue 51). */
+const ANALYSIS_TARGET_RATIO = 1.5;
 /** The worker's image work at once: the process-photo jobs it runs at once, each waiting for one of IMAGE_CONCURRENCY (2). */
 const IMAGE_CONCURRENCY = Number(process.env.IMAGE_CONCURRENCY ?? 2);
 const WORKER_CONCURRENCY = Math.min(processPhotoJob.atOnce ?? JOBS_AT_ONCE, IMAGE_CONCURRENCY);
@@ -57,12 +64,17 @@ async function pool<T>(items: T[], at: number, work: (item: T) => Promise<void>)
 /** Wall and CPU seconds (user + system, every thread) of a piece of work. */
 interface Spent { seconds: number; cpuSeconds: number }
 
-/** Sharp alone in this process: read each file and process it as the process-photo job does, as many at once. */
-async function sharpAlone(files: string[]): Promise<Spent> {
+/**
+ * Sharp alone in this process: read each file and process it as the process-photo job does, as many at once; with
+ * `analysed`, the job's analysis too (faces in the detector's worker thread, sharpness, exposure, colours: issue 51).
+ */
+async function sharpAlone(files: string[], analysed = false): Promise<Spent> {
   const started = performance.now();
   const cpu = process.cpuUsage();
   await pool(files, WORKER_CONCURRENCY, async (file) => {
-    await processPhoto(await readFile(file), { maxPixels: MAX_PIXELS, uploadTime: new Date() });
+    const original = await readFile(file);
+    const processed = await processPhoto(original, { maxPixels: MAX_PIXELS, uploadTime: new Date() });
+    if (analysed) await analysePhoto(processed.master, original, processFaceDetector());
   });
   const used = process.cpuUsage(cpu);
   return { seconds: (performance.now() - started) / 1000, cpuSeconds: (used.user + used.system) / 1e6 };
@@ -82,6 +94,15 @@ function cpuSecondsOf(pid: number): number {
 function statusKb(pid: number, field: string): number {
   const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return match ? Number(match[1]) : NaN;
+}
+
+/** The face model loaded in this process (its worker thread) with one small photo: how long, and the memory it took. */
+async function loadedModel(): Promise<{ seconds: number; residentMb: number }> {
+  const rss = process.memoryUsage().rss;
+  const started = performance.now();
+  const warm = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#808080' } }).raw().toBuffer();
+  await processFaceDetector().detect(warm, 64, 64);
+  return { seconds: (performance.now() - started) / 1000, residentMb: (process.memoryUsage().rss - rss) / 1e6 };
 }
 
 interface ServiceRun extends Spent { uploadSeconds: number; peakMb: number; failed: number }
@@ -140,9 +161,12 @@ async function main(): Promise<void> {
     const megabytes = files.reduce((sum, file) => sum + readFileSync(file).length, 0) / files.length / 1e6;
     console.log(`${COUNT} JPEGs of ${WIDTH}x${HEIGHT} (${megabytes.toFixed(1)} MB each), ${CLIENTS} clients, database ${args.postgres ? 'PostgreSQL server' : 'PGlite'}; load average ${os.loadavg()[0].toFixed(1)}`);
     const before = await sharpAlone(files);
+    const model = await loadedModel();
+    const analysed = await sharpAlone(files, true);
     const run = await service(files);
     const after = await sharpAlone(files);
     const ceiling = (before.seconds + after.seconds) / 2;
+    const analysisRatio = analysed.seconds / ceiling;
     const ratio = run.seconds / ceiling;
     const cpuRatio = run.cpuSeconds / ((before.cpuSeconds + after.cpuSeconds) / 2);
     const row = (name: string, spent: Spent, ratios = ' | ') => `| ${name} | ${spent.seconds.toFixed(2)} | ${((spent.seconds * 1000) / COUNT).toFixed(0)} | ${spent.cpuSeconds.toFixed(2)} |${ratios}|`;
@@ -152,6 +176,9 @@ async function main(): Promise<void> {
     console.log(row('service: first upload to last photo_uploaded', run,
       ` ${ratio.toFixed(2)}x (target ${TARGET_RATIO}x: ${ratio <= TARGET_RATIO ? 'met' : 'not met'}) | ${cpuRatio.toFixed(2)}x `));
     console.log(row(`sharp alone, ${WORKER_CONCURRENCY} at once, after`, after));
+    console.log(row(`processing with analysis, ${WORKER_CONCURRENCY} at once`, analysed,
+      ` ${analysisRatio.toFixed(2)}x (target ${ANALYSIS_TARGET_RATIO}x: ${analysisRatio <= ANALYSIS_TARGET_RATIO ? 'met' : 'not met'}) | ${(analysed.cpuSeconds / ((before.cpuSeconds + after.cpuSeconds) / 2)).toFixed(2)}x `));
+    console.log(`face model: loaded once per process in ${model.seconds.toFixed(2)} s (first photo included), resident memory +${model.residentMb.toFixed(0)} MB`);
     console.log(`uploads answered after ${run.uploadSeconds.toFixed(2)} s; fail_upload_photo ${run.failed}; service peak resident memory (VmHWM) ${run.peakMb.toFixed(0)} MB; load average ${os.loadavg()[0].toFixed(1)}`);
   } finally {
     rmSync(folder, { recursive: true, force: true });

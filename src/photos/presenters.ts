@@ -1,5 +1,6 @@
 // A photo as the front end reads it (source/__TS/interfaces/photo.ts, the "My photos" page of DmitryMasny/u4u).
 import type { Photo as PhotoBody, PhotoList } from '../types/schemas';
+import { presentAnalysis } from './analysis/listed';
 import type { PhotoLinks } from './photo-links';
 import type { Photo } from './repository';
 import type { LibraryPage } from './service';
@@ -29,6 +30,7 @@ export function presentPhoto(photo: Photo, links: PhotoLinks): PhotoBody {
     status: photo.status,
     failure_reason: photo.failureReason,
     duplicate_group: photo.duplicateGroup,
+    ...presentAnalysis(photo),
   };
 }
 

@@ -1,6 +1,7 @@
 // SQL for shoppers' photos: the library's rows, their processing state and the owner's usage. No rules here.
 import type { SqlExecutor } from '../db/database';
 import type { FocusPoint } from '../shared/photo-placement';
+import { type ListedAnalysis, PHOTO_ANALYSIS_COLUMN } from './analysis/listed';
 import type { CaptureTime, PhotoFormat } from './processing';
 
 export type PhotoStatus = 'processing' | 'ready' | 'failed';
@@ -32,6 +33,8 @@ export interface Photo {
   processingAttempts: number;
   deletedAt: Date | null;
   createdAt: Date;
+  /** What processing saw in it (analysis/), null before then. */
+  analysis: ListedAnalysis | null;
 }
 
 export type NewPhoto = Pick<Photo, 'ownerId' | 'contentHash' | 'originalKey' | 'format' | 'bytes' | 'width' | 'height'>;
@@ -75,7 +78,7 @@ export const PHOTO_COLUMNS = `p.id, p.owner_id AS "ownerId", p.content_hash AS "
   p.orientation, p.rotation, p.captured_at AS "capturedAt", p.capture_offset_minutes AS "captureOffsetMinutes",
   p.capture_source AS "captureSource", p.perceptual_hash AS "perceptualHash", p.duplicate_group AS "duplicateGroup",
   round(p.focus_x::numeric, 4)::float8 AS "focusX", round(p.focus_y::numeric, 4)::float8 AS "focusY", p.status, p.failure_reason AS "failureReason", p.processing_attempts AS "processingAttempts",
-  p.deleted_at AS "deletedAt", p.created_at AS "createdAt"`;
+  p.deleted_at AS "deletedAt", p.created_at AS "createdAt", ${PHOTO_ANALYSIS_COLUMN}`;
 
 /**
  * The NOTIFY channel of photos whose processing ended or that were turned (photo-events.ts): {photo_id, owner_id,
@@ -196,13 +199,6 @@ export function createPhotosRepository(sql: SqlExecutor) {
             SELECT 1 FROM layout_pages lp, jsonb_array_elements(lp.blocks) AS block
              WHERE lp.layout_id = l.id AND block->'content'->'photo'->>'photo_id' = $1::text))`, [id, layoutHash]);
       return rows.length > 0;
-    },
-    /** The owner's other ready photos with their hashes, oldest first: what a new photo may be a near-duplicate of. */
-    async hashesOfOwner(ownerId: number, exceptId: number): Promise<{ id: number; perceptualHash: string; duplicateGroup: number }[]> {
-      const { rows } = await sql.query<{ id: number; perceptualHash: string; duplicateGroup: number }>(
-        `SELECT id, perceptual_hash AS "perceptualHash", duplicate_group AS "duplicateGroup" FROM photos
-          WHERE owner_id = $1 AND id <> $2 AND status = 'ready' ORDER BY id`, [ownerId, exceptId]);
-      return rows;
     },
     /** Newest first, after the photo `before` (keyset paging) when given. */
     async listOwned(ownerId: number, limit: number, before: number | null): Promise<Photo[]> {

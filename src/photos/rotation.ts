@@ -6,6 +6,7 @@ import type { MediaStorage } from '../media/storage';
 import type { StoredFileDeletions } from '../file-deletions/stored-file-deletions';
 import { conflict, invalid, notFound } from '../shared/errors';
 import type { Limiter } from '../util/limiter';
+import { createAnalysisRepository } from './analysis/repository';
 import { derivativeKeysOf, masterKeyOf } from './photo-sizes';
 import { processPhoto } from './processing';
 import { createPhotosRepository, type Photo } from './repository';
@@ -60,6 +61,9 @@ export function createPhotoRotation(deps: RotationDependencies) {
         const row = await photos.markRotated(photo.id, photo.rotation, { rotation, masterKey, width: turned.width, height: turned.height, focus: turned.focus });
         // Lost to another turn (or the photo went): the master just stored is named by no row.
         if (!row) return { rotated: undefined, recorded: await deletions.record(tx, [masterKey], 'private') };
+        // Its faces turn with it (the row above was read before: it is read again with them turned).
+        await createAnalysisRepository(tx.sql).turnFaces(row.id, rotation - photo.rotation);
+        row.analysis = (await photos.find(row.id))?.analysis ?? null;
         await photos.announceRotated(row.id, ownerId);
         // The old master's sizes are its pixels turned the old way; the master itself stays while an order prints it.
         const stale = [...derivativeKeysOf(oldMaster), ...(await photos.heldByOrder(oldMaster) ? [] : [oldMaster])];

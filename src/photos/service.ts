@@ -12,8 +12,12 @@ import type { StoredFileDeletions } from '../file-deletions/stored-file-deletion
 import { conflict, invalid, notFound, quota } from '../shared/errors';
 import type { AuthenticatedUser } from '../shared/user';
 import type { Limiter } from '../util/limiter';
+import { analysePhoto } from './analysis/analysis';
+import { type FaceDetector, processFaceDetector } from './analysis/face-detector';
+import { createAnalysisRepository } from './analysis/repository';
+import { looksDuplicate } from './analysis/similarity';
 import { masterKeyOf } from './photo-sizes';
-import { inspectPhoto, nearDuplicates, processPhoto, UnprocessablePhotoError, type PhotoFormat } from './processing';
+import { inspectPhoto, processPhoto, UnprocessablePhotoError, type PhotoFormat } from './processing';
 import { createPhotosRepository, type Photo, type PhotoUsage } from './repository';
 import { createPhotoRotation } from './rotation';
 
@@ -30,6 +34,8 @@ export interface PhotosServiceDependencies {
   quotas: { user: PhotoQuota; visitor: PhotoQuota };
   /** Runs of the process-photo job in all (its retries and the first): the last one that fails marks the photo failed. */
   processingRuns: number;
+  /** The face detector (the process's one when not given: analysis/face-detector.ts). */
+  faces?: FaceDetector;
 }
 
 /** Photos looked at per run of restartStranded. */
@@ -177,19 +183,25 @@ export function createPhotosService(deps: PhotosServiceDependencies) {
       const masterKey = masterKeyOf(photo.originalKey);
       try {
         const original = await files.read(photo.originalKey);
-        const processed = await imageWork.run(() => processPhoto(original, { maxPixels, uploadTime: photo.createdAt }), { owner: photo.ownerId });
+        // The analysis (faces, sharpness, exposure, colours: analysis/analysis.ts) reads the master as it comes out.
+        const { processed, analysis } = await imageWork.run(async () => {
+          const made = await processPhoto(original, { maxPixels, uploadTime: photo.createdAt });
+          return { processed: made, analysis: await analysePhoto(made.master, original, deps.faces ?? processFaceDetector()) };
+        }, { owner: photo.ownerId });
         await files.put(masterKey, processed.master);
         await db.transaction(async (tx) => {
           const photos = createPhotosRepository(tx.sql);
           // One owner's photos are grouped one at a time, so that two near-duplicates processed together meet.
           await photos.lockOwner(photo.ownerId);
-          const near = (await photos.hashesOfOwner(photo.ownerId, photo.id))
-            .find((other) => nearDuplicates(other.perceptualHash, processed.perceptualHash));
+          // Near-duplicates look alike in structure and in colour (analysis/similarity.ts).
+          const near = (await createAnalysisRepository(tx.sql).similarityOfOwner(photo.ownerId, photo.id))
+            .find((other) => looksDuplicate(other, { perceptualHash: processed.perceptualHash, colourSignature: analysis.colourSignature }));
           await photos.markReady(photo.id, {
             masterKey, width: processed.width, height: processed.height, orientation: processed.orientation,
             capturedAt: processed.capturedAt, perceptualHash: processed.perceptualHash, duplicateGroup: near?.duplicateGroup ?? photo.id,
             focus: processed.focus,
           });
+          await createAnalysisRepository(tx.sql).save(photo.id, photo.ownerId, analysis);
           await photos.announceProcessed(photo.id, photo.ownerId);
         });
         return { status: 'ready' };

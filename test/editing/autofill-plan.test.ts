@@ -79,7 +79,9 @@ describe('autofill plan', () => {
     // Three spreads: two for the larger event, whose last page stays empty so that the next event starts a spread.
     const pages = photosPerPage(events, 6, true).map((page) => page.map((photo) => photo.id));
     expect(pages).to.deep.equal([[1], [2], [3], [], [4], [5]]);
-    // Not starting on a spread: the photos run on over the pages.
-    expect(photosPerPage(events, 3, false).map((page) => page.map((photo) => photo.id))).to.deep.equal([[1, 2], [3, 4], [5]]);
+    // Not starting on a spread: each event still has pages of its own (issue 51), never sharing one with another.
+    expect(photosPerPage(events, 3, false).map((page) => page.map((photo) => photo.id))).to.deep.equal([[1, 2], [3], [4, 5]]);
+    // Fewer pages than events: the photos run on over the pages.
+    expect(photosPerPage([...events, [landscape(6)]], 2, false).map((page) => page.map((photo) => photo.id))).to.deep.equal([[1, 2, 3], [4, 5, 6]]);
   });
 });

@@ -3,6 +3,7 @@
 // starting on a new spread where there is room), each page's scheme chosen so that its slots match the photos'
 // orientations. Deterministic: the same inputs give the same plan.
 import type { TemplateSlot } from '../../shared/layout-document';
+import type { PhotoLook } from '../../shared/photo-look';
 
 /** Consecutive photos taken further apart than this start a new event. */
 export const EVENT_GAP_MS = 4 * 3600_000;
@@ -16,6 +17,8 @@ export interface FillPhoto {
   /** The capture instant (ms since the epoch), null when the photo has none. */
   capturedAt: number | null;
   duplicateGroup: number | null;
+  /** What processing saw in it (shots.ts chooses among shots of one moment by it); null when not analysed. */
+  look?: PhotoLook | null;
 }
 
 export interface FillScheme {
@@ -23,7 +26,7 @@ export interface FillScheme {
   slots: TemplateSlot[];
 }
 
-export type LeftOutReason = 'duplicate' | 'no_slot' | 'not_ready';
+export type LeftOutReason = 'duplicate' | 'burst' | 'blurred' | 'eyes_closed' | 'no_slot' | 'not_ready';
 
 export interface PlannedPage {
   scheme: FillScheme;
@@ -68,12 +71,24 @@ export function dropNearDuplicates(photos: FillPhoto[]): { kept: FillPhoto[]; du
   return { kept, duplicates };
 }
 
-/** Events: a new one where two consecutive timed photos are more than EVENT_GAP_MS apart. */
+/** A gap this long starts a new event when it is also EVENT_GAP_FACTOR times the typical gap between photos. */
+export const SHORT_EVENT_GAP_MS = 3600_000;
+export const EVENT_GAP_FACTOR = 10;
+
+/**
+ * Events: a new one where two consecutive timed photos are more than EVENT_GAP_MS apart, or more than
+ * SHORT_EVENT_GAP_MS and EVENT_GAP_FACTOR times the median gap between consecutive photos (a morning, an afternoon
+ * and an evening of one day, each shot minutes apart, are three events).
+ */
 export function splitEvents(photos: FillPhoto[]): FillPhoto[][] {
+  const times = photos.flatMap((photo) => (photo.capturedAt === null ? [] : [photo.capturedAt]));
+  const gaps = times.slice(1).map((time, index) => time - times[index]).sort((a, b) => a - b);
+  const median = gaps.length === 0 ? 0 : gaps[Math.floor(gaps.length / 2)];
+  const threshold = Math.min(EVENT_GAP_MS, Math.max(SHORT_EVENT_GAP_MS, median * EVENT_GAP_FACTOR));
   const events: FillPhoto[][] = [];
   let lastTime: number | null = null;
   for (const photo of photos) {
-    const gap = photo.capturedAt !== null && lastTime !== null && photo.capturedAt - lastTime > EVENT_GAP_MS;
+    const gap = photo.capturedAt !== null && lastTime !== null && photo.capturedAt - lastTime > threshold;
     if (events.length === 0 || gap) events.push([]);
     events[events.length - 1].push(photo);
     if (photo.capturedAt !== null) lastTime = photo.capturedAt;
@@ -101,7 +116,7 @@ function apportion(total: number, weights: number[], least: number): number[] {
 
 /**
  * The photos of each page. Events get whole spreads when the first page starts a spread and every event can have
- * one; otherwise the photos run on over the pages. Within a run, the photos are spread evenly over its pages.
+ * one; else whole pages when every event can have one; otherwise the photos run on over the pages. Within a run, the photos are spread evenly over its pages.
  */
 export function photosPerPage(events: FillPhoto[][], pages: number, startsSpread: boolean): FillPhoto[][] {
   const runs: { photos: FillPhoto[]; pages: number }[] = [];
@@ -109,6 +124,10 @@ export function photosPerPage(events: FillPhoto[][], pages: number, startsSpread
     const spreads = apportion(Math.floor(pages / 2), events.map((event) => event.length), 1);
     events.forEach((event, index) => runs.push({ photos: event, pages: 2 * spreads[index] }));
     runs[runs.length - 1].pages += pages % 2;
+  } else if (events.length > 1 && pages >= events.length) {
+    // Too few pages for a spread each: every event still gets pages of its own, never sharing one with another.
+    const parts = apportion(pages, events.map((event) => event.length), 1);
+    events.forEach((event, index) => runs.push({ photos: event, pages: parts[index] }));
   } else {
     runs.push({ photos: events.flat(), pages });
   }

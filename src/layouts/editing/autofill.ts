@@ -3,13 +3,16 @@
 import { randomUUID } from 'node:crypto';
 import { invalid, notFound } from '../../shared/errors';
 import type { Block } from '../../shared/layout-document';
-import { coveringCrop, effectiveDpi, printQuality } from '../../shared/photo-placement';
+import { framedCrop } from '../../shared/face-framing';
+import { effectiveDpi, printQuality } from '../../shared/photo-placement';
 import { applyScheme } from '../blocks';
 import { schemeFitsFormat } from '../builder';
 import {
-  chooseScheme, dropNearDuplicates, type FillPhoto, type LeftOutReason, orderPhotos, pagesToFit, photosPerPage, splitEvents,
+  chooseScheme, type FillPhoto, type LeftOutReason, orderPhotos, pagesToFit, photosPerPage, splitEvents,
 } from '../autofill/plan';
 import type { AutofillReport } from '../autofill/report';
+import { chooseShots } from '../autofill/shots';
+import { eventTitles } from '../autofill/titles';
 import { blockMm, copiedBackgrounds, withPlacement } from './block-content';
 import { currentPages } from './history';
 import type { EditMessage, EditOperation, EditResult } from './messages';
@@ -84,11 +87,12 @@ export const autofillLayout: EditOperation = {
     for (const id of [...new Set(wanted)]) {
       const photo = usable(id)!;
       if (!photo.ready) leftOut.push({ photo_id: id, reason: 'not_ready' });
-      else candidates.push({ id, width: photo.width, height: photo.height, capturedAt: photo.capturedAt, duplicateGroup: photo.duplicateGroup });
+      else candidates.push({ id, width: photo.width, height: photo.height, capturedAt: photo.capturedAt, duplicateGroup: photo.duplicateGroup, look: photo.look });
     }
     const ordered = orderPhotos(candidates, order);
-    const { kept: unique, duplicates } = skipDuplicates ? dropNearDuplicates(ordered) : { kept: ordered, duplicates: [] };
-    leftOut.push(...duplicates.map((photo) => ({ photo_id: photo.id, reason: 'duplicate' as const })));
+    // The best shot of each moment (near-duplicates and bursts: autofill/shots.ts), the others left out with why.
+    const { kept: unique, leftOut: weaker } = skipDuplicates ? chooseShots(ordered) : { kept: ordered, leftOut: [] };
+    leftOut.push(...weaker.map(({ photo, reason }) => ({ photo_id: photo.id, reason })));
     const events = splitEvents(unique);
 
     // The pages to fill: from from_page on, as many as there are, or as the photos need within the format's limits.
@@ -100,6 +104,8 @@ export const autofillLayout: EditOperation = {
     }
     const refilled = interior.filter((page) => page.num >= fromPage);
     const perPage = refilled.length === 0 ? [] : photosPerPage(events, refilled.length, fromPage % 2 === 1);
+    // Each event's title (place and dates, autofill/title.ts) goes in the first empty text block of its first page.
+    const titles = eventTitles(events);
 
     let placedCount = 0;
     let mismatches = 0;
@@ -121,12 +127,13 @@ export const autofillLayout: EditOperation = {
         if (!photo || !size) return block;
         const facts = state.photos.get(photo.id)!;
         const focus = facts.focusX === null || facts.focusY === null ? undefined : { x: facts.focusX, y: facts.focusY };
-        const placed = withPlacement(block, { photo_id: photo.id, crop: coveringCrop(facts, 0, size, focus), rotation: 0, mirror: false }, facts, size);
+        const placed = withPlacement(block, { photo_id: photo.id, crop: framedCrop(facts, 0, size, focus, facts.look?.faces), rotation: 0, mirror: false }, facts, size);
         const level = printQuality(effectiveDpi(facts, placed.content.photo!, size), state.printDpi);
         if (level !== 'good') quality[level] += 1;
         placedCount += 1;
         return placed;
       });
+      titles.place(perPage[index], blocks);
       layout.unplaced = change.unplaced;
       layout.schemeThemeRel = countUse(countUse(layout.schemeThemeRel, page.templateId, -1), scheme.id, 1);
       Object.assign(page, { templateId: scheme.id, templateWidth: scheme.width, templateHeight: scheme.height, blocks, changed: true });

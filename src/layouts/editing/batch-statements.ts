@@ -5,6 +5,7 @@
 // its execution 1.5 -> 0.9 ms. Each statement has variants (which parts are there: at most 2^9 reads and 2^10 writes,
 // a few dozen in practice, as the operations need them), each prepared once.
 import { type StatementParameters, statementParameters } from '../../db/statement-parameters';
+import { PHOTO_LOOK_COLUMN } from './photo-look-statement';
 import { LAYOUT_CHANGES_CHANNEL } from './change-notices';
 
 /** What a batch's messages need read, besides their layouts (see EditOperation.targets). */
@@ -104,7 +105,7 @@ export function readStatement(reads: BatchReads): Statement {
       ${listOf(known)} AS known,
       ${listOf(photos.length === 0 ? null : `SELECT id, owner_id, width, height, focus_x, focus_y, status = 'ready' AND master_key IS NOT NULL AS ready,
           deleted_at IS NOT NULL AS deleted, CASE WHEN capture_source IN ('exif', 'file') THEN (extract(epoch FROM captured_at) * 1000)::float8 END AS captured_ms,
-          duplicate_group
+          duplicate_group, ${PHOTO_LOOK_COLUMN}
         -- One list of ids, looked up by the primary key (an OR of subqueries would scan the whole table).
         FROM photos WHERE id IN (${photos.join(' UNION ')})`)} AS photos,
       ${listOf(reads.backgroundIds.length === 0 ? null

@@ -2,7 +2,7 @@
 // within the photo; a block emptied (a PHOTO block's photo, a TEXT block's text and style).
 import { invalid, notFound } from '../../shared/errors';
 import type { Block, Box, PhotoPlacement, PlacementRotation } from '../../shared/layout-document';
-import { coveringCrop } from '../../shared/photo-placement';
+import { framedCrop } from '../../shared/face-framing';
 import { blockMm, findBlock, withPlacement } from './block-content';
 import type { EditMessage, EditOperation, EditResult } from './messages';
 import type { BatchState, EditedPage, PlacementPhoto } from './state';
@@ -55,7 +55,7 @@ export const setBlockPhoto: EditOperation = {
     const focus = photo.focusX === null || photo.focusY === null ? undefined : { x: photo.focusX, y: photo.focusY };
     const placement: PhotoPlacement = {
       photo_id: photo.id, rotation, mirror: message.payload.mirror ?? false,
-      crop: message.payload.crop ?? coveringCrop(photo, rotation, size, focus),
+      crop: message.payload.crop ?? framedCrop(photo, rotation, size, focus, photo.look?.faces),
     };
     return replaceBlock(page, index, withPlacement(block, placement, photo, size));
   },

@@ -2,6 +2,7 @@
 // undo history. Two round trips read a batch and one writes it: each round trip is a wait the batch's editors share.
 // The batch's read and write statements are written by batch-statements.ts.
 import type { SqlExecutor } from '../../db/database';
+import { lookOf, type StoredLook } from './photo-look-statement';
 import { unitPriceKopecks } from '../../orders/pricing';
 import { type AppliedTransaction, type BatchReads, type BatchWrites, readStatement, writeStatement } from './batch-statements';
 import type { NoticedTransaction } from './change-notices';
@@ -89,7 +90,7 @@ export function createEditingRepository(sql: SqlExecutor) {
         known: { user_id: number; transaction_id: string; message_hash: string; ack: object }[];
         photos: {
           id: number; owner_id: number; width: number; height: number; focus_x: number | null; focus_y: number | null; ready: boolean; deleted: boolean;
-          captured_ms: number | null; duplicate_group: number | null;
+          captured_ms: number | null; duplicate_group: number | null; look: StoredLook | null;
         }[];
         backgrounds: { id: number; theme_id: number; image: string }[];
         steps: { layout_id: string; step: number; undone: boolean; before: HistoryStep['before']; after: HistoryStep['after'] }[];
@@ -114,7 +115,7 @@ export function createEditingRepository(sql: SqlExecutor) {
         }])),
         photos: new Map(row.photos.map((photo): [number, PlacementPhoto] => [photo.id, {
           id: photo.id, ownerId: photo.owner_id, width: photo.width, height: photo.height, focusX: photo.focus_x, focusY: photo.focus_y,
-          ready: photo.ready, deleted: photo.deleted, capturedAt: photo.captured_ms, duplicateGroup: photo.duplicate_group,
+          ready: photo.ready, deleted: photo.deleted, duplicateGroup: photo.duplicate_group, ...lookOf(photo.captured_ms, photo.look),
         }])),
         backgrounds: new Map(row.backgrounds.map((element): [number, ThemeBackground] => [element.id, {
           id: element.id, themeId: element.theme_id, imageKey: element.image,

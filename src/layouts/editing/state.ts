@@ -1,5 +1,6 @@
 // What one batch of editing messages reads, changes in memory and writes back in one transaction.
 import type { Block, LayoutStatus, TemplateSlot, UnplacedContent } from '../../shared/layout-document';
+import type { PhotoLook } from '../../shared/photo-look';
 import type { Role } from '../../shared/user';
 import type { PriceRule } from '../../orders/pricing';
 import type { LayoutPageRow } from '../repository';
@@ -67,6 +68,8 @@ export interface PlacementPhoto {
   capturedAt: number | null;
   /** Its near-duplicate group (the group's first photo's id). */
   duplicateGroup: number | null;
+  /** What processing saw in it (faces, quality, likeness, camera); null for a photo processed before that. */
+  look: PhotoLook | null;
 }
 
 /** A background image of a theme (a theme element), as page/background takes it. */

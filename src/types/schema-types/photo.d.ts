@@ -45,9 +45,53 @@ status: ("processing" | "ready" | "failed")
  */
 failure_reason: (string | null)
 /**
- * Photos of the library with one duplicate_group are near-duplicates: the id of the first photo this one was found close to when processed, its own id when none; null before processing
+ * Photos of the library with one duplicate_group are near-duplicates (structure and colour both close): the id of the first photo this one was found close to when processed, its own id when none; null before processing
  */
 duplicate_group: (number | null)
+/**
+ * What the editor may show on the photo: duplicate (a near-duplicate of an earlier photo), blurred, eyes_closed (a main face's eyes), badly_exposed; empty when none or not analysed. Bursts are judged per book by autofill (its reasons)
+ */
+flags: ("duplicate" | "blurred" | "eyes_closed" | "badly_exposed")[]
+/**
+ * What processing saw in the photo; null before processing (and for a photo processed before analysis existed)
+ */
+analysis: ({
+/**
+ * Faces found, in fractions of the (upright) master; no face is recognised or compared across photos
+ */
+faces: {
+box: {
+x: number
+y: number
+width: number
+height: number
+}
+/**
+ * The detector's confidence
+ */
+score: number
+/**
+ * 0 closed to 1 open, from the eye landmarks
+ */
+eyes_open: number
+}[]
+/**
+ * 0 blurred to 1 sharp
+ */
+sharpness: number
+/**
+ * 0 badly to 1 well exposed
+ */
+exposure: number
+/**
+ * The lowest eyes-open score of its main faces; null without faces
+ */
+eyes_open: (number | null)
+/**
+ * The camera it came from (GET /photos/api/devices/); null when its EXIF names none
+ */
+device_id: (number | null)
+} | null)
 }
 }
 export type Photo = PhotoSchema.Photo;
