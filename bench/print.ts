@@ -1,4 +1,4 @@
-// Print files of a 40-page book of placed 12-megapixel photos: render time per page at 300 dpi, peak memory, and the
+// Print files of a 40-page (or `npm run bench:print -- <pages>`) book of placed 12-megapixel photos: render time per page at 300 dpi, peak memory, and the
 // PDFs' sizes. One demo theme on PGlite in a temporary folder; a shopper's copy of its first product grown to 40
 // interior pages, every photo frame holding a placed photo (crops covering the frame, some turned or mirrored) and a
 // caption on every page, rendered as the print job renders it (interior and cover), one page's photos at a time. The
@@ -20,7 +20,8 @@ import { openRuntime } from '../src/runtime';
 
 const DPI = 300;
 const PHOTOS = 12;
-const INTERIOR_PAGES = 40;
+/** `npm run bench:print -- 200`: the interior's page count (40 by default). */
+const INTERIOR_PAGES = process.argv[2] && /^\d+$/.test(process.argv[2]) ? Number(process.argv[2]) : 40;
 const PHOTO_SIZE = { width: 4000, height: 3000 };
 
 /** A photo-like 4000 x 3000 print master: smooth gradients and noise, so that it compresses like a photograph. */
@@ -54,7 +55,7 @@ async function main(): Promise<void> {
         [user.id, `bench-${index}`, `photos/bench-${index}/original.jpg`, key, PHOTO_SIZE.width, PHOTO_SIZE.height]);
       photoIds.push(row.id);
     }
-    // Grown to 40 interior pages by repeating its pages' schemes.
+    // Grown to INTERIOR_PAGES interior pages by repeating its pages' schemes.
     const existing = await sql<{ num: number }>("SELECT num FROM layout_pages WHERE layout_id = $1 AND type = 'PAGE' ORDER BY num", [layoutId]);
     for (let num = existing.length + 1; num <= INTERIOR_PAGES; num += 1) {
       await sql(`INSERT INTO layout_pages (layout_id, num, type, factor, width_px, viewbox, template_id, blocks)
@@ -108,7 +109,7 @@ async function render(dataDir: string, layoutId: string): Promise<void> {
     const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
     console.log(`load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')} on ${os.cpus().length} CPUs`);
     console.log(`render at ${DPI} dpi: ${seconds.toFixed(1)} s for ${pageCount} PDF pages, ${(seconds / pageCount).toFixed(2)} s per page`);
-    console.log(`memory: resident ${mib(baseline)} MiB before, peak ${mib(peak)} MiB while rendering (+${mib(peak - baseline)} MiB)`);
+    console.log(`memory: resident ${mib(baseline)} MiB before, peak ${mib(peak)} MiB while rendering (+${mib(peak - baseline)} MiB, ${mib((peak - baseline) / pageCount)} MiB a page)`);
     for (const part of print.parts) {
       const file = path.join(os.tmpdir(), `photobook-bench-print-${part.part}.pdf`);
       writeFileSync(file, part.pdf);

@@ -28,7 +28,9 @@ import { trailingSlash } from './http/trailing-slash';
 import { createValidator } from './http/validation';
 import type { MediaStorage } from './media/storage';
 import { printRoutes } from './print/routes';
+import { printHoldRoutes, printPartnerWebhookRoutes } from './print/partner/routes';
 import { layoutRoutes } from './layouts/routes';
+import { sharingRoutes } from './layouts/sharing/routes';
 import { textImageRoutes } from './layouts/text-image-routes';
 import { mediaRoutes } from './http/media-routes';
 import { layoutViewerRoutes } from './layouts/viewer/routes';
@@ -100,7 +102,8 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
       media: deps.media,
       upload: { directory: uploadsFolder(deps.config.dataDir), maxBytes: deps.config.uploadMaxBytes },
     }),
-    layoutRoutes({ layouts: services.layouts, validator }),
+    layoutRoutes({ layouts: services.layouts, validator, sharing: services.sharing }),
+    sharingRoutes({ sharing: services.sharing, validator }),
     preflightRoutes({ preflight: services.preflight }),
     textImageRoutes({ textImages: services.textImages }),
     layoutViewerRoutes({
@@ -117,6 +120,8 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
     orderAdminRoutes({ orderAdmin: services.orderAdmin, validator, media: deps.media }),
     deliveryRoutes({ delivery: services.delivery, validator, db: deps.db, idempotencyKeysPerUser: deps.config.bounds.idempotencyKeysPerUser }),
     paymentRoutes({ payments: services.payments, provider: services.paymentProvider, validator, log: deps.log, webhookPerMinute: deps.config.paymentWebhookRateLimitPerMinute }),
+    printPartnerWebhookRoutes({ printPartner: services.printPartner, sandbox: services.printPartnerSandbox }),
+    printHoldRoutes({ hold: services.printHold, printPartner: services.printPartner, orderAdmin: services.orderAdmin, media: deps.media }),
     photoRoutes({
       photos: services.photos, validator, links: services.photoLinks, publicBaseUrl: deps.config.publicBaseUrl,
       upload: { directory: uploadsFolder(deps.config.dataDir), maxBytes: deps.config.photos.maxBytes },
@@ -141,6 +146,8 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
   app.use(koaBody({
     json: true, jsonStrict: true, jsonLimit: deps.config.maxJsonBodyBytes,
     urlencoded: false, text: false, multipart: false,
+    // A print partner's webhook is signed over its raw body (ctx.request.rawBody).
+    includeUnparsed: true,
   }));
   const mount = (module: RouteModule) => {
     app.use(module.router.routes());

@@ -13,6 +13,7 @@ import { createGalleryService, type GalleryService } from './gallery/service';
 import { createUrlSigner } from './http/signed-url';
 import { createPageImages, type PageImages } from './layouts/viewer/page-images';
 import { createLayoutsService, type LayoutsService } from './layouts/service';
+import { createSharingService, type SharingService } from './layouts/sharing/service';
 import { createTextImageLink, createTextImages, type TextImageLink, type TextImages } from './layouts/text-images';
 import { createLayoutViewer, type LayoutViewer } from './layouts/viewer/service';
 import { createLayoutPreflight, type LayoutPreflight } from './layouts/preflight/service';
@@ -34,6 +35,7 @@ import type { SandboxPaymentProvider } from './payments/providers/sandbox';
 import { createRefunds, type Refunds } from './payments/refunds';
 import { createPaymentsService, type PaymentsService } from './payments/service';
 import { createPrintService, type PrintService } from './print/service';
+import { createPrintPartnerParts, type PrintPartnerParts } from './print/partner/index';
 import { createProductsAdminService, type ProductsAdminService } from './products/admin-service';
 import { createProductPreviews, type ProductPreviews } from './products/preview-service';
 import { createProductsService, type ProductsService } from './products/service';
@@ -76,12 +78,18 @@ export interface Services {
   delivery: DeliveryService;
   orderAdmin: OrderAdminService;
   print: PrintService;
+  /** Issue 53: the print partners, the hold after payment, the sandbox partner when it is served here. */
+  printPartner: PrintPartnerParts['service'];
+  printHold: ReturnType<PrintPartnerParts['holdFor']>;
+  printPartnerSandbox: PrintPartnerParts['sandbox'];
   products: ProductsService;
   productsAdmin: ProductsAdminService;
   productPreviews: ProductPreviews;
   layouts: LayoutsService;
   /** The one door into editing a book: every transport's messages (and a job's or command's) go through it. */
   editing: EditingReceiver;
+  /** Making a book together: invitations and members (issue 50). */
+  sharing: SharingService;
   /** A book's preflight: what its print would get wrong. */
   preflight: LayoutPreflight;
   layoutViewer: LayoutViewer;
@@ -113,10 +121,15 @@ export function createServices(parts: ServiceParts): Services {
   const textImageLink = createTextImageLink(config.publicBaseUrl);
   const layouts = createLayoutsService({ db, media, config, photoLinks, textImage: textImageLink });
   const orders = createOrdersService(db, preflight.check, layouts.coverPages);
-  const payments = createPaymentsService({ db, provider: paymentProvider, queue, log, returnUrl: config.payment.returnUrl });
-  const refunds = createRefunds({ provider: paymentProvider, log });
-  const products = createProductsService(queue);
   const mailer = createMailer(config.mail, config.dataDir);
+  const print = createPrintService({ db, media, privateFiles: parts.privateFiles, printDpi: config.printDpi, log, queue });
+  const printPartners = createPrintPartnerParts({ db, queue, log, config, print });
+  const payments = createPaymentsService({
+    db, provider: paymentProvider, queue, log, returnUrl: config.payment.returnUrl, afterPaid: printPartners.service.holdAfterPayment,
+  });
+  const refunds = createRefunds({ provider: paymentProvider, log });
+  const orderAdmin = createOrderAdminService({ db, orders, refunds, queue, mailer, log });
+  const products = createProductsService(queue);
   const imageWork = createLimiter(config.imageConcurrency);
   return {
     login: createLoginService(db, deletions),
@@ -129,8 +142,11 @@ export function createServices(parts: ServiceParts): Services {
     payments,
     refunds,
     delivery: createDeliveryService({ db, provider: deliveryProvider, orders, payments, log }),
-    orderAdmin: createOrderAdminService({ db, orders, refunds, queue, mailer, log }),
-    print: createPrintService({ db, media, privateFiles: parts.privateFiles, printDpi: config.printDpi, log, queue }),
+    orderAdmin,
+    print,
+    printPartner: printPartners.service,
+    printHold: printPartners.holdFor({ orders, orderAdmin, refunds }),
+    printPartnerSandbox: printPartners.sandbox,
     products,
     productsAdmin: createProductsAdminService({ db, products, queue, deletions }),
     productPreviews: createProductPreviews({ db, media, deletions, log }),
@@ -139,6 +155,7 @@ export function createServices(parts: ServiceParts): Services {
       db, media, log, limits: config.editing, photoLinks, printDpi: config.printDpi, textImage: textImageLink,
       validator: createValidator(parts.schemas), spansProcesses: db.kind === 'postgres',
     }),
+    sharing: createSharingService({ db, media, publicBaseUrl: config.publicBaseUrl, textImage: textImageLink }),
     textImageLink,
     textImages: createTextImages({ db, media }),
     preflight,

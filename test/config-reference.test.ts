@@ -62,6 +62,7 @@ describe('the configuration reference', () => {
         S3_SECRET_ACCESS_KEY: 'secret', GOOGLE_CLIENT_ID: 'g', GOOGLE_CLIENT_SECRET: 'g', VK_CLIENT_ID: 'v', VK_CLIENT_SECRET: 'v',
         INSTAGRAM_CLIENT_ID: 'i', INSTAGRAM_CLIENT_SECRET: 'i', DELIVERY_PROVIDER: 'ddelivery', DDELIVERY_API_KEY: 'd',
         PAYMENT_PROVIDER: 'yookassa', YOOKASSA_SHOP_ID: 'y', YOOKASSA_SECRET_KEY: 'y',
+        PRINT_PARTNER: 'lulu', LULU_CLIENT_KEY: 'l', LULU_CLIENT_SECRET: 'l',
       };
       expect(variablesRead(everything).sort()).to.deep.equal(DECLARED);
     } finally {

@@ -1,6 +1,7 @@
 // Visitor accounts: what a shopper makes before logging in follows them into the account they log in to, and a
 // visitor nobody uses any more is deleted.
 import type { Database, Transaction } from '../db/database';
+import { createMembersRepository } from '../layouts/sharing/members-repository';
 import { movePhotosInto } from '../photos/owner-merge';
 import { removePhotosOf } from '../photos/owner-removal';
 import type { StoredFileDeletions } from '../file-deletions/stored-file-deletions';
@@ -30,6 +31,8 @@ export async function mergeVisitorInto(
   // The books moved above place and list the visitor's copies: they show the account's photo of the same bytes now.
   await visitors.repointPhotos(userId, replaced.ids, replaced.sameAs);
   await visitors.moveEditingTransactions(visitorId, userId);
+  // The books the visitor was invited to are the account's to make together now (issue 50).
+  await createMembersRepository(tx.sql).moveMemberships(visitorId, userId);
   await visitors.deleteVisitor(visitorId);
   return { layouts, cartLines, photos };
 }

@@ -8,6 +8,7 @@ import { databaseConnectionsConfig, type DatabaseConnectionsConfig } from './dat
 import { corsOrigins, sandboxLoginConfig, type SandboxLoginConfig } from './access';
 import { boundsConfig, type BoundsConfig, editingConfig, type EditingConfig, viewerConfig, type ViewerConfig } from './limits';
 import { photosConfig, type PhotosConfig } from './photos';
+import { printPartnerConfig, type PrintPartnerConfig } from './print-partner';
 import { mediaConfig, type MediaConfig } from './media';
 import { oauthConfig, type OAuthConfig } from './oauth';
 import { ConfigError, type Env, flag, inWords, integer, isChoice, oneOf, required, text, tokenName, urlValue } from './values';
@@ -18,6 +19,7 @@ export { ConfigError, type Env } from './values';
 export type { BoundsConfig, EditingConfig, ViewerConfig } from './limits';
 export type { MediaConfig, S3Config } from './media';
 export type { OAuthClient, OAuthConfig } from './oauth';
+export type { LuluConfig, PrintPartnerConfig, PrintPartnerName } from './print-partner';
 
 export interface MailConfig {
   /** smtp:// or smtps:// URL; undefined: messages are written as .eml files to DATA_DIR/outbox. */
@@ -132,6 +134,8 @@ export interface Config {
   readonly jobRetry: JobRetryConfig;
   readonly delivery: DeliveryConfig;
   readonly payment: PaymentConfig;
+  /** Issue 53: the hold after payment and the print partners (src/config/print-partner.ts). */
+  readonly printPartner: PrintPartnerConfig;
 }
 
 /**
@@ -229,6 +233,7 @@ export function loadConfig(env: Env = process.env): Config {
   const databaseUrl = urlValue(env, DATABASE_URL);
   const publicBaseUrl = urlValue(env, PUBLIC_BASE_URL, `http://localhost:${port}`).replace(/\/+$/, '');
   const frontendUrl = urlValue(env, FRONTEND_URL, publicBaseUrl).replace(/\/+$/, '');
+  const secret = jwtSecret(env, production, dataDir);
 
   return Object.freeze({
     env: nodeEnv,
@@ -242,7 +247,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseConnections: databaseConnectionsConfig(env, databaseUrl),
     dataDir,
     publicBaseUrl,
-    jwtSecret: jwtSecret(env, production, dataDir),
+    jwtSecret: secret,
     jwtLifetimeSeconds: integer(env, JWT_LIFETIME_SECONDS),
     jwtIssuer: tokenName(env, JWT_ISSUER),
     jwtAudience: tokenName(env, JWT_AUDIENCE),
@@ -280,5 +285,6 @@ export function loadConfig(env: Env = process.env): Config {
     jobRetry: jobRetryOverride(env),
     delivery: deliveryConfig(env, production),
     payment: paymentConfig(env, production, frontendUrl),
+    printPartner: printPartnerConfig(env, production, secret),
   });
 }

@@ -1,6 +1,7 @@
 // Every environment variable of the service, declared once: name, default, allowed values and what it does. The
 // parsers (config*.ts) read them through these declarations, and `npm run config-reference` writes the reference
 // table of docs/operations.md and .env.example from them (test/config-reference.test.ts checks both are current).
+import { PRINT_PARTNER } from './print-partner';
 import {
   DELIVERY, IDENTITY_PROVIDERS, MAIL, MEDIA, OBJECT_STORE, PAYMENT,
 } from './variables-external';
@@ -270,11 +271,12 @@ export const JOB_RETRY = defineGroup({
 /** Every group, in the order of the reference and .env.example. */
 export const CONFIG_GROUPS = [
   PROCESS, DATABASE, TOKENS, IDENTITY_PROVIDERS, REQUESTS, EDITING, RECORDS, PHOTOS, MEDIA, OBJECT_STORE, MAIL, JOB_RETRY, DELIVERY, PAYMENT,
+  PRINT_PARTNER,
 ] as const;
 
 /** Every variable by its name, for the parsers. */
 export const VARIABLES = Object.freeze({
   ...PROCESS.variables, ...DATABASE.variables, ...TOKENS.variables, ...IDENTITY_PROVIDERS.variables, ...REQUESTS.variables,
   ...EDITING.variables, ...RECORDS.variables, ...PHOTOS.variables, ...MEDIA.variables, ...OBJECT_STORE.variables, ...MAIL.variables,
-  ...JOB_RETRY.variables, ...DELIVERY.variables, ...PAYMENT.variables,
+  ...JOB_RETRY.variables, ...DELIVERY.variables, ...PAYMENT.variables, ...PRINT_PARTNER.variables,
 });

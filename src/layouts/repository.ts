@@ -87,12 +87,12 @@ const BOOK_STATUS = `CASE WHEN l.status <> 'OPEN' THEN l.status
   WHEN EXISTS (SELECT 1 FROM orders o JOIN order_sets s ON s.id = o.order_set_id AND s.status = 'OPEN' WHERE o.layout_id = l.id) THEN 'INORDER'
   WHEN l.finished THEN 'COMPLETED' ELSE 'OPEN' END`;
 
-const LAYOUT_COLUMNS = `l.id, l.product_id AS "productId", l.owner_id AS "ownerId", l.format_id AS "formatId", l.name,
+export const LAYOUT_COLUMNS = `l.id, l.product_id AS "productId", l.owner_id AS "ownerId", l.format_id AS "formatId", l.name,
   l.num_pages AS "numPages", l.font_size AS "fontSize", l.last_scheme_page_num AS "lastSchemePageNum",
   l.scheme_theme_rel AS "schemeThemeRel", l.status, l.hash, l.version, l.unplaced, l.created_at AS "createdAt",
   l.updated_at AS "updatedAt", l.cover_type AS "coverType", l.binding_type AS "bindingType", l.cover_lamination AS "coverLamination",
   l.photo_ids AS "photoIds", ${BOOK_STATUS} AS "bookStatus", p.name AS "productName", p.theme_id AS "themeId", f.width_cm AS "formatWidthCm", f.height_cm AS "formatHeightCm"`;
-const LAYOUT_JOINS = 'FROM layouts l LEFT JOIN products p ON p.id = l.product_id LEFT JOIN formats f ON f.id = l.format_id';
+export const LAYOUT_JOINS = 'FROM layouts l LEFT JOIN products p ON p.id = l.product_id LEFT JOIN formats f ON f.id = l.format_id';
 
 const PAGE_COLUMNS = `lp.id, lp.layout_id AS "layoutId", lp.num, lp.type, lp.factor::text AS factor, lp.width_px AS "widthPx", lp.viewbox,
   lp.template_id AS "templateId", lp.blocks, t.width AS "templateWidth", t.height AS "templateHeight"`;
@@ -148,10 +148,12 @@ export function createLayoutsRepository(sql: SqlExecutor) {
     },
 
     /** The upright pixel sizes of the given photos that are ready (a book's photos, placed or listed). */
-    async photoSizes(ownerId: number | null, photoIds: number[]): Promise<Map<number, { width: number; height: number }>> {
+    async photoSizes(ownerId: number | null, photoIds: number[], sharedLayoutId: string | null = null): Promise<Map<number, { width: number; height: number }>> {
       if (photoIds.length === 0 || ownerId === null) return new Map();
+      // With sharedLayoutId, the photos of the book's current members count too (issue 50: they add their own).
       const { rows } = await sql.query<{ id: number; width: number; height: number }>(
-        "SELECT id, width, height FROM photos WHERE id = ANY($1::int[]) AND owner_id = $2 AND status = 'ready'", [photoIds, ownerId]);
+        `SELECT id, width, height FROM photos WHERE id = ANY($1::int[]) AND status = 'ready'
+           AND (owner_id = $2 OR owner_id IN (SELECT user_id FROM layout_members WHERE layout_id = $3))`, [photoIds, ownerId, sharedLayoutId]);
       return new Map(rows.map((row) => [row.id, { width: row.width, height: row.height }]));
     },
 

@@ -14,6 +14,7 @@ import { type PresentedPage, presentLayout, presentListedLayout, presentPage, pr
 import type { TextImageLink } from './text-images';
 import { NO_PRINT_OPTIONS, type PrintOptions } from './print-options';
 import { createLayoutsRepository, type LayoutRow, type LayoutsRepository } from './repository';
+import { createMembersRepository } from './sharing/members-repository';
 
 type PageParam = string | string[] | undefined;
 
@@ -75,7 +76,8 @@ export function createLayoutsService(deps: {
     const pages = await repo.pagesOf(layout.id);
     if (!photoLinks) return presentLayout(layout, pages, media, undefined, textImage);
     const placedIds = pages.flatMap((page) => page.blocks.flatMap((block) => (block.content.photo ? [block.content.photo.photo_id] : [])));
-    const photos = await repo.photoSizes(layout.ownerId, [...new Set([...layout.photoIds, ...placedIds])]);
+    // Members' photos are shown through the book's links too (issue 50).
+    const photos = await repo.photoSizes(layout.ownerId, [...new Set([...layout.photoIds, ...placedIds])], layout.id);
     const pageMm = layout.formatWidthCm && layout.formatHeightCm ? { width: layout.formatWidthCm * 10, height: layout.formatHeightCm * 10 } : null;
     return presentLayout(layout, pages, media, { photos, links: photoLinks, pageMm, printDpi: deps.config.printDpi, fontSizePt: layout.fontSize }, textImage);
   };
@@ -112,6 +114,12 @@ export function createLayoutsService(deps: {
   const readable = async (user: AuthenticatedUser, ref: LayoutRef) => {
     const layout = await repository.find(ref);
     return layout && canRead(user, layout) ? layout : undefined;
+  };
+  // Members of a shared book read it (and its photos through its links) too; everything else stays the owner's.
+  const members = createMembersRepository(db.sql);
+  const readableShared = async (user: AuthenticatedUser, ref: LayoutRef) => {
+    const layout = await repository.find(ref);
+    return layout && (canRead(user, layout) || (await members.roleOf(layout.id, user.id))) ? layout : undefined;
   };
 
   return {
@@ -164,11 +172,11 @@ export function createLayoutsService(deps: {
     },
 
     async mayRead(user: AuthenticatedUser, id: string): Promise<boolean> {
-      return Boolean(await readable(user, { id }));
+      return Boolean(await readableShared(user, { id }));
     },
 
     async get(user: AuthenticatedUser, ref: LayoutRef) {
-      const layout = await readable(user, ref);
+      const layout = await readableShared(user, ref);
       return layout && full(layout);
     },
 
@@ -191,7 +199,7 @@ export function createLayoutsService(deps: {
      * move out of the bin past the owner's LAYOUTS_PER_USER.
      */
     async update(user: AuthenticatedUser, id: string, changes: { name?: string; deleted?: boolean }) {
-      const layout = await readable(user, { id });
+      const layout = await readableShared(user, { id });
       if (!layout) throw notFound();
       if (!canWrite(user, layout)) throw forbidden();
       return db.transaction(async (tx) => {

@@ -21,17 +21,21 @@ export interface AdminOrderSet extends OrderSet {
   history: StatusHistoryRow[];
 }
 
+export type MoveGuard = (tx: Transaction, orderSetId: number) => Promise<void>;
+
 export function createOrderAdminService(deps: {
   db: Database; orders: OrdersService; refunds: Refunds; queue: Queue; mailer: Mailer; log: Logger;
 }) {
   const { db, orders, refunds, queue, mailer, log } = deps;
   const repository = createOrderAdminRepository();
 
-  async function lockAllowed(tx: Transaction, orderSetId: number, change: StatusChange) {
+  /** guard: a further refusal checked under the same lock (the shopper's cancel inside the hold, issue 53). */
+  async function lockAllowed(tx: Transaction, orderSetId: number, change: StatusChange, guard?: MoveGuard) {
     const set = await repository.lock(tx.sql, orderSetId);
     if (!set) throw notFound();
     const refusal = refusalOf(set.status, set.refundRequested, change);
     if (refusal) throw refusal;
+    await guard?.(tx, orderSetId);
     return set;
   }
 
@@ -73,9 +77,9 @@ export function createOrderAdminService(deps: {
      * refund is a RefundUnavailableError and the set stays where it was, open only to another cancel, which asks for
      * the same refund.
      */
-    async move(orderSetId: number, change: StatusChange, adminId: number): Promise<AdminOrderSet> {
+    async move(orderSetId: number, change: StatusChange, adminId: number, guard?: MoveGuard): Promise<AdminOrderSet> {
       if (change.status === 'CANCELED') {
-        const claim = await db.transaction(async (tx) => refunds.claim(tx.sql, (await lockAllowed(tx, orderSetId, change)).id));
+        const claim = await db.transaction(async (tx) => refunds.claim(tx.sql, (await lockAllowed(tx, orderSetId, change, guard)).id));
         const remote = claim && (await refunds.ask(claim));
         await db.transaction(async (tx) => {
           const set = await lockAllowed(tx, orderSetId, change);

@@ -3,7 +3,7 @@ import type { MediaStorage } from '../media/storage';
 import { formatNameOf } from '../shared/layout-document';
 import { roubles } from '../shared/money';
 import type { DeliveryRow } from './repository';
-import type { OrderSet } from './service';
+import type { OrderSet, PresentedOrder } from './service';
 
 export function presentDelivery(delivery: DeliveryRow | null) {
   if (!delivery) return null;
@@ -37,6 +37,17 @@ export function presentOrder(set: OrderSet, orderId: number, media: MediaStorage
     total_cost: roubles(set.goodsKopecks),
     delivery_box_size: set.box,
     delivery: presentDelivery(set.delivery),
+    print_job: presentPrintJob(order.printJob),
+  };
+}
+
+/** A book's latest print job at the partner (issue 53; docs/api.md, "Print partner"), or null before it is sent. */
+function presentPrintJob(job: PresentedOrder['printJob']) {
+  if (!job) return null;
+  return {
+    partner: job.partner, id: job.partnerJobId, attempt: job.attempt, status: job.status,
+    status_changed: job.statusChanged?.toISOString() ?? null, messages: job.messages,
+    tracking_id: job.trackingId, tracking_urls: job.trackingUrls, carrier_name: job.carrierName,
   };
 }
 
@@ -47,6 +58,7 @@ export function presentOrderSet(set: OrderSet, media: MediaStorage) {
     tracking_number: set.trackingNumber,
     total_cost: roubles(set.goodsKopecks),
     created: set.createdAt.toISOString(),
+    print_hold_until: set.printHoldUntil ? new Date(set.printHoldUntil).toISOString() : null,
     delivery_box_size: set.box,
     delivery: presentDelivery(set.delivery),
     orders: set.orders.map((order) => presentOrder(set, order.id, media)),

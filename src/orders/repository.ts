@@ -12,6 +12,8 @@ export interface OrderSetRow {
   createdAt: Date;
   /** The carrier's, once the set is SHIPPED. */
   trackingNumber: string | null;
+  /** Until when a paid set may still be canceled or have a book taken back (issue 53); null before payment. */
+  printHoldUntil?: Date | null;
 }
 
 export interface OrderRow {
@@ -56,7 +58,7 @@ export interface PricedLayout {
   rule: PriceRule | null;
 }
 
-export const SET_COLUMNS = 'id, user_id AS "userId", status, created_at AS "createdAt", tracking_number AS "trackingNumber"';
+export const SET_COLUMNS = 'id, user_id AS "userId", status, created_at AS "createdAt", tracking_number AS "trackingNumber", print_hold_until AS "printHoldUntil"';
 
 // bigint arrives as a string from pg and as a number or bigint from PGlite.
 export const toSet = (row: Record<string, unknown>): OrderSetRow => ({ ...(row as unknown as OrderSetRow), id: Number(row.id), userId: Number(row.userId) });

@@ -2,11 +2,12 @@
 import type { Database, SqlExecutor } from '../db/database';
 import { conflict, invalid, notFound, type ServiceError } from '../shared/errors';
 import type { Preflight, PreflightOf } from '../shared/preflight';
+import { latestPrintJobs, type PartnerJobRow } from './print-jobs';
 import { type BoxSize, packBox, unitPriceKopecks } from './pricing';
 import { createOrdersRepository, type DeliveryRow, type OrderRow, type OrderSetRow } from './repository';
 
 /** An order with its book's cover page as a layout read shows it (the cart draws the order from it), or null. */
-export type PresentedOrder = OrderRow & { cover: object | null };
+export type PresentedOrder = OrderRow & { cover: object | null; printJob: PartnerJobRow | null };
 
 /** The covers of books by layout id, presented as the layouts domain presents a page. */
 export type CoverPagesOf = (layoutIds: string[], sql: SqlExecutor) => Promise<Map<string, object>>;
@@ -43,10 +44,14 @@ export function createOrdersService(db: Database, preflightOf: PreflightOf, cove
 
   async function assemble(sql: SqlExecutor, sets: OrderSetRow[]): Promise<OrderSet[]> {
     const ids = sets.map((set) => set.id);
-    const [rows, deliveries] = await Promise.all([repository.orders(sql, ids), repository.deliveries(sql, ids)]);
+    const [rows, deliveries, printJobs] = await Promise.all([
+      repository.orders(sql, ids), repository.deliveries(sql, ids), latestPrintJobs(sql, ids), // each book's latest print job at the partner (issue 53)
+    ]);
     // Read on the caller's executor: inside its transaction, where the set is locked.
     const covers = await coverPagesOf([...new Set(rows.map((order) => order.layoutId))], sql);
-    const orders = rows.map((order) => ({ ...order, cover: covers.get(order.layoutId) ?? null }));
+    const orders = rows.map((order) => ({
+      ...order, cover: covers.get(order.layoutId) ?? null, printJob: printJobs.find((job) => job.orderId === order.id) ?? null,
+    }));
     return sets.map((set) => {
       const own = orders.filter((order) => order.orderSetId === set.id);
       return {

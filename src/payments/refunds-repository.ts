@@ -13,12 +13,14 @@ export function createRefundsRepository() {
   return {
     /**
      * The set's refund row, inserted for its succeeded payment with idempotenceKey unless one exists (then kept as it
-     * is); undefined when the set has no succeeded payment.
+     * is); undefined when the set has no succeeded payment. Books taken back inside the hold were refunded already.
      */
     async claim(sql: SqlExecutor, orderSetId: number, idempotenceKey: string): Promise<RefundClaimRow | undefined> {
       await sql.query(
         `INSERT INTO refunds (order_set_id, payment_id, idempotence_key, amount_kopecks)
-         SELECT order_set_id, id, $2, amount_kopecks FROM payments WHERE order_set_id = $1 AND status = 'succeeded'
+         SELECT order_set_id, id, $2, amount_kopecks
+                - coalesce((SELECT sum(t.amount_kopecks) FROM order_take_backs t WHERE t.order_set_id = $1), 0)
+           FROM payments WHERE order_set_id = $1 AND status = 'succeeded'
          ON CONFLICT (order_set_id) DO NOTHING`, [orderSetId, idempotenceKey]);
       const { rows: [row] } = await sql.query<Record<string, unknown>>(
         `SELECT r.idempotence_key, r.amount_kopecks, p.provider, p.external_id FROM refunds r JOIN payments p ON p.id = r.payment_id

@@ -35,7 +35,11 @@ export type NotificationOutcome = 'paid' | 'canceled' | 'unchanged' | 'unknown';
  */
 export const RECONCILE = { pendingSeconds: 600, recheckSeconds: 600, batch: 50 } as const;
 
-export function createPaymentsService(deps: { db: Database; provider: PaymentProvider; queue: Queue; log: Logger; returnUrl: string }) {
+export function createPaymentsService(deps: {
+  db: Database; provider: PaymentProvider; queue: Queue; log: Logger; returnUrl: string;
+  /** In the transaction that marks a set paid: the print hold starts (issue 53). */
+  afterPaid?: (tx: Transaction, orderSetId: number) => Promise<void>;
+}) {
   const { db, provider, queue, log } = deps;
   const repository = createPaymentsRepository();
 
@@ -135,6 +139,7 @@ export function createPaymentsService(deps: { db: Database; provider: PaymentPro
     if (!(await repository.markPaid(tx.sql, local.orderSetId))) return 'unchanged';
     await queue.enqueue(tx, orderPaid, { orderSetId: local.orderSetId });
     await queue.enqueue(tx, renderPrintFiles, { orderSetId: local.orderSetId });
+    await deps.afterPaid?.(tx, local.orderSetId);
     log.info({ orderSetId: local.orderSetId, externalId: remote.id }, 'order set paid');
     return 'paid';
   }

@@ -14,7 +14,7 @@ import type { PrintService } from './service';
 /** How long a download link works: long enough to hand to a printer's upload, short enough to leak little. */
 export const DOWNLOAD_LINK_SECONDS = 15 * 60;
 
-const downloadPath = (orderSetId: number, fileId: number) => `/api/admin/orderset/${orderSetId}/print/${fileId}/download/`;
+export const downloadPath = (orderSetId: number, fileId: number) => `/api/admin/orderset/${orderSetId}/print/${fileId}/download/`;
 
 export function printRoutes(deps: { print: PrintService; files: MediaStorage; signer: UrlSigner; publicBaseUrl: string }): RouteModule {
   const { print, files, signer } = deps;

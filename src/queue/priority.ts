@@ -7,6 +7,8 @@ export type JobPriority = 'normal' | 'bulk';
 
 export interface EnqueueOptions {
   priority?: JobPriority;
+  /** Not before this many seconds from now (a hold, say). */
+  startAfterSeconds?: number;
 }
 
 // pg-boss fetches by priority, highest first, then oldest first.

@@ -209,7 +209,9 @@ export async function startQueue(
   return {
     async enqueue(tx, job, payload, options = {}) {
       checkPayload(job as JobContract<unknown>, payload);
-      const id = await boss.send(job.name, payload as object, { db: bossDb(tx.sql), priority: bossPriority(options) });
+      const id = await boss.send(job.name, payload as object, {
+        db: bossDb(tx.sql), priority: bossPriority(options), ...(options.startAfterSeconds && { startAfter: options.startAfterSeconds }),
+      });
       if (!id) throw new Error(`job "${job.name}" was not enqueued`);
       await announce(tx, job.name);
       return id;

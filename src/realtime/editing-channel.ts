@@ -10,8 +10,10 @@ import type { Database } from '../db/database';
 import type { Validator } from '../http/validation';
 import type { EditingReceiver, LayoutChange, PublishedChange } from '../layouts/editing/receiver';
 import type { LayoutsService } from '../layouts/service';
+import { listenToMemberChanges } from '../layouts/sharing/member-changes';
 import type { Metrics } from '../metrics/metrics';
 import { createEditingRequests } from './editing-requests';
+import { createCollaboration } from './presence/collaboration';
 import { type LayoutBus, listenToLayoutChanges } from './layout-bus';
 
 /** What the channel asks of a transport about its connections in this process. */
@@ -22,6 +24,8 @@ export interface EditingTransport {
   deliver(changes: PublishedChange[]): void;
   /** Ends the user's connections, telling them why. */
   disconnectUser(userId: number, reason: AccountChange): void;
+  /** Tells this process's connections in the layout's room an event (presence, comment: issue 50). */
+  tell(layoutId: string, event: string, data: object): void;
 }
 
 export interface EditingChannelDependencies {
@@ -44,17 +48,23 @@ export function createEditingChannel(deps: EditingChannelDependencies) {
   const { editing } = deps;
   const stopHearing = editing.onPublish(deliverHere);
   const processId = editing.processId;
-  const bus: LayoutBus | undefined = processId ? listenToLayoutChanges({
+  const bus: LayoutBus | undefined = editing.spansProcesses ? listenToLayoutChanges({
     db: deps.db, log: deps.log, processId, read: editing.changesOf,
     watched: (layoutId) => transports.some((transport) => transport.watches(layoutId)),
     deliver: (changes: LayoutChange[]) => deliverHere(changes.map((change) => ({ change, origin: undefined }))),
   }) : undefined;
-  const requests = createEditingRequests(deps);
+  const collaboration = createCollaboration({
+    db: deps.db, log: deps.log, validator: deps.validator, processId,
+    tell: (layoutId, event, data) => transports.forEach((transport) => transport.tell(layoutId, event, data)),
+  });
+  const requests = createEditingRequests({ ...deps, collaboration });
   // Every process hears every change, so each ends only its own connections. Listening again after an
   // interruption, the open connections are checked against their accounts: a change may have gone unheard.
   const accountChanges = listenToAccountChanges(deps.db, deps.log,
     (userId, change) => transports.forEach((transport) => transport.disconnectUser(userId, change)),
     () => requests.recheckOpenConnections().catch((error: unknown) => deps.log.warn({ err: error }, 'open editing connections not rechecked')));
+  const memberChanges = listenToMemberChanges(deps.db, deps.log,
+    (change) => change.role === null && requests.endMemberConnections(change.layoutId, change.userId));
 
   return {
     requests,
@@ -70,7 +80,7 @@ export function createEditingChannel(deps: EditingChannelDependencies) {
     /** Stops hearing account changes and other processes' changes (the server is stopping). */
     close: () => {
       stopHearing();
-      return Promise.all([accountChanges.close(), bus?.close()]);
+      return Promise.all([accountChanges.close(), memberChanges.close(), collaboration.close(), bus?.close()]);
     },
   };
 }

@@ -5,10 +5,11 @@ import type { AuthenticatedUser, TokenTerms } from '../auth/token-user';
 import type { UsersRepository } from '../auth/users-repository';
 import type { Validator } from '../http/validation';
 import { errorAck } from '../layouts/editing/messages';
-import type { ChannelQuery, EditingReceiver } from '../layouts/editing/receiver';
+import type { ChannelQuery, EditingHooks, EditingReceiver } from '../layouts/editing/receiver';
 import type { LayoutsService } from '../layouts/service';
 import { type Metrics, secondsSince } from '../metrics/metrics';
 import { currentUser } from './account-check';
+import type { Collaboration } from './presence/collaboration';
 import { atExpiry, type SessionEnd } from './session-end';
 import { createTokenBucket } from './token-bucket';
 import { createUserLimits, type UserLease } from './user-limits';
@@ -37,6 +38,8 @@ export interface EditingRequestsDependencies {
   socketsPerUser: number;
   userEventsPerSecond: number;
   metrics: Pick<Metrics, 'editingAcks' | 'editingAckSeconds' | 'editingConnections'>;
+  /** Presence and soft locks of shared books (issue 50). */
+  collaboration?: Collaboration;
 }
 
 type Answer = object;
@@ -60,6 +63,8 @@ export function createEditingRequests(deps: EditingRequestsDependencies) {
     if (!(await layouts.mayRead(user, layoutId))) return { error: { code: 'not_found', message: 'Layout not found.' } };
     // Joined before reading, so no change falls between the layout sent and the first event received.
     await connection.joinRoom(layoutId);
+    joinedLayouts.get(connection)?.add(layoutId);
+    await deps.collaboration?.joined(connection, layoutId);
     const layout = await layouts.get(user, { id: layoutId });
     return { layout, version: layout!.version };
   }
@@ -77,12 +82,32 @@ export function createEditingRequests(deps: EditingRequestsDependencies) {
     },
   });
 
-  const message = (connection: EditingConnection, raw: unknown): Promise<Answer> =>
-    editing.receive({ ...connection.user, tokenVersion: connection.terms.version }, raw, connection.id, queriesOf(connection));
+  // Co-editing (issue 50) around the editor, for this connection.
+  const hooksOf = (connection: EditingConnection): EditingHooks | undefined => {
+    const { collaboration } = deps;
+    return collaboration && {
+      answers: (pair) => collaboration.answers(pair),
+      answer: (pair, normalised) => collaboration.answer(connection, pair, normalised),
+      refusal: (parsed) => collaboration.refusal(connection, parsed),
+      edited: (parsed) => collaboration.edited(connection, parsed),
+    };
+  };
+
+  const message = (connection: EditingConnection, raw: unknown): Promise<Answer> => editing.receive(
+    { ...connection.user, tokenVersion: connection.terms.version }, raw, connection.id, queriesOf(connection), hooksOf(connection),
+  );
 
   const openConnections = new Set<EditingConnection>();
+  // The layouts each open connection joined: a member removed from a book loses the connections to it (issue 50).
+  const joinedLayouts = new WeakMap<EditingConnection, Set<string>>();
 
   return {
+    /** Ends the user's connections in this process that joined the layout (they were removed from the shared book). */
+    endMemberConnections(layoutId: string, userId: number): void {
+      for (const connection of [...openConnections]) {
+        if (connection.user.id === userId && joinedLayouts.get(connection)?.has(layoutId)) connection.end('membership_ended');
+      }
+    },
     /**
      * Ends each open connection whose account no longer holds as it did at the handshake: for when account-change
      * notices may have been missed (the listening connection was lost). Events check the account anyway; this also
@@ -112,6 +137,7 @@ export function createEditingRequests(deps: EditingRequestsDependencies) {
       let endedForWaiting = false;
       metrics.editingConnections.inc();
       openConnections.add(connection);
+      joinedLayouts.set(connection, new Set());
       let open = true;
       const stopExpiryTimer = atExpiry(connection.terms.expiresAt, () => connection.end('token_expired'));
       const answer = async (event: string, run: typeof join, raw: unknown): Promise<Answer> => {
@@ -152,6 +178,7 @@ export function createEditingRequests(deps: EditingRequestsDependencies) {
         closed(): void {
           stopExpiryTimer();
           openConnections.delete(connection);
+          deps.collaboration?.closed(connection);
           if (open) metrics.editingConnections.dec();
           open = false;
           lease.release();

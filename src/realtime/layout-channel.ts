@@ -43,6 +43,9 @@ export function attachSocketIoTransport(namespace: Namespace, channel: EditingCh
         namespace.local.to(layoutRoom(change.layout_id)).except(origin ?? []).emit('layout:changed', change);
       }
     },
+    tell(layoutId, event, data) {
+      namespace.local.to(layoutRoom(layoutId)).emit(event, data);
+    },
     disconnectUser(userId, reason) {
       const sockets = namespace.local.in(userRoom(userId));
       sockets.emit('session:ended', sessionEnded(reason));

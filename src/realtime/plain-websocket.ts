@@ -74,6 +74,9 @@ export function attachPlainWebSocketTransport(server: Server, channel: EditingCh
         }
       }
     },
+    tell(layoutId, event, data) {
+      for (const connection of rooms.get(layoutId) ?? []) send(connection, { event, data });
+    },
     disconnectUser(userId, reason) {
       for (const connection of connections) if (connection.user.id === userId) connection.end(reason);
     },

@@ -3,7 +3,7 @@
 // glyphs used, Cyrillic included), sizes in millimetres.
 import { createHash } from 'node:crypto';
 import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, type PDFFont, PDFName, PDFString, rgb } from 'pdf-lib';
+import { PDFDocument, type PDFFont, type PDFImage, PDFName, PDFString, rgb } from 'pdf-lib';
 import sharp from 'sharp';
 import type { TextFont } from '../shared/layout-document';
 import { fontBytes, fontFace } from './fonts';
@@ -24,6 +24,11 @@ export interface PrintDocument {
   pdf: PDFDocument;
   /** The font embedded in this document (its glyphs subset at save). */
   font(name: TextFont): Promise<PDFFont>;
+  /**
+   * The image embedded in this document, once per file however many pages draw it (a theme's background on every
+   * page is one XObject, not one per page): keyed by its bytes.
+   */
+  image(data: Buffer, format: 'png' | 'jpeg'): Promise<PDFImage>;
 }
 
 /** An empty print document with the sRGB output intent a printer's preflight looks for (DeviceRGB means sRGB). */
@@ -37,8 +42,15 @@ export async function createPrintDocument(): Promise<PrintDocument> {
   });
   pdf.catalog.set(PDFName.of('OutputIntents'), pdf.context.obj([intent]));
   const fonts = new Map<TextFont, Promise<PDFFont>>();
+  const images = new Map<string, Promise<PDFImage>>();
   return {
     pdf,
+    image(data, format) {
+      const key = `${format}:${createHash('sha256').update(data).digest('hex')}`;
+      let image = images.get(key);
+      if (!image) images.set(key, (image = format === 'png' ? pdf.embedPng(data) : pdf.embedJpg(data)));
+      return image;
+    },
     font(name) {
       let font = fonts.get(name);
       // Subset: only the glyphs used are embedded, a few kilobytes instead of the whole font; named as PDF names a subset.
@@ -88,7 +100,7 @@ export async function addScenePage(document: PrintDocument, scene: Scene, trim: 
       const image = await prepareImage(item, { scaleX: pixelsPerMm, scaleY: pixelsPerMm, upscale: false, quality: JPEG_QUALITY });
       if (!image) continue;
       resolutions.push({ dpi: Math.round(image.sourceScale * 25.4), photo: item.photo });
-      const embedded = image.format === 'png' ? await pdf.embedPng(image.data) : await pdf.embedJpg(image.data);
+      const embedded = await document.image(image.data, image.format);
       page.drawImage(embedded, { x: x(image.left), y: y(image.top, image.height), width: x(image.width), height: x(image.height) });
     } else if (item.kind === 'text') {
       const font = await document.font(item.font);

@@ -18,6 +18,7 @@ import { currentPages } from './history';
 import type { EditMessage, EditOperation, EditResult } from './messages';
 import { countUse } from './set-scheme';
 import type { BatchState, EditedLayout, EditedPage } from './state';
+import { isBookPhoto } from './edit-access';
 
 interface AutofillMessage extends EditMessage {
   params: { layout_id: string; id?: string };
@@ -74,7 +75,7 @@ export const autofillLayout: EditOperation = {
     // The owner's photos now: a book that changed hands, or lists a photo deleted since, does not place it.
     const usable = (id: number) => {
       const photo = state.photos.get(id);
-      return photo && photo.ownerId === layout.ownerId && !photo.deleted ? photo : undefined;
+      return photo && isBookPhoto(state, layout, photo) && !photo.deleted ? photo : undefined;
     };
     // The photos: those named (the owner's, joining the book's list), or the book's own not placed before from_page.
     for (const id of message.payload.photo_ids ?? []) if (!usable(id)) throw notFound(`Photo ${id} not found.`);

@@ -5,7 +5,8 @@ import type { Block, Box, PhotoPlacement, PlacementRotation } from '../../shared
 import { framedCrop } from '../../shared/face-framing';
 import { blockMm, findBlock, withPlacement } from './block-content';
 import type { EditMessage, EditOperation, EditResult } from './messages';
-import type { BatchState, EditedPage, PlacementPhoto } from './state';
+import type { BatchState, EditedLayout, EditedPage, PlacementPhoto } from './state';
+import { isBookPhoto } from './edit-access';
 
 interface BlockMessage extends EditMessage {
   params: { layout_id: string; id: string };
@@ -25,10 +26,11 @@ function photoBlock(state: BatchState, message: BlockMessage) {
 }
 
 /** A photo the book lists, of the book's owner, ready and not deleted; anything else is not found. */
-function bookPhoto(state: BatchState, layoutOwner: number | null, photoIds: number[], photoId: number): PlacementPhoto {
+function bookPhoto(state: BatchState, layout: EditedLayout, photoId: number): PlacementPhoto {
   const photo = state.photos.get(photoId);
-  if (!photo || photo.ownerId !== layoutOwner || photo.deleted) throw notFound(`Photo ${photoId} not found.`);
-  if (!photoIds.includes(photoId)) throw invalidPayload(`Photo ${photoId} is not in the book: add it with layout/add_photos first.`);
+  // A member's photo the book lists is the book's too (issue 50).
+  if (!photo || !isBookPhoto(state, layout, photo) || photo.deleted) throw notFound(`Photo ${photoId} not found.`);
+  if (!layout.photoIds.includes(photoId)) throw invalidPayload(`Photo ${photoId} is not in the book: add it with layout/add_photos first.`);
   if (!photo.ready) throw invalidPayload(`Photo ${photoId} is still being processed.`);
   return photo;
 }
@@ -50,7 +52,7 @@ export const setBlockPhoto: EditOperation = {
   apply(state, raw) {
     const message = raw as BlockMessage;
     const { layout, page, block, index, size } = photoBlock(state, message);
-    const photo = bookPhoto(state, layout.ownerId, layout.photoIds, message.payload.photo_id!);
+    const photo = bookPhoto(state, layout, message.payload.photo_id!);
     const rotation = message.payload.rotation ?? 0;
     const focus = photo.focusX === null || photo.focusY === null ? undefined : { x: photo.focusX, y: photo.focusY };
     const placement: PhotoPlacement = {
@@ -71,7 +73,8 @@ export const cropBlockPhoto: EditOperation = {
     if (!current) throw invalidPayload('The block holds no photo: place one with block/set first.');
     const photo = state.photos.get(current.photo_id);
     // The book's owner's photo as it is now (a book that changed hands does not reframe the former owner's photo).
-    if (!photo || !photo.ready || photo.ownerId !== state.layouts.get(message.params.layout_id)!.ownerId) throw notFound(`Photo ${current.photo_id} not found.`);
+    const book = state.layouts.get(message.params.layout_id)!;
+    if (!photo || !photo.ready || !isBookPhoto(state, book, photo)) throw notFound(`Photo ${current.photo_id} not found.`);
     const placement: PhotoPlacement = {
       ...current, crop: message.payload.crop!, rotation: message.payload.rotation ?? current.rotation, mirror: message.payload.mirror ?? current.mirror,
     };

@@ -23,10 +23,12 @@ export const addBookPhotos: EditOperation = {
   apply(state, raw) {
     const message = raw as PhotosMessage;
     const layout = state.layouts.get(message.params.layout_id)!;
+    // A member of a shared book adds photos of their own; they stay theirs (issue 50).
+    const photosOwner = state.sender?.member ? state.sender.id : layout.ownerId;
     for (const id of message.payload.photo_ids) {
       const photo = state.photos.get(id);
       // Another owner's photo is as unknown as a photo that does not exist.
-      if (!photo || photo.ownerId !== layout.ownerId || photo.deleted) throw notFound(`Photo ${id} not found.`);
+      if (!photo || photo.ownerId !== photosOwner || photo.deleted) throw notFound(`Photo ${id} not found.`);
     }
     const added = message.payload.photo_ids.filter((id) => !layout.photoIds.includes(id));
     if (layout.photoIds.length + added.length > PHOTOS_PER_BOOK) {

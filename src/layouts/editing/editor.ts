@@ -13,7 +13,8 @@ import type { AuthenticatedUser } from '../../shared/user';
 import { type PlacedPhotosView, presentLayoutDelta, presentPage } from '../presenters';
 import { createLayoutPreflight } from '../preflight/service';
 import type { TextImageLink } from '../text-images';
-import { canRead, canWrite, isFrozen } from '../service';
+import { isFrozen } from '../service';
+import { accessRefusal, isBookPhoto, memberRolesOf } from './edit-access';
 import { changeNotices, type NoticedTransaction } from './change-notices';
 import { finishRefusal } from './finish';
 import { record, snapshot, stepSince } from './history';
@@ -109,7 +110,7 @@ export function createLayoutEditor(deps: {
   /** The answer to an applied message: its pages presented with their placed photos, and the layout's delta. */
   function present(state: BatchState, layout: EditedLayout, result: EditResult): AppliedChange {
     // Links are signed for the book's owner's photos only (a copy made before copies dropped another owner's).
-    const ownPhotos = new Map([...state.photos].filter(([, photo]) => photo.ownerId === layout.ownerId));
+    const ownPhotos = new Map([...state.photos].filter(([, photo]) => isBookPhoto(state, layout, photo)));
     const placed: PlacedPhotosView = {
       photos: ownPhotos, links: photoLinks, printDpi, fontSizePt: layout.fontSize,
       pageMm: layout.format ? { width: layout.format.widthCm * 10, height: layout.format.heightCm * 10 } : null,
@@ -136,8 +137,8 @@ export function createLayoutEditor(deps: {
     const user: AuthenticatedUser = { id: sender.id, role: account.role };
     // Access first: an ack, even a replayed one, is only ever answered to someone who may change the layout.
     const layout = state.layouts.get(parsed.layoutId);
-    if (!layout || !canRead(user, layout)) return { ack: errorAck(transactionId, 'not_found', 'Layout not found.') };
-    if (!canWrite(user, layout)) return { ack: errorAck(transactionId, 'forbidden', 'You may read this layout but not change it.') };
+    const refused = accessRefusal(user, layout, state, parsed.message);
+    if (!layout || refused) return { ack: errorAck(transactionId, refused?.code ?? 'not_found', refused?.message ?? 'Layout not found.') };
     const key = appliedKey(user.id, transactionId);
     const prior = known.get(key);
     if (prior) {
@@ -153,6 +154,7 @@ export function createLayoutEditor(deps: {
     if (refusal) return refusal;
     const wasFinished = layout.finished;
     const before = parsed.operation.movesHistory ? undefined : snapshot(state, layout.id);
+    state.sender = { id: user.id, member: layout.ownerId !== user.id };
     let result: EditResult;
     try {
       result = parsed.operation.apply(state, parsed.message);
@@ -187,7 +189,8 @@ export function createLayoutEditor(deps: {
     const taken = waitForLocks ? batch : batch.filter(({ parsed }) => layouts.has(parsed.layoutId));
     const reads = readsOf(taken);
     const { storedSteps, known, ...rows } = await repository.rows(reads);
-    const state: BatchState = { layouts, ...rows, removedPages: new Set(), history: new Map(), printDpi };
+    const members = await memberRolesOf(tx.sql, layouts, taken.map(({ user, parsed }) => ({ userId: user.id, layoutId: parsed.layoutId })), rows.photos);
+    const state: BatchState = { layouts, ...rows, removedPages: new Set(), history: new Map(), printDpi, members };
     for (const layout of layouts.values()) {
       const loaded = reads.historyLayoutIds.includes(layout.id);
       const log: HistoryLog = { loaded, lastStep: layout.lastStep, steps: loaded ? storedSteps.get(layout.id) ?? [] : [], dropStoredRedo: false, deleted: [] };

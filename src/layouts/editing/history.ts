@@ -3,8 +3,8 @@
 // what changed: the changed fields of the layout and of a page that is there before and after, and of such a page's
 // blocks only the changed ones, when its blocks kept their ids and order (an edit of one block stores that block, not
 // the page). layout/undo puts the newest step's "before" back, layout/redo the oldest undone step's "after". One
-// history per book, shared by its editors: only the owner edits a book, so two editors of one book are one person on
-// two devices, and undo steps back the book's last change wherever it was made (docs/api.md, "Undo and redo").
+// history per book, shared by its editors: undo steps back the book's last change wherever and by whomever it was
+// made, a shared book's editors' changes among them (per-person undo, issue 50, is not built: docs/api.md).
 import { invalid } from '../../shared/errors';
 import type { BatchState, BookState, EditedLayout, EditedPage, HistoryLog, HistoryStep, LayoutFields, PageChange, PageFields } from './state';
 

@@ -9,13 +9,17 @@ import type { BatchState, EditedPage } from './state';
 
 export type EditErrorCode =
   | 'invalid_message' | 'forbidden' | 'not_found' | 'invalid_scheme' | 'transaction_conflict' | 'rate_limited' | 'server_error'
-  | 'invalid_token' | 'token_expired' | 'page_limit' | 'nothing_to_undo' | 'nothing_to_redo' | 'preflight_failed';
+  | 'invalid_token' | 'token_expired' | 'page_limit' | 'nothing_to_undo' | 'nothing_to_redo' | 'preflight_failed'
+  // Making a book together (issue 50): a block another member holds; an undo step someone else changed since.
+  | 'locked' | 'conflict';
 
 export interface EditError {
   code: EditErrorCode;
   message: string;
   /** preflight_failed: the preflight's errors (layout/finish). */
   problems?: (PreflightProblem & { num: number })[];
+  /** locked: who holds the block (issue 50). */
+  holder?: { user_id: number; name: string };
 }
 
 /** What an applied message answers and broadcasts (schemas/layout-ack.json, layout-changed.json). */

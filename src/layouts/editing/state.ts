@@ -4,6 +4,7 @@ import type { PhotoLook } from '../../shared/photo-look';
 import type { Role } from '../../shared/user';
 import type { PriceRule } from '../../orders/pricing';
 import type { LayoutPageRow } from '../repository';
+import type { MemberRole } from '../sharing/roles';
 
 export interface EditedLayout {
   id: string;
@@ -98,6 +99,9 @@ export interface BatchState {
   history: Map<string, HistoryLog>;
   /** PRINT_DPI: a placed photo's quality is judged against it. */
   printDpi: number;
+  /** Shared books (issue 50): the senders' member roles, by `${layoutId}:${userId}`; the sender of the message applied now. */
+  members?: Map<string, MemberRole>;
+  sender?: { id: number; member: boolean };
 }
 
 // The undo history (history.ts).

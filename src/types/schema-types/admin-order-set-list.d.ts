@@ -29,6 +29,48 @@ delivery_point_id?: (number | null)
 delivery_company_id?: (number | null)
 pickup_company_id?: (number | null)
 } | null))
+/**
+ * A book's latest print job at the print partner (issue 53), or null before the book is sent (during the hold). status is the partner's (Lulu's print-job statuses), or SENDING while the partner has not yet answered. messages: the partner's words about the status (a rejection's reasons). A rejected book re-sent by an administrator is a new attempt.
+ */
+export type PrintJob = ({
+/**
+ * The configured partner's name (sandbox, lulu)
+ */
+partner: string
+/**
+ * The partner's print job id
+ */
+id: (string | null)
+attempt: number
+status: ("SENDING" | "CREATED" | "UNPAID" | "PAYMENT_IN_PROGRESS" | "PRODUCTION_DELAYED" | "PRODUCTION_READY" | "IN_PRODUCTION" | "SHIPPED" | "REJECTED" | "CANCELED")
+/**
+ * When the status changed, by the partner's clock
+ */
+status_changed: (string | null)
+messages: string[]
+tracking_id: (string | null)
+tracking_urls: string[]
+carrier_name: (string | null)
+} & ({
+/**
+ * The configured partner's name (sandbox, lulu)
+ */
+partner: string
+/**
+ * The partner's print job id
+ */
+id: (string | null)
+attempt: number
+status: ("SENDING" | "CREATED" | "UNPAID" | "PAYMENT_IN_PROGRESS" | "PRODUCTION_DELAYED" | "PRODUCTION_READY" | "IN_PRODUCTION" | "SHIPPED" | "REJECTED" | "CANCELED")
+/**
+ * When the status changed, by the partner's clock
+ */
+status_changed: (string | null)
+messages: string[]
+tracking_id: (string | null)
+tracking_urls: string[]
+carrier_name: (string | null)
+} | null))
 
 export interface AdminOrderSetList {
 count: number
@@ -48,6 +90,10 @@ status: ("OPEN" | "CONFIRMED" | "PAID" | "IN_PRODUCTION" | "SHIPPED" | "DELIVERE
 tracking_number: (string | null)
 total_cost: number
 created: string
+/**
+ * Until when the shopper may cancel the paid set or take a book back (issue 53); null before payment
+ */
+print_hold_until: (string | null)
 delivery_box_size: DeliveryBoxSize
 delivery: OrderSetDelivery
 orders: Order[]
@@ -137,6 +183,7 @@ cost: number
 total_cost: number
 delivery_box_size: DeliveryBoxSize
 delivery: OrderSetDelivery
+print_job: PrintJob
 preflight?: Preflight
 }
 /**

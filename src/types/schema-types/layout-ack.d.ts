@@ -160,7 +160,14 @@ low: number
 cannot_print: number
 }
 export interface Error {
-code: ("invalid_message" | "forbidden" | "not_found" | "invalid_scheme" | "transaction_conflict" | "rate_limited" | "server_error" | "invalid_token" | "token_expired" | "page_limit" | "nothing_to_undo" | "nothing_to_redo" | "preflight_failed")
+code: ("invalid_message" | "forbidden" | "not_found" | "invalid_scheme" | "transaction_conflict" | "rate_limited" | "server_error" | "invalid_token" | "token_expired" | "page_limit" | "nothing_to_undo" | "nothing_to_redo" | "preflight_failed" | "locked" | "conflict")
+/**
+ * locked: the member who holds the block
+ */
+holder?: {
+user_id: number
+name: string
+}
 message: string
 /**
  * preflight_failed (layout/finish): the preflight's errors, each with its page's num

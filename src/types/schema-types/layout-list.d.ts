@@ -2,6 +2,11 @@
 
 export declare namespace LayoutListSchema {
 /**
+ * The caller's role in a shared book
+ */
+export type LayoutMemberRole = ("viewer" | "contributor" | "editor")
+
+/**
  * The caller's layouts ("my products"), newest first, paged like the gallery (page, page_size up to 30), under layouts.
  */
 export interface LayoutList {
@@ -62,6 +67,11 @@ price_info: {
  */
 total_cost: (number | null)
 }
+/**
+ * A book another person shares with the caller (GET ?shared=1 lists only those)
+ */
+shared?: boolean
+role?: LayoutMemberRole
 /**
  * The cover, for the list's preview
  */

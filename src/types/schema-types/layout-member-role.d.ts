@@ -1,0 +1,9 @@
+// Generated from schemas/ by scripts/schema-types.ts (npm run schema-types): do not edit by hand.
+
+export declare namespace LayoutMemberRoleSchema {
+/**
+ * viewer: reads, sees who is there, comments; contributor: also adds their own photos to the book; editor: every editing change
+ */
+export type LayoutMemberRole = ("viewer" | "contributor" | "editor")
+}
+export type LayoutMemberRole = LayoutMemberRoleSchema.LayoutMemberRole;
