@@ -1,13 +1,13 @@
 // The layers of the service, checked on every CI run (`npm run check:layers`). From the outside in:
-// - transports (HTTP routes, the editing channel in src/realtime/, job handlers in jobs/, the command line in src/cli/
+// - transports (HTTP routes, the editing channel in src/realtime/, job handlers in src/worker/, the command line in src/cli/
 //   and src/main.ts) parse, authorize and call a service;
 // - domains (src/<domain>/: services with their rules, repositories with their SQL) use each other's services,
-//   shared vocabulary (src/shared/) and infrastructure, and enqueue jobs by their contracts (jobs/contracts/);
+//   shared vocabulary (src/shared/) and infrastructure, and enqueue jobs by their contracts (src/jobs/);
 // - infrastructure (src/db/, src/queue/, src/media/, src/render/, src/mail/, src/metrics/, src/util/) knows no domain
 //   (its routes.ts, serving media files or metrics, are HTTP transports);
 // - src/http/ (the cross-cutting HTTP pieces: errors, validation, limits, request state) knows no domain either.
 // Composition (src/services.ts, src/runtime.ts, src/app.ts, src/server.ts) may use everything.
-const DOMAINS = '(admin|auth|seed|delivery|editor|gallery|health|home|layouts|orders|payments|photos|print|products|retention|themes|docs)';
+const DOMAINS = '(admin|auth|seed|file-deletions|delivery|editor|gallery|health|home|layouts|orders|payments|photos|print|products|retention|themes|docs)';
 const INFRASTRUCTURE = '(db|queue|media|render|mail|metrics|util)';
 // Composition builds everything: the only files that may import the jobs' registry and every service.
 const COMPOSITION = '^src/(services|runtime|app|server|main)\\.ts$';
@@ -22,18 +22,26 @@ module.exports = {
       to: { circular: true },
     },
     {
-      name: 'enqueue-by-contract',
-      comment: 'The service enqueues a job by its contract (jobs/contracts/); importing a handler pulls in its whole import graph.',
+      name: 'no-folder-cycles',
+      comment: 'No folder imports a folder that imports it, directly or around a loop: each room of the house sits above or below another, never both.',
       severity: 'error',
-      from: { path: '^src/', pathNot: COMPOSITION },
-      to: { path: '^jobs/', pathNot: '^jobs/contracts/' },
+      scope: 'folder',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'enqueue-by-contract',
+      comment: 'The service enqueues a job by its contract (src/jobs/); importing a handler (src/worker/) pulls in its whole import graph.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: [COMPOSITION, '^src/worker/'] },
+      to: { path: '^src/worker/' },
     },
     {
       name: 'contracts-stand-alone',
       comment: 'A job contract is a name, a payload schema and type, and retries: it imports only the queue\'s job types.',
       severity: 'error',
-      from: { path: '^jobs/contracts/' },
-      to: { pathNot: ['^jobs/contracts/', '^src/queue/job\\.ts$', '^node_modules/'] },
+      from: { path: '^src/jobs/' },
+      to: { pathNot: ['^src/jobs/', '^src/queue/job\\.ts$', '^node_modules/'] },
     },
     {
       name: 'http-knows-no-domain',
@@ -47,7 +55,7 @@ module.exports = {
       comment: 'Databases, the queue, storage, drawing, mail and utilities serve every domain and know none.',
       severity: 'error',
       from: { path: `^src/${INFRASTRUCTURE}/` },
-      to: { path: [`^src/${DOMAINS}/`, '^src/(realtime|cli)/', '^jobs/'] },
+      to: { path: [`^src/${DOMAINS}/`, '^src/(realtime|cli|worker|jobs)/'] },
     },
     {
       name: 'infrastructure-serves-no-http',
@@ -61,14 +69,14 @@ module.exports = {
       comment: 'src/shared/ is the vocabulary every domain uses (errors, money, paging, the user): it uses no domain.',
       severity: 'error',
       from: { path: '^src/shared/' },
-      to: { path: [`^src/${DOMAINS}/`, `^src/${INFRASTRUCTURE}/`, '^src/(http|realtime|cli)/', '^jobs/'] },
+      to: { path: [`^src/${DOMAINS}/`, `^src/${INFRASTRUCTURE}/`, '^src/(http|realtime|cli|worker|jobs)/'] },
     },
     {
       name: 'domains-use-no-transport',
       comment: 'A service knows nothing of the transports that call it: no Koa context, no socket, no command line.',
       severity: 'error',
       from: { path: `^src/${DOMAINS}/`, pathNot: '(^src/[^/]+/.*routes\\.ts$|^src/[^/]+/.*-page\\.ts$|^src/[^/]+/http-[^/]*\\.ts$)' },
-      to: { path: ['^src/(realtime|cli)/', '^src/(app|server|main)\\.ts$'] },
+      to: { path: ['^src/(realtime|cli|worker)/', '^src/(app|server|main)\\.ts$'] },
     },
   ],
   options: {

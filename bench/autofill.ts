@@ -49,8 +49,7 @@ async function measure(kind: 'pglite' | 'postgres') {
       return { ack, ms };
     };
     const { rows: [product] } = await runtime.db.sql.query<{ id: number }>('SELECT id FROM products WHERE format_id = 2 ORDER BY id LIMIT 1');
-    const copy = await runtime.services.layouts.copyProduct({ id: user.id, role: 'user' }, product.id);
-    if (copy.kind !== 'copied') throw new Error('no layout to copy');
+    const copy = { layout: await runtime.services.layouts.copyProduct({ id: user.id, role: 'user' }, product.id) };
     const layoutId = copy.layout.id;
     for (let pages = copy.layout.pages.length - 1; pages < INTERIOR_PAGES; pages += 2) {
       await send('page', 'add', { layout_id: layoutId, id: copy.layout.pages[1].id });

@@ -52,8 +52,7 @@ async function main(): Promise<void> {
     const layouts = runtime.services.layouts;
     const { rows: [product] } = await runtime.db.sql.query<{ id: number }>('SELECT id FROM products WHERE format_id = 1 ORDER BY id LIMIT 1');
     const user = await runtime.users.create({ email: 'flood@bench.test', role: 'user' });
-    const copy = await layouts.copyProduct({ id: user.id, role: 'user' }, product.id);
-    if (copy.kind !== 'copied') throw new Error('no layout to copy');
+    const copy = { layout: await layouts.copyProduct({ id: user.id, role: 'user' }, product.id) };
     const pageIds = copy.layout.pages.filter((page) => page.type === 'PAGE').map((page) => page.id);
     const schemes = ((await layouts.schemes(1, [])) ?? []).map((scheme) => scheme.id);
     const token = runtime.tokens.issue(user);

@@ -116,8 +116,7 @@ export async function prepare(env: Record<string, string>, layouts: number, edit
     const editors: Editor[] = [];
     for (let index = 0; index < layouts; index += 1) {
       const user = await runtime.users.create({ email: `editor${index}@bench.test`, role: 'user' });
-      const copy = await service.copyProduct({ id: user.id, role: 'user' }, product.id);
-      if (copy.kind !== 'copied') throw new Error('no layout to copy');
+      const copy = { layout: await service.copyProduct({ id: user.id, role: 'user' }, product.id) };
       const interior = copy.layout.pages.filter((page) => page.type === 'PAGE');
       // page/set takes the first half of the pages; the block operations the other half and the cover.
       const pageIds = interior.slice(0, interior.length / 2).map((page) => page.id);

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import WebSocket from 'ws';
-import { processPhoto as processPhotoJob } from '../jobs/contracts/process-photo';
+import { processPhoto as processPhotoJob } from '../src/jobs/process-photo';
 import { analysePhoto } from '../src/photos/analysis/analysis';
 import { processFaceDetector } from '../src/photos/analysis/face-detector';
 import { processPhoto } from '../src/photos/processing';

@@ -42,8 +42,7 @@ async function main(): Promise<void> {
     await seedDemoCatalog(runtime, 1);
     const user = await runtime.users.create({ email: 'bench@example.com', role: 'user' });
     const [product] = await sql<{ id: number }>('SELECT id FROM products ORDER BY id LIMIT 1');
-    const copy = await runtime.services.layouts.copyProduct(user, product.id);
-    if (copy.kind !== 'copied') throw new Error('no demo product to copy');
+    const copy = { layout: await runtime.services.layouts.copyProduct(user, product.id) };
     const layoutId = copy.layout.id;
     // The shopper's photos as processing leaves them: a print master each in the private file area.
     const photoIds: number[] = [];

@@ -1,20 +1,20 @@
 // Writes the configuration reference of docs/operations.md (between its config-reference markers) and .env.example
-// from the declarations of src/config-variables*.ts (`npm run config-reference`); test/config-reference.test.ts
+// from the declarations of src/config/variables*.ts (`npm run config-reference`); test/config-reference.test.ts
 // fails when the committed files differ from what this makes. What docker-compose.yml requires, fixes or defaults
 // differently is read from that file, so .env.example says it too.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { DEMO_ENVIRONMENT, DEMO_NOTIFY_EMAIL } from '../src/cli/demo-config';
-import { inWords, TOKEN_NAME_RULE, type Variable, type VariableGroup } from '../src/config-values';
-import { CONFIG_GROUPS } from '../src/config-variables';
+import { inWords, TOKEN_NAME_RULE, type Variable, type VariableGroup } from '../src/config/values';
+import { CONFIG_GROUPS } from '../src/config/variables';
 
 const ROOT = path.join(__dirname, '..');
 export const OPERATIONS_DOC = path.join(ROOT, 'docs', 'operations.md');
 export const ENV_EXAMPLE = path.join(ROOT, '.env.example');
 export const COMPOSE_FILE = path.join(ROOT, 'docker-compose.yml');
 
-export const REFERENCE_START = '<!-- config-reference:start: generated from src/config-variables*.ts by `npm run config-reference`; edit the declarations, not this table -->';
+export const REFERENCE_START = '<!-- config-reference:start: generated from src/config/variables*.ts by `npm run config-reference`; edit the declarations, not this table -->';
 export const REFERENCE_END = '<!-- config-reference:end -->';
 
 /** Variables of docker-compose.yml itself, which the service never reads. */
@@ -164,7 +164,7 @@ export function envExample(composeText: string): string {
       '# Copy to .env for `docker compose up` (docker-compose.yml passes every variable of this file to the API and the',
       '# worker). The service itself reads no .env: for `npm start`, load it into the environment first,',
       '# `set -a; . ./.env; set +a; npm start`, or `node --env-file=.env bin/photobook serve`. Every variable is optional',
-      '# unless noted; docs/operations.md, "Configuration", has them all in a table. Generated from src/config-variables*.ts',
+      '# unless noted; docs/operations.md, "Configuration", has them all in a table. Generated from src/config/variables*.ts',
       '# by `npm run config-reference`.',
     ].join('\n'),
     ['# --- Required by docker-compose.yml (it stops with a message naming the one missing) ---', ...requiredEntries].join('\n'),

@@ -32,9 +32,9 @@ import { printHoldRoutes, printPartnerWebhookRoutes } from './print/partner/rout
 import { layoutRoutes } from './layouts/routes';
 import { sharingRoutes } from './layouts/sharing/routes';
 import { textImageRoutes } from './layouts/text-image-routes';
-import { mediaRoutes } from './media/routes';
-import { layoutViewerRoutes } from './layouts/viewer-routes';
-import { preflightRoutes } from './layouts/preflight-routes';
+import { mediaRoutes } from './http/media-routes';
+import { layoutViewerRoutes } from './layouts/viewer/routes';
+import { preflightRoutes } from './layouts/preflight/routes';
 import { createUrlSigner } from './http/signed-url';
 import { httpMetricsMiddleware } from './metrics/http';
 import type { Metrics } from './metrics/metrics';
@@ -51,7 +51,7 @@ import { photoRoutes } from './photos/routes';
 import type { Queue } from './queue/queue';
 import type { Services } from './services';
 import { themeElementRoutes } from './themes/element-routes';
-import { uploadsFolder } from './themes/http-upload';
+import { uploadsFolder } from './http/upload';
 import { themeRoutes } from './themes/routes';
 
 export interface AppDependencies {

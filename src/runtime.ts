@@ -1,11 +1,11 @@
 // Everything a command of the service needs, opened once and closed once, wired explicitly.
 import type { Logger } from 'pino';
-import { jobRegistry } from '../jobs/index';
+import { jobRegistry } from './worker/index';
 import { createTokenService, type TokenService, tokenSettings } from './auth/tokens';
 import { createUsersRepository, type UsersRepository } from './auth/users-repository';
 import { describeCounts, ensureReferenceData } from './seed/fixtures';
 import type { Config } from './config';
-import type { PoolRole } from './config-database';
+import type { PoolRole } from './db/open';
 import type { Database } from './db/database';
 import { migrate } from './db/migrate';
 import { CatalogChangeFeed } from './gallery/change-feed';
@@ -14,7 +14,7 @@ import { type JsonSchema, loadSchemas } from './http/schemas';
 import { createMetrics, type Metrics } from './metrics/metrics';
 import { openMediaStorages } from './media/open-storages';
 import type { MediaStorage } from './media/storage';
-import type { JobContext } from '../jobs/job-context';
+import type { JobContext } from './worker/job-context';
 import { type Queue, startQueue } from './queue/queue';
 import { createServices, type Services } from './services';
 
@@ -43,10 +43,13 @@ export interface Runtime {
   close(queueTimeoutMs?: number): Promise<boolean>;
 }
 
-/** Opens the database (applying migrations and, when missing, the reference data), the media storage and the job queue. */
-/** role: what the process is, for its pool's size when it opens the database itself. */
-export async function openRuntime(config: Config, log: Logger, database?: Database, role?: PoolRole): Promise<Runtime> {
-  const db = database ?? (await openDatabase(config, role));
+/**
+ * Opens the database (applying migrations and, when missing, the reference data), the media storage and the job queue.
+ * Without a database given, opens the configured one for a process of `role` (its pool's size), in the name of `owner`
+ * (the command, named in the data folder's lock).
+ */
+export async function openRuntime(config: Config, log: Logger, database?: Database, role?: PoolRole, owner = 'photobook'): Promise<Runtime> {
+  const db = database ?? (await openDatabase(config, role, owner));
   try {
     const applied = await migrate(db);
     if (applied.length > 0) log.info({ migrations: applied }, 'migrations applied');
@@ -57,7 +60,8 @@ export async function openRuntime(config: Config, log: Logger, database?: Databa
     const storages = openMediaStorages(config);
     const { media, privateFiles } = storages;
     const catalogChanges = new CatalogChangeFeed(db, config.gallery.maxStalenessMs, log);
-    const services = createServices({ config, log, db, media, privateFiles, queue, catalogChanges, metrics });
+    const schemas = loadSchemas();
+    const services = createServices({ config, log, db, media, privateFiles, queue, catalogChanges, metrics, schemas });
     let closing: Promise<boolean> | undefined;
     return {
       config, log, db, queue, media, privateFiles, metrics, services,
@@ -65,7 +69,7 @@ export async function openRuntime(config: Config, log: Logger, database?: Databa
       tokens: createTokenService(tokenSettings(config), log),
       users: createUsersRepository(db.sql),
       catalogChanges,
-      schemas: loadSchemas(),
+      schemas,
       checkMediaStorage: () => storages.check(log),
       // Idempotent: a server's stop and its owner may both close the runtime.
       close: (queueTimeoutMs) => (closing ??= queue.stop(queueTimeoutMs).finally(() => catalogChanges.close()).finally(() => db.close())

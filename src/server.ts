@@ -90,11 +90,9 @@ export async function startServer(
   if (options.worker) await runtime.queue.work(runtime.jobContext);
   // Rooms are this process's (Socket.IO's in-memory adapter): the editing channel tells other processes itself.
   const editing = createEditingChannel({
-    db: runtime.db, media: runtime.media, log, eventsPerSecond: config.socketEventsPerSecond,
+    db: runtime.db, editing: runtime.services.editing, log, eventsPerSecond: config.socketEventsPerSecond,
     socketsPerUser: config.bounds.socketsPerUser, userEventsPerSecond: config.bounds.userEventsPerSecond,
-    metrics: runtime.metrics, editing: config.editing,
-    users: runtime.users, layouts: runtime.services.layouts, validator: createValidator(runtime.schemas),
-    photoLinks: runtime.services.photoLinks, printDpi: config.printDpi, textImage: runtime.services.textImageLink,
+    metrics: runtime.metrics, users: runtime.users, layouts: runtime.services.layouts, validator: createValidator(runtime.schemas),
   });
   const app = buildApp({ ...runtime, demoShopper: options.demoShopper, readiness: [editing.problem] }, options.extraModules);
   const server = http.createServer(app.callback());

@@ -1,7 +1,7 @@
 // The composition root: every service and vendor provider of the shop, built once per process from the runtime's
 // parts and shared by the HTTP app, the editing channel, the CLI and the job worker (docs/architecture.md).
 import type { Logger } from 'pino';
-import { processPhoto as processPhotoJob } from '../jobs/contracts/process-photo';
+import { processPhoto as processPhotoJob } from './jobs/process-photo';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { DeliveryProvider } from './delivery/provider';
@@ -11,14 +11,17 @@ import { createDeliveryService, type DeliveryService } from './delivery/service'
 import type { CatalogChangeFeed } from './gallery/change-feed';
 import { createGalleryService, type GalleryService } from './gallery/service';
 import { createUrlSigner } from './http/signed-url';
-import { createPageImages, type PageImages } from './layouts/page-images';
+import { createPageImages, type PageImages } from './layouts/viewer/page-images';
 import { createLayoutsService, type LayoutsService } from './layouts/service';
 import { createSharingService, type SharingService } from './layouts/sharing/service';
 import { createTextImageLink, createTextImages, type TextImageLink, type TextImages } from './layouts/text-images';
-import { createLayoutViewer, type LayoutViewer } from './layouts/viewer';
-import { createLayoutPreflight, type LayoutPreflight } from './layouts/preflight';
+import { createLayoutViewer, type LayoutViewer } from './layouts/viewer/service';
+import { createLayoutPreflight, type LayoutPreflight } from './layouts/preflight/service';
 import { createMailer, type Mailer } from './mail/mailer';
 import type { MediaStorage } from './media/storage';
+import type { JsonSchema } from './http/schemas';
+import { createValidator } from './http/validation';
+import { createEditingReceiver, type EditingReceiver } from './layouts/editing/receiver';
 import type { Metrics } from './metrics/metrics';
 import { createOrderAdminService, type OrderAdminService } from './orders/admin-service';
 import { createOrdersService, type OrdersService } from './orders/service';
@@ -38,7 +41,7 @@ import { createProductPreviews, type ProductPreviews } from './products/preview-
 import { createProductsService, type ProductsService } from './products/service';
 import type { Queue } from './queue/queue';
 import { createRetentionService, type RetentionService } from './retention/service';
-import { createStoredFileDeletions, type StoredFileDeletions } from './retention/stored-file-deletions';
+import { createStoredFileDeletions, type StoredFileDeletions } from './file-deletions/stored-file-deletions';
 import { createThemesAdminService, type ThemesAdminService } from './themes/admin-service';
 import { createThemesService, type ThemesService } from './themes/service';
 import { createLimiter } from './util/limiter';
@@ -54,6 +57,8 @@ export interface ServiceParts {
   queue: Queue;
   catalogChanges: CatalogChangeFeed;
   metrics: Metrics;
+  /** The JSON Schemas messages are validated by. */
+  schemas: JsonSchema[];
 }
 
 export interface Services {
@@ -81,6 +86,8 @@ export interface Services {
   productsAdmin: ProductsAdminService;
   productPreviews: ProductPreviews;
   layouts: LayoutsService;
+  /** The one door into editing a book: every transport's messages (and a job's or command's) go through it. */
+  editing: EditingReceiver;
   /** Making a book together: invitations and members (issue 50). */
   sharing: SharingService;
   /** A book's preflight: what its print would get wrong. */
@@ -144,6 +151,10 @@ export function createServices(parts: ServiceParts): Services {
     productsAdmin: createProductsAdminService({ db, products, queue, deletions }),
     productPreviews: createProductPreviews({ db, media, deletions, log }),
     layouts,
+    editing: createEditingReceiver({
+      db, media, log, limits: config.editing, photoLinks, printDpi: config.printDpi, textImage: textImageLink,
+      validator: createValidator(parts.schemas), spansProcesses: db.kind === 'postgres',
+    }),
     sharing: createSharingService({ db, media, publicBaseUrl: config.publicBaseUrl, textImage: textImageLink }),
     textImageLink,
     textImages: createTextImages({ db, media }),

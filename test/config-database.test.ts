@@ -1,11 +1,11 @@
 // The database connections' configuration: pool sizes by role, and a pooler in transaction mode that needs a direct
-// URL for LISTEN (src/config-database.ts).
+// URL for LISTEN (src/config/database.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { ConfigError, loadConfig } from '../src/config';
-import { poolRoleOf } from '../src/config-database';
+import { poolRoleOf } from '../src/config/database';
 
 describe('database connections configuration', () => {
   let dataDir: string;

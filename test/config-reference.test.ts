@@ -8,10 +8,10 @@ import {
   COMPOSE_FILE, composeFacts, ENV_EXAMPLE, envExample, OPERATIONS_DOC, REFERENCE_END, REFERENCE_START, withReference,
 } from '../scripts/config-reference';
 import { type Env, loadConfig } from '../src/config';
-import type { Variable } from '../src/config-values';
-import { VARIABLES } from '../src/config-variables';
+import type { Variable } from '../src/config/values';
+import { VARIABLES } from '../src/config/variables';
 
-const REGENERATE = 'differs from the declarations in src/config-variables*.ts: run `npm run config-reference` and commit the result';
+const REGENERATE = 'differs from the declarations in src/config/variables*.ts: run `npm run config-reference` and commit the result';
 const DECLARED = Object.keys(VARIABLES).sort();
 
 /** Every variable name loadConfig looks up in env. */

@@ -2,7 +2,7 @@
 // row (the database refuses to delete it while they exist), so the row is anonymised instead.
 import type { Database } from '../db/database';
 import { removePhotosOf } from '../photos/owner-removal';
-import type { StoredFileDeletions } from '../retention/stored-file-deletions';
+import type { StoredFileDeletions } from '../file-deletions/stored-file-deletions';
 import { createIdentitiesRepository } from './identities-repository';
 import { createUsersRepository } from './users-repository';
 

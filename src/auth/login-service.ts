@@ -2,7 +2,7 @@
 // Accounts are never joined by e-mail address: a second provider's identity makes a second user. A login that a
 // visitor started takes the visitor's work into the account in the same transaction (see visitors.ts).
 import type { Database, Transaction } from '../db/database';
-import type { StoredFileDeletions } from '../retention/stored-file-deletions';
+import type { StoredFileDeletions } from '../file-deletions/stored-file-deletions';
 import type { ExternalProfile, ProviderName } from './oauth/provider';
 import { createIdentitiesRepository } from './identities-repository';
 import { createUsersRepository, type User } from './users-repository';

@@ -6,7 +6,7 @@ import type { Context } from 'koa';
 import type { Logger } from 'pino';
 import { type Config, isLoopbackHost } from '../config';
 import type { Database } from '../db/database';
-import type { StoredFileDeletions } from '../retention/stored-file-deletions';
+import type { StoredFileDeletions } from '../file-deletions/stored-file-deletions';
 import { holderOf } from './token-user';
 import { requireAccount } from '../http/auth';
 import { notAuthenticated } from '../http/errors';
@@ -44,7 +44,7 @@ const PROVIDER_NAMES: readonly ProviderName[] = ['google', 'vk', 'instagram', 's
 export const configuredProviderNames = (config: Config) =>
   PROVIDER_NAMES.filter((name) => (name === 'sandbox' ? config.sandboxLogin.enabled : config.oauth[name] !== undefined));
 
-/** Why the sandbox login is off here: production, a HOST other machines reach (see config-access.ts), or asked. */
+/** Why the sandbox login is off here: production, a HOST other machines reach (see config/access.ts), or asked. */
 function sandboxOffBecause(config: Config): string {
   if (config.env === 'production') return 'NODE_ENV=production';
   if (!isLoopbackHost(config.host)) return `HOST ${config.host} can be reached from other machines`;

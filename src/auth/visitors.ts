@@ -4,7 +4,7 @@ import type { Database, Transaction } from '../db/database';
 import { createMembersRepository } from '../layouts/sharing/members-repository';
 import { movePhotosInto } from '../photos/owner-merge';
 import { removePhotosOf } from '../photos/owner-removal';
-import type { StoredFileDeletions } from '../retention/stored-file-deletions';
+import type { StoredFileDeletions } from '../file-deletions/stored-file-deletions';
 import { createVisitorsRepository } from './visitors-repository';
 
 /** What a merge moved, for the log line of the login. */

@@ -3,7 +3,7 @@
 import type { DestinationStream, Logger } from 'pino';
 import { FixtureError } from '../seed/fixtures';
 import { ConfigError, type Env, environmentWith, listenAddress, loadConfig } from '../config';
-import { poolRoleOf } from '../config-database';
+import { poolRoleOf } from '../config/database';
 import { DataFolderError, prepareDataFolder } from '../data-folder';
 import { DataFolderLockedError } from '../db/data-folder-lock';
 import { databaseUnavailable } from '../db/unavailable';
@@ -12,7 +12,7 @@ import { createLogger } from '../log';
 import { checkPortAvailable, PortUnavailableError } from '../port-availability';
 import { openRuntime } from '../runtime';
 import { stopWithin } from '../shutdown';
-import { removeLeftUploads } from '../themes/http-upload';
+import { removeLeftUploads } from '../http/upload';
 import { COMMANDS, type CommandOutput, helpText, UsageError } from './commands';
 
 /** What a command reads and writes besides its arguments; log: where the log goes instead of standard output. */
@@ -74,7 +74,7 @@ async function run(argv: string[], io: CommandIO): Promise<number> {
     const removed = await removeLeftUploads(config.dataDir);
     if (removed > 0) log.info({ removed }, 'removed the uploads that stopped processes left in DATA_DIR/uploads');
   }
-  const runtime = await openRuntime(config, log, undefined, poolRoleOf(name));
+  const runtime = await openRuntime(config, log, undefined, poolRoleOf(name), name);
   let stop: void | ((deadlineAt: number) => Promise<boolean>);
   try {
     if (command.longRunning) await runtime.checkMediaStorage();

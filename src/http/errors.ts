@@ -36,7 +36,7 @@ export const DETAILS = {
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
 
 const STATUS_OF_KIND: Record<ErrorKind, number> = {
-  invalid: 400, not_found: 404, forbidden: 403, conflict: 409, locked: 423, unavailable: 503,
+  invalid: 400, not_found: 404, forbidden: 403, conflict: 409, locked: 423, unavailable: 503, quota: 429,
 };
 
 /**

@@ -3,7 +3,7 @@
 // IDEMPOTENCY_KEYS_PER_USER of them per user: a new key pushes out the user's oldest, so fresh keys cannot fill the
 // table (a key pushed out only stops replaying: the routes that take keys guard their effects without one).
 // Failed answers are not kept, so a retry after an error runs again. Expired keys are purged on a schedule
-// (jobs/purge-expired-records.ts); one met here before that is replaced.
+// (src/worker/purge-expired-records.ts); one met here before that is replaced.
 import { createHash } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import type { Database } from '../db/database';

@@ -1,19 +1,15 @@
 // Layouts over HTTP: the moderators' product layout, shoppers' own layouts ("my products"), page schemes.
 import Router from '@koa/router';
 import { requireAccount } from '../http/auth';
-import { forbidden, notFound, validationError } from '../http/errors';
+import { notFound, validationError } from '../http/errors';
 import { idParam, layoutRefParam, uuidParam } from '../http/params';
 import { bodyOf, optionalUser, queryOf, requireUser } from '../http/request-state';
 import type { RouteDoc, RouteModule } from '../http/route-module';
 import type { Validator } from '../http/validation';
-import { conflict } from '../shared/errors';
 import { printOptionsOf } from './print-options';
-import type { LayoutsService, TooManyLayouts } from './service';
+import type { LayoutsService } from './service';
 import type { SharingService } from './sharing/service';
 
-const tooManyLayouts = ({ limit }: TooManyLayouts) => validationError({
-  non_field_errors: [`You already have ${limit} layouts outside the bin, the most one user may keep: move some to the bin first.`],
-});
 export function layoutRoutes(deps: { layouts: LayoutsService; validator: Validator; sharing: SharingService }): RouteModule {
   const { layouts, validator } = deps;
   const router = new Router();
@@ -28,21 +24,15 @@ export function layoutRoutes(deps: { layouts: LayoutsService; validator: Validat
 
   router.post('/api/ua/layout/', signedIn, validator.jsonBody('layout-create.json'), async (ctx) => {
     const { product_id: productId } = bodyOf(ctx, 'layout-create.json');
-    const result = await layouts.copyProduct(requireUser(ctx), productId);
-    if (result.kind === 'no-product') throw validationError({ product_id: [`Invalid pk "${productId}" - object does not exist.`] });
-    if (result.kind === 'too-many') throw tooManyLayouts(result);
+    ctx.body = await layouts.copyProduct(requireUser(ctx), productId, undefined, 'body');
     ctx.status = 201;
-    ctx.body = result.layout;
   });
 
   // The front end's "make a book": the same copy as POST /api/ua/layout/, the product named by the path.
   router.post('/api/ua/product/:product_id/generate-layout/', signedIn, validator.jsonBody('layout-generate.json', { optional: true }), async (ctx) => {
     const options = printOptionsOf(bodyOf(ctx, 'layout-generate.json'));
-    const result = await layouts.copyProduct(requireUser(ctx), idParam(ctx.params.product_id), options);
-    if (result.kind === 'no-product') throw notFound();
-    if (result.kind === 'too-many') throw tooManyLayouts(result);
+    ctx.body = await layouts.copyProduct(requireUser(ctx), idParam(ctx.params.product_id), options);
     ctx.status = 201;
-    ctx.body = result.layout;
   });
 
   router.get('/api/ua/layout/', signedIn, validator.query('layout-list-query.json'), async (ctx) => {
@@ -61,21 +51,13 @@ export function layoutRoutes(deps: { layouts: LayoutsService; validator: Validat
   });
 
   router.patch('/api/ua/layout/:layout_id/', signedIn, validator.jsonBody('layout-update.json'), async (ctx) => {
-    const result = await layouts.update(requireUser(ctx), uuidParam(ctx.params.layout_id), bodyOf(ctx, 'layout-update.json'));
-    if (result === 'not-found') throw notFound();
-    if (result === 'forbidden') throw forbidden();
-    if (result === 'frozen') throw conflict('The layout is in an order and cannot be moved to the bin.');
-    if ('kind' in result) throw tooManyLayouts(result);
-    ctx.body = result;
+    ctx.body = await layouts.update(requireUser(ctx), uuidParam(ctx.params.layout_id), bodyOf(ctx, 'layout-update.json'));
   });
 
   router.post('/api/ua/layout/:layout_id/clone/', signedIn, validator.jsonBody('layout-clone.json'), async (ctx) => {
     const { name } = bodyOf(ctx, 'layout-clone.json');
-    const result = await layouts.clone(requireUser(ctx), uuidParam(ctx.params.layout_id), name);
-    if (!result) throw notFound();
-    if (result.kind === 'too-many') throw tooManyLayouts(result);
+    ctx.body = await layouts.clone(requireUser(ctx), uuidParam(ctx.params.layout_id), name);
     ctx.status = 201;
-    ctx.body = result.layout;
   });
 
   router.get('/api/ua/scheme/', signedIn, validator.query('scheme-query.json'), async (ctx) => {

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Config } from '../config';
 import type { Database, SqlExecutor } from '../db/database';
 import type { BookStatus } from '../shared/layout-document';
+import { conflict, forbidden, invalid, notFound } from '../shared/errors';
 import { pageOfList } from '../shared/paging';
 import type { MediaStorage } from '../media/storage';
 import type { AuthenticatedUser } from '../shared/user';
@@ -37,13 +38,8 @@ export function canWrite(user: AuthenticatedUser, layout: Pick<LayoutRow, 'owner
   return layout.ownerId === user.id || user.role === 'admin';
 }
 
-export type CopyResult =
-  | { kind: 'copied'; layout: ReturnType<typeof presentLayout> }
-  | { kind: 'no-product' }
-  | TooManyLayouts;
-
-/** The user already owns LAYOUTS_PER_USER layouts outside the bin: nothing was created or restored. */
-export type TooManyLayouts = { kind: 'too-many'; limit: number };
+/** Where a request named the product to copy: a field of its body (refused as that field) or its path (not found). */
+export type ProductNamedIn = 'body' | 'path';
 
 /** A layout named by its id or by its hash. */
 export type LayoutRef = { id: string } | { hash: string };
@@ -61,7 +57,10 @@ export function createLayoutsService(deps: {
   const { db, media, photoLinks, textImage } = deps;
   const { layoutsPerUser } = deps.config.bounds;
   const repository = createLayoutsRepository(db.sql);
-  const tooMany: TooManyLayouts = { kind: 'too-many', limit: layoutsPerUser };
+  /** The user already owns LAYOUTS_PER_USER layouts outside the bin: nothing was created or restored. */
+  const tooMany = () => invalid({
+    non_field_errors: [`You already have ${layoutsPerUser} layouts outside the bin, the most one user may keep: move some to the bin first.`],
+  });
 
   /**
    * Whether the owner may have one more layout outside the bin. Takes the owner's lock for the rest of tx first, so
@@ -88,9 +87,9 @@ export function createLayoutsService(deps: {
    * the source's print options unless others are given (a book made from a product).
    */
   const copy = (sourceId: string, ownerId: number, name: string | undefined, options?: PrintOptions) =>
-    db.transaction(async (tx): Promise<{ kind: 'copied'; layout: ReturnType<typeof presentLayout> } | TooManyLayouts> => {
+    db.transaction(async (tx) => {
       const repo = createLayoutsRepository(tx.sql);
-      if (!(await roomForOneMore(repo, ownerId))) return tooMany;
+      if (!(await roomForOneMore(repo, ownerId))) throw tooMany();
       const source = (await repo.find(sourceId))!;
       const pages = await repo.pagesOf(sourceId);
       // New page ids; unplaced contents follow the page they were taken from.
@@ -108,7 +107,7 @@ export function createLayoutsService(deps: {
       }, pages.map(({ id: pageId, layoutId: _layout, templateWidth: _width, templateHeight: _height, blocks, ...page }) => ({
         ...page, id: pageIds.get(pageId), blocks: ownCopy ? blocks : withoutPhotos(blocks),
       })));
-      return { kind: 'copied', layout: await full((await repo.find(id))!, repo) };
+      return full((await repo.find(id))!, repo);
     });
 
   /** The layout when the user may read it; undefined otherwise (someone else's layout is "not found"). */
@@ -137,18 +136,21 @@ export function createLayoutsService(deps: {
 
     /**
      * A shopper's copy of a product's layout, with the print options picked. Products of unapproved themes are for
-     * moderators and admins.
+     * moderators and admins; any other product is refused as the request named it (productIn).
      */
-    async copyProduct(user: AuthenticatedUser, productId: number, options: PrintOptions = NO_PRINT_OPTIONS): Promise<CopyResult> {
+    async copyProduct(user: AuthenticatedUser, productId: number, options: PrintOptions = NO_PRINT_OPTIONS, productIn: ProductNamedIn = 'path') {
       const product = await repository.productLayout(productId);
-      if (!product?.layoutId || (!product.approved && !READS_EVERY_LAYOUT.has(user.role))) return { kind: 'no-product' };
+      if (!product?.layoutId || (!product.approved && !READS_EVERY_LAYOUT.has(user.role))) {
+        throw productIn === 'body' ? invalid({ product_id: [`Invalid pk "${productId}" - object does not exist.`] }) : notFound();
+      }
       return copy(product.layoutId, user.id, undefined, options);
     },
 
-    /** The copy, or undefined for a layout the user may not read. */
+    /** The copy; not found for a layout the user may not read. */
     async clone(user: AuthenticatedUser, id: string, name: string) {
       const source = await readable(user, { id });
-      return source && copy(source.id, user.id, name);
+      if (!source) throw notFound();
+      return copy(source.id, user.id, name);
     },
 
     /**
@@ -192,23 +194,23 @@ export function createLayoutsService(deps: {
     },
 
     /**
-     * Renames, or moves to or from the bin. 'not-found' for a layout the user may not read, 'forbidden' for one they
-     * may only read, 'frozen' for a move to the bin of a layout that an order froze (renaming it is fine), too-many
-     * for a move out of the bin past the owner's LAYOUTS_PER_USER.
+     * Renames, or moves to or from the bin. Not found for a layout the user may not read, forbidden for one they may
+     * only read, a conflict for a move to the bin of a layout that an order froze (renaming it is fine), invalid for a
+     * move out of the bin past the owner's LAYOUTS_PER_USER.
      */
     async update(user: AuthenticatedUser, id: string, changes: { name?: string; deleted?: boolean }) {
       const layout = await readableShared(user, { id });
-      if (!layout) return 'not-found' as const;
-      if (!canWrite(user, layout)) return 'forbidden' as const;
+      if (!layout) throw notFound();
+      if (!canWrite(user, layout)) throw forbidden();
       return db.transaction(async (tx) => {
         const repo = createLayoutsRepository(tx.sql);
         const restoring = changes.deleted === false && layout.status === 'DELETED' && layout.ownerId !== null;
-        if (restoring && !(await roomForOneMore(repo, layout.ownerId!))) return tooMany;
+        if (restoring && !(await roomForOneMore(repo, layout.ownerId!))) throw tooMany();
         if (changes.deleted !== undefined) {
           const [from, to] = changes.deleted ? ['OPEN', 'DELETED'] as const : ['DELETED', 'OPEN'] as const;
           // Conditional, so that an order freezing the layout at this moment wins over the move to the bin.
           const moved = await repo.moveStatus(id, from, to);
-          if (!moved && changes.deleted && isFrozen((await repo.find(id))!)) return 'frozen' as const;
+          if (!moved && changes.deleted && isFrozen((await repo.find(id))!)) throw conflict('The layout is in an order and cannot be moved to the bin.');
         }
         if (changes.name !== undefined) await repo.rename(id, changes.name);
         return full((await repo.find(id))!, repo);

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
-import { ConfigError } from '../config-values';
+import { ConfigError } from '../config/values';
 import { createLocalDiskStorage } from './local-disk';
 import { createS3Client, createS3Storage } from './s3';
 import { type MediaStorage, MediaStorageUnavailableError } from './storage';

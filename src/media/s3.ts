@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand, GetObjectCommand, type GetObjectCommandOutput, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client,
 } from '@aws-sdk/client-s3';
-import type { S3Config } from '../config-media';
+import type { S3Config } from '../config/media';
 import { contentTypeOf } from './content-types';
 import {
   assertMediaKey, LIST_PAGE_SIZE, type MediaStorage, MediaNotFoundError, MediaStorageUnavailableError, publicUrlOf,

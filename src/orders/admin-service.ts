@@ -2,7 +2,7 @@
 // delivery, or a cancellation with its refund. Each move locks the set, is recorded with who and when, and enqueues
 // the shopper's e-mail in its own transaction (sent by sendStatusEmail, from the send-order-status-email job).
 import type { Logger } from 'pino';
-import { sendOrderStatusEmail } from '../../jobs/contracts/send-order-status-email';
+import { sendOrderStatusEmail } from '../jobs/send-order-status-email';
 import type { Database, Transaction } from '../db/database';
 import { pageOfList } from '../shared/paging';
 import type { Mailer } from '../mail/mailer';

@@ -12,7 +12,7 @@ export async function ensureDemoShopper(runtime: Pick<Runtime, 'db' | 'users' | 
   if (!layoutId) {
     const productId = await repository.firstProductWithLayout(runtime.db.sql);
     const copy = productId === undefined ? undefined : await runtime.services.layouts.copyProduct({ id: user.id, role: user.role }, productId);
-    layoutId = copy?.kind === 'copied' ? copy.layout.id : undefined;
+    layoutId = copy?.id;
   }
   return layoutId ? { token: runtime.tokens.issue(user), layoutId } : undefined;
 }

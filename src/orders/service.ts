@@ -1,8 +1,8 @@
 // The cart and the user's order sets: prices from the price list, the packing rule, changes only while OPEN.
 import type { Database, SqlExecutor } from '../db/database';
-import { createPartnerRepository, type PartnerJobRow } from '../print/partner/repository';
 import { conflict, invalid, notFound, type ServiceError } from '../shared/errors';
 import type { Preflight, PreflightOf } from '../shared/preflight';
+import { latestPrintJobs, type PartnerJobRow } from './print-jobs';
 import { type BoxSize, packBox, unitPriceKopecks } from './pricing';
 import { createOrdersRepository, type DeliveryRow, type OrderRow, type OrderSetRow } from './repository';
 
@@ -41,13 +41,11 @@ export const unprintable = (preflight: Preflight) => conflict(
  */
 export function createOrdersService(db: Database, preflightOf: PreflightOf, coverPagesOf: CoverPagesOf) {
   const repository = createOrdersRepository();
-  // Each book's latest print job at the partner (issue 53), read with the orders.
-  const partnerJobs = createPartnerRepository();
 
   async function assemble(sql: SqlExecutor, sets: OrderSetRow[]): Promise<OrderSet[]> {
     const ids = sets.map((set) => set.id);
     const [rows, deliveries, printJobs] = await Promise.all([
-      repository.orders(sql, ids), repository.deliveries(sql, ids), partnerJobs.latest(sql, ids),
+      repository.orders(sql, ids), repository.deliveries(sql, ids), latestPrintJobs(sql, ids), // each book's latest print job at the partner (issue 53)
     ]);
     // Read on the caller's executor: inside its transaction, where the set is locked.
     const covers = await coverPagesOf([...new Set(rows.map((order) => order.layoutId))], sql);

@@ -9,7 +9,7 @@ import type { Validator } from '../http/validation';
 import { unavailable } from '../shared/errors';
 import { VendorError } from '../util/vendor-http';
 import type { PaymentProvider } from './provider';
-import type { SandboxPaymentProvider } from './providers/sandbox';
+import type { SandboxPaymentProvider } from './sandbox-provider';
 import { mountSandboxPage } from './sandbox-page';
 import type { PaymentsService } from './service';
 

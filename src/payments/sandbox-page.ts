@@ -3,7 +3,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { notFound } from '../http/errors';
 import type { RouteDoc } from '../http/route-module';
-import type { SandboxPaymentProvider } from './providers/sandbox';
+import type { SandboxPaymentProvider } from './sandbox-provider';
 import type { PaymentsService } from './service';
 import { escapeHtml as escape } from '../http/html';
 import { roublesText } from '../shared/money';

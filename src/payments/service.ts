@@ -1,14 +1,13 @@
 // Payments: one live payment per order set, started with a kept Idempotence-Key, and notifications applied once.
 import type { Logger } from 'pino';
-import { orderPaid } from '../../jobs/contracts/order-paid';
-import { renderPrintFiles } from '../../jobs/contracts/render-print-files';
+import { orderPaid } from '../jobs/order-paid';
+import { renderPrintFiles } from '../jobs/render-print-files';
 import type { Database, Transaction } from '../db/database';
-import type { OrderSet } from '../orders/service';
 import type { Queue } from '../queue/queue';
 import { conflict } from '../shared/errors';
 import { VendorError } from '../util/vendor-http';
 import type { PaymentProvider, RemotePayment } from './provider';
-import type { SandboxPaymentProvider } from './providers/sandbox';
+import type { SandboxPaymentProvider } from './sandbox-provider';
 import { createPaymentsRepository } from './repository';
 
 /**
@@ -19,6 +18,14 @@ export class PaymentUnavailableError extends Error {}
 
 /** A refusal as the front end's contract words a payment's: {error: 409, detail}. */
 const refused = (detail: string) => conflict(detail, { extra: { error: 409 } });
+
+/** What a payment is started from (an order set of the orders domain has it): the set, its state and what it costs. */
+export interface PayableSet {
+  id: number;
+  status: string;
+  goodsKopecks: number;
+  delivery?: { priceKopecks: number } | null;
+}
 
 export type NotificationOutcome = 'paid' | 'canceled' | 'unchanged' | 'unknown';
 
@@ -51,7 +58,7 @@ export function createPaymentsService(deps: {
      * The payment page of a CONFIRMED set: its live payment's, or a new payment's. A payment whose start failed
      * is started again with the same Idempotence-Key, so the provider never holds two for one set.
      */
-    async link(set: OrderSet): Promise<string> {
+    async link(set: PayableSet): Promise<string> {
       if (set.status !== 'CONFIRMED') throw refused(`The order set is ${set.status}.`);
       const amountKopecks = set.goodsKopecks + (set.delivery?.priceKopecks ?? 0);
       // Only an empty set costs nothing, and none is confirmed any more; one confirmed before that is never "paid".

@@ -1,9 +1,8 @@
 // Folders of the caller's photos, as the front end calls them: /photos/api/folder/ (list, create, rename, delete,
 // move_many, remove_photo), /photos/api/photo/copy_many/ and a folder's photos /photos/api/photo/folder/<id>/.
 import Router from '@koa/router';
-import type { Context, Next } from 'koa';
+import type { Context } from 'koa';
 import { requireAccount } from '../http/auth';
-import { HttpError } from '../http/errors';
 import { idParam } from '../http/params';
 import { bodyOf, requireUser } from '../http/request-state';
 import type { RouteDoc, RouteModule } from '../http/route-module';
@@ -12,17 +11,6 @@ import type { FoldersService } from './folders-service';
 import type { PhotoLinks } from './photo-links';
 import { presentPage } from './presenters';
 import { pagingOf } from './routes';
-import { PhotoQuotaReachedError } from './service';
-
-/** The folder limit reached: 429 with its detail, as an upload past the photo limit. */
-async function quotaAs429(_ctx: Context, next: Next): Promise<void> {
-  try {
-    await next();
-  } catch (error) {
-    if (error instanceof PhotoQuotaReachedError) throw new HttpError(429, { detail: error.message });
-    throw error;
-  }
-}
 
 export function folderRoutes(deps: { folders: FoldersService; validator: Validator; links: PhotoLinks; publicBaseUrl: string }): RouteModule {
   const { folders, validator, links } = deps;
@@ -35,7 +23,7 @@ export function folderRoutes(deps: { folders: FoldersService; validator: Validat
     ctx.body = await folders.list(owner(ctx));
   });
 
-  router.post('/photos/api/folder/', signedIn, quotaAs429, validator.jsonBody('folder-name.json'), async (ctx) => {
+  router.post('/photos/api/folder/', signedIn, validator.jsonBody('folder-name.json'), async (ctx) => {
     ctx.status = 201;
     ctx.body = await folders.create(owner(ctx), bodyOf(ctx, 'folder-name.json').name);
   });

@@ -1,10 +1,10 @@
 // Folders: an owner's named collections over the photo library. Putting a photo in a folder, moving it between
 // folders or taking it out never changes the photo; another owner's folders and photos are not found.
 import type { Database } from '../db/database';
-import { notFound } from '../shared/errors';
+import { notFound, quota } from '../shared/errors';
 import { createFoldersRepository, type Folder } from './folders-repository';
 import { createPhotosRepository } from './repository';
-import { type LibraryPage, PhotoQuotaReachedError } from './service';
+import type { LibraryPage } from './service';
 
 /** Folders one owner may have: enough for any library, a bound on what one account can make us store. */
 export const FOLDERS_PER_OWNER = 1000;
@@ -22,12 +22,12 @@ export function createFoldersService(db: Database) {
     /** Oldest first. */
     list: (ownerId: number): Promise<Folder[]> => folders.list(ownerId),
 
-    /** Throws PhotoQuotaReachedError past FOLDERS_PER_OWNER. */
+    /** Throws a quota error past FOLDERS_PER_OWNER. */
     create: (ownerId: number, name: string): Promise<Folder> => db.transaction(async (tx) => {
       await createPhotosRepository(tx.sql).lockOwner(ownerId);
       const inTx = createFoldersRepository(tx.sql);
       if (await inTx.count(ownerId) >= FOLDERS_PER_OWNER) {
-        throw new PhotoQuotaReachedError(`Folder limit reached: at most ${FOLDERS_PER_OWNER} folders.`);
+        throw quota(`Folder limit reached: at most ${FOLDERS_PER_OWNER} folders.`);
       }
       return inTx.insert(ownerId, name);
     }),

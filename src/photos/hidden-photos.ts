@@ -1,7 +1,7 @@
 // Photos hidden from their library (destroy_many) keep their files only while a book on its way to print needs them:
 // the retention sweep removes the others, rows and files (docs/api.md, "Shoppers' photos").
 import type { Database } from '../db/database';
-import type { StoredFileDeletions } from '../retention/stored-file-deletions';
+import type { StoredFileDeletions } from '../file-deletions/stored-file-deletions';
 import { createHiddenPhotosRepository } from './hidden-photos-repository';
 import { filesOfPhoto } from './owner-removal';
 

@@ -38,7 +38,7 @@ const LAYOUT_HASH = /^[0-9a-f]{16}$/;
 
 /**
  * bookLinkOpens: whether expires and sig are of an unexpired viewer link to the layout of that hash (the layouts'
- * viewer says, src/layouts/viewer.ts).
+ * viewer says, src/layouts/viewer/service.ts).
  */
 export function photoImageRoutes(deps: {
   files: PhotoFiles; links: PhotoLinks; bookLinkOpens: (layoutHash: string, expires: string, sig: string) => boolean;

@@ -1,6 +1,6 @@
 // A visitor's photos follow it into the account it logs in to (docs/api.md, "Shoppers' photos"), with its folders.
 import type { Transaction } from '../db/database';
-import type { StoredFileDeletions } from '../retention/stored-file-deletions';
+import type { StoredFileDeletions } from '../file-deletions/stored-file-deletions';
 import { filesOfPhoto } from './owner-removal';
 import { createPhotosRepository } from './repository';
 

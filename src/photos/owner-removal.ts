@@ -1,7 +1,7 @@
 // An owner's photos removed with the owner (account deletion, the purge of idle visitors): rows deleted in the
 // caller's transaction, their files recorded in the outbox of deletions, so a storage outage orphans nothing.
 import type { Transaction } from '../db/database';
-import type { StoredFileDeletions } from '../retention/stored-file-deletions';
+import type { StoredFileDeletions } from '../file-deletions/stored-file-deletions';
 import { derivativeKeysOf, masterKeyOf } from './photo-sizes';
 import { createPhotosRepository, type PhotoKeys } from './repository';
 

@@ -2,7 +2,7 @@
 // in fractions of the picture's width and height: a block's default framing is centred on it (src/shared/photo-placement.ts).
 import sharp from 'sharp';
 import type { FocusPoint } from '../shared/photo-placement';
-import { fromCopy, type SmallCopy } from './small-copy';
+import { fromCopy, type SmallCopy } from './analysis/small-copy';
 
 const CENTRE: FocusPoint = { x: 0.5, y: 0.5 };
 

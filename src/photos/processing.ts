@@ -4,15 +4,15 @@
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { jpegScanCount, MAX_JPEG_SCANS } from '../media/jpeg-segments';
 import type { FocusPoint } from '../shared/photo-placement';
-import { type CaptureTime, captureTime } from './photo-capture-time';
+import { type CaptureTime, captureTime } from './analysis/photo-capture-time';
 import { attentionFocus } from './photo-focus';
-import { differenceHash } from './photo-hash';
+import { differenceHash } from './analysis/photo-hash';
 import { decodeHeic, HeicTooLargeError } from './photo-heif';
 import { isHeif, readHeifContainer } from './photo-heif-container';
-import { smallCopyOf } from './small-copy';
+import { smallCopyOf } from './analysis/small-copy';
 
-export type { CaptureTime } from './photo-capture-time';
-export { NEAR_DUPLICATE_BITS, hashDistance, nearDuplicates } from './photo-hash';
+export type { CaptureTime } from './analysis/photo-capture-time';
+export { NEAR_DUPLICATE_BITS, hashDistance, nearDuplicates } from './analysis/photo-hash';
 
 export type PhotoFormat = 'jpeg' | 'png' | 'webp' | 'heif';
 

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/database';
 import type { MediaStorage } from '../media/storage';
-import type { StoredFileDeletions } from '../retention/stored-file-deletions';
+import type { StoredFileDeletions } from '../file-deletions/stored-file-deletions';
 import { conflict, invalid, notFound } from '../shared/errors';
 import type { Limiter } from '../util/limiter';
 import { createAnalysisRepository } from './analysis/repository';

@@ -5,16 +5,16 @@ import path from 'node:path';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { requireAccount } from '../http/auth';
-import { HttpError, validationError } from '../http/errors';
+import { validationError } from '../http/errors';
 import { idParam } from '../http/params';
 import { bodyOf, queryOf, requireUser } from '../http/request-state';
 import { notFound } from '../shared/errors';
 import type { RouteDoc, RouteModule } from '../http/route-module';
 import type { Validator } from '../http/validation';
-import { singleFileUpload, uploadedFile, type UploadLimits } from '../themes/http-upload';
+import { singleFileUpload, uploadedFile, type UploadLimits } from '../http/upload';
 import type { PhotoLinks } from './photo-links';
 import { presentPage, presentPhoto } from './presenters';
-import { PhotoQuotaReachedError, type PhotosService } from './service';
+import type { PhotosService } from './service';
 
 /** Photos per page at most, whatever page_size asks. */
 export const MAX_PHOTO_PAGE_SIZE = 100;
@@ -36,9 +36,6 @@ export function photoRoutes(deps: { photos: PhotosService; validator: Validator;
     try {
       if (!file) throw validationError({ files: ['No file was submitted.'] });
       ctx.body = { photo_id: await photos.upload(requireUser(ctx), path.resolve(file)) };
-    } catch (error) {
-      if (error instanceof PhotoQuotaReachedError) throw new HttpError(429, { detail: error.message });
-      throw error;
     } finally {
       if (file) await rm(file, { force: true });
     }

@@ -3,13 +3,13 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Logger } from 'pino';
-import { processPhoto as processPhotoJob } from '../../jobs/contracts/process-photo';
-import type { PhotoQuota } from '../config-photos';
+import { processPhoto as processPhotoJob } from '../jobs/process-photo';
+import type { PhotoQuota } from '../config/photos';
 import type { Database } from '../db/database';
 import type { MediaStorage } from '../media/storage';
 import type { Queue } from '../queue/queue';
-import type { StoredFileDeletions } from '../retention/stored-file-deletions';
-import { conflict, invalid, notFound } from '../shared/errors';
+import type { StoredFileDeletions } from '../file-deletions/stored-file-deletions';
+import { conflict, invalid, notFound, quota } from '../shared/errors';
 import type { AuthenticatedUser } from '../shared/user';
 import type { Limiter } from '../util/limiter';
 import { analysePhoto } from './analysis/analysis';
@@ -20,9 +20,6 @@ import { masterKeyOf } from './photo-sizes';
 import { inspectPhoto, processPhoto, UnprocessablePhotoError, type PhotoFormat } from './processing';
 import { createPhotosRepository, type Photo, type PhotoUsage } from './repository';
 import { createPhotoRotation } from './rotation';
-
-/** An upload past the owner's quota: the route answers 429 with this message as its detail. */
-export class PhotoQuotaReachedError extends Error {}
 
 export interface PhotosServiceDependencies {
   db: Database;
@@ -62,12 +59,12 @@ export function createPhotosService(deps: PhotosServiceDependencies) {
   const repository = createPhotosRepository(db.sql);
 
   function checkQuota(owner: AuthenticatedUser, usage: PhotoUsage, addedPhotos: number, addedBytes: number): void {
-    const quota = owner.role === 'visitor' ? deps.quotas.visitor : deps.quotas.user;
-    if (usage.count + addedPhotos > quota.photos) {
-      throw new PhotoQuotaReachedError(`Photo limit reached: a library holds at most ${quota.photos} photos. Delete some to upload more.`);
+    const limits = owner.role === 'visitor' ? deps.quotas.visitor : deps.quotas.user;
+    if (usage.count + addedPhotos > limits.photos) {
+      throw quota(`Photo limit reached: a library holds at most ${limits.photos} photos. Delete some to upload more.`);
     }
-    if (usage.bytes + addedBytes > quota.bytes) {
-      throw new PhotoQuotaReachedError(`Storage limit reached: at most ${quota.bytes} bytes of photos may be stored.`);
+    if (usage.bytes + addedBytes > limits.bytes) {
+      throw quota(`Storage limit reached: at most ${limits.bytes} bytes of photos may be stored.`);
     }
   }
 
@@ -133,7 +130,7 @@ export function createPhotosService(deps: PhotosServiceDependencies) {
     /**
      * Stores the uploaded file as sent and records the photo with its process-photo job in one transaction; the
      * photo's id. The same bytes again (per owner) are the same photo, stored once. Throws invalid for a file that
-     * is not an accepted photo or is over the pixel limit, PhotoQuotaReachedError past the owner's quota.
+     * is not an accepted photo or is over the pixel limit, a quota error (429) past the owner's quota.
      */
     async upload(owner: AuthenticatedUser, uploadedFile: string): Promise<number> {
       const original = await readFile(uploadedFile);

@@ -2,7 +2,7 @@
 // area, recorded in print_files. Files are named by what they are, so a re-run writes over its own files and
 // replaces the rows: a set never has two files of one part of one layout.
 import type { Logger } from 'pino';
-import { renderPrintFiles } from '../../jobs/contracts/render-print-files';
+import { renderPrintFiles } from '../jobs/render-print-files';
 import type { Database } from '../db/database';
 import { drawingSources, loadDrawableLayout } from '../layouts/drawing';
 import { createLayoutsRepository } from '../layouts/repository';

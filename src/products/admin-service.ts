@@ -1,11 +1,11 @@
 // Administering products: made with their layouts (and so their previews), changed, listed, deleted.
-import { renderPreviews } from '../../jobs/contracts/render-previews';
+import { renderPreviews } from '../jobs/render-previews';
 import type { Database } from '../db/database';
 import { pageOfList } from '../shared/paging';
 import { createLayoutsRepository } from '../layouts/repository';
 import { derivedKeys } from '../media/images';
 import type { Queue } from '../queue/queue';
-import type { StoredFileDeletions } from '../retention/stored-file-deletions';
+import type { StoredFileDeletions } from '../file-deletions/stored-file-deletions';
 import { type FieldErrors, invalid, notFound } from '../shared/errors';
 import type { ProductCreate } from '../types/schemas';
 import { createProductsRepository, type Product, type ProductChanges, type ProductsRepository } from './repository';

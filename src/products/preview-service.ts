@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../db/database';
 import { derivedKeys, storeRenderedWithDerivatives } from '../media/images';
 import { type MediaStorage, readIfPresent } from '../media/storage';
-import type { StoredFileDeletions } from '../retention/stored-file-deletions';
+import type { StoredFileDeletions } from '../file-deletions/stored-file-deletions';
 import { drawCoverPixels } from './preview';
 import { createLimiter } from '../util/limiter';
 import { createProductsRepository, type PreviewSource } from './repository';

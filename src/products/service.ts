@@ -1,6 +1,6 @@
 // Product creation and its reaction: every product created through here gets its preview rendered by a job, and
 // products made for a theme get a full layout from the theme's images and the page schemes of their format.
-import { renderPreviews } from '../../jobs/contracts/render-previews';
+import { renderPreviews } from '../jobs/render-previews';
 import type { Transaction } from '../db/database';
 import { buildLayoutPages, NEW_LAYOUT_FONT_SIZE_PT, pickSchemes, schemeUsage } from '../layouts/builder';
 import { createLayoutsRepository } from '../layouts/repository';

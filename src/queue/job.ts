@@ -26,7 +26,7 @@ export const SCHEDULED_PAYLOAD_SCHEMA = { type: ['object', 'null'], additionalPr
 
 /**
  * What a job is to the queue and to whoever enqueues it: its name, the schema and type of its payload, how it is
- * retried and scheduled. Contracts live in jobs/contracts/, apart from the handlers, and import nothing from the
+ * retried and scheduled. Contracts live in src/jobs/, apart from the handlers, and import nothing from the
  * domains: a domain enqueues a job by its contract without pulling in the handler's imports.
  */
 export interface JobContract<Payload> {
@@ -57,7 +57,7 @@ export function defineJobContract<Payload>(contract: Omit<JobContract<Payload>, 
   return contract;
 }
 
-/** A contract with the handler that runs it (jobs/<name>.ts): what the worker's registry lists. */
+/** A contract with the handler that runs it (src/worker/<name>.ts): what the worker's registry lists. */
 export interface JobDefinition<Payload, Context = unknown> extends JobContract<Payload> {
   /**
    * Runs at least once per job, possibly more after a crash: it must be safe to repeat. What it returns is kept as

@@ -1,20 +1,16 @@
-// The editing channel of one process: one editor (group commit, exactly once) behind every transport. Its committed
-// changes are told to this process's connections of each transport and, with a PostgreSQL server, to the other
-// processes by the change notices its transactions send at commit (layout-bus.ts), which tell theirs. Account changes
-// (logout, deletion, role) reach every process from the database itself (account-changes.ts), whoever made them.
-import { randomUUID } from 'node:crypto';
+// The editing channel of one process: the editor (group commit, exactly once; built once by src/services.ts) behind
+// every transport. Its committed changes are told to this process's connections of each transport and, with a
+// PostgreSQL server, to the other processes by the change notices its transactions send at commit (layout-bus.ts),
+// which tell theirs. Account changes (logout, deletion, role) reach every process from the database itself
+// (account-changes.ts), whoever made them.
 import type { Logger } from 'pino';
 import { type AccountChange, listenToAccountChanges } from '../auth/account-changes';
 import type { UsersRepository } from '../auth/users-repository';
-import type { EditingConfig } from '../config';
 import type { Database } from '../db/database';
 import type { Validator } from '../http/validation';
-import type { TextImageLink } from '../layouts/text-images';
-import { createLayoutEditor, type LayoutChange, type PublishedChange } from '../layouts/editing/editor';
+import type { EditingReceiver, LayoutChange, PublishedChange } from '../layouts/editing/receiver';
 import type { LayoutsService } from '../layouts/service';
 import { listenToMemberChanges } from '../layouts/sharing/member-changes';
-import type { PhotoLinks } from '../photos/photo-links';
-import type { MediaStorage } from '../media/storage';
 import type { Metrics } from '../metrics/metrics';
 import { createEditingRequests } from './editing-requests';
 import { createCollaboration } from './presence/collaboration';
@@ -34,7 +30,8 @@ export interface EditingTransport {
 
 export interface EditingChannelDependencies {
   db: Database;
-  media: MediaStorage;
+  /** The process's one door into editing. */
+  editing: EditingReceiver;
   layouts: LayoutsService;
   users: UsersRepository;
   validator: Validator;
@@ -43,27 +40,16 @@ export interface EditingChannelDependencies {
   socketsPerUser: number;
   userEventsPerSecond: number;
   metrics: Metrics;
-  /** The editor's deadlines and queue bound. */
-  editing: EditingConfig;
-  /** Placed photos' links in the answers, and the DPI their quality is judged by. */
-  photoLinks: PhotoLinks;
-  printDpi: number;
-  /** The links of the pictures of a book's texts (content.link). */
-  textImage?: TextImageLink;
 }
 
 export function createEditingChannel(deps: EditingChannelDependencies) {
   const transports: EditingTransport[] = [];
   const deliverHere = (changes: PublishedChange[]) => transports.forEach((transport) => transport.deliver(changes));
-  // Other processes may serve the channel only on a database server (PGlite is one process's).
-  const spansProcesses = deps.db.kind === 'postgres';
-  const processId = randomUUID();
-  const editor = createLayoutEditor({
-    db: deps.db, media: deps.media, log: deps.log, publish: deliverHere, limits: deps.editing, photoLinks: deps.photoLinks,
-    printDpi: deps.printDpi, noticesFrom: spansProcesses ? processId : undefined, textImage: deps.textImage,
-  });
-  const bus: LayoutBus | undefined = spansProcesses ? listenToLayoutChanges({
-    db: deps.db, log: deps.log, processId, read: editor.changesOf,
+  const { editing } = deps;
+  const stopHearing = editing.onPublish(deliverHere);
+  const processId = editing.processId;
+  const bus: LayoutBus | undefined = editing.spansProcesses ? listenToLayoutChanges({
+    db: deps.db, log: deps.log, processId, read: editing.changesOf,
     watched: (layoutId) => transports.some((transport) => transport.watches(layoutId)),
     deliver: (changes: LayoutChange[]) => deliverHere(changes.map((change) => ({ change, origin: undefined }))),
   }) : undefined;
@@ -71,7 +57,7 @@ export function createEditingChannel(deps: EditingChannelDependencies) {
     db: deps.db, log: deps.log, validator: deps.validator, processId,
     tell: (layoutId, event, data) => transports.forEach((transport) => transport.tell(layoutId, event, data)),
   });
-  const requests = createEditingRequests({ ...deps, editor, collaboration });
+  const requests = createEditingRequests({ ...deps, collaboration });
   // Every process hears every change, so each ends only its own connections. Listening again after an
   // interruption, the open connections are checked against their accounts: a change may have gone unheard.
   const accountChanges = listenToAccountChanges(deps.db, deps.log,
@@ -92,7 +78,10 @@ export function createEditingChannel(deps: EditingChannelDependencies) {
     /** Resolves once this process hears other processes' changes (at once on PGlite), or after timeoutMs. */
     listening: async (timeoutMs: number) => bus?.listening(timeoutMs),
     /** Stops hearing account changes and other processes' changes (the server is stopping). */
-    close: () => Promise.all([accountChanges.close(), memberChanges.close(), collaboration.close(), bus?.close()]),
+    close: () => {
+      stopHearing();
+      return Promise.all([accountChanges.close(), memberChanges.close(), collaboration.close(), bus?.close()]);
+    },
   };
 }
 

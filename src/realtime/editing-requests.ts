@@ -4,10 +4,8 @@ import type { Logger } from 'pino';
 import type { AuthenticatedUser, TokenTerms } from '../auth/token-user';
 import type { UsersRepository } from '../auth/users-repository';
 import type { Validator } from '../http/validation';
-import type { LayoutEditor } from '../layouts/editing/editor';
-import { withSpecificationKeys } from '../layouts/editing/front-end-keys';
-import { describeFieldErrors, errorAck, isAck, parseMessage } from '../layouts/editing/messages';
-import { OPERATIONS } from '../layouts/editing/operations';
+import { errorAck } from '../layouts/editing/messages';
+import type { ChannelQuery, EditingHooks, EditingReceiver } from '../layouts/editing/receiver';
 import type { LayoutsService } from '../layouts/service';
 import { type Metrics, secondsSince } from '../metrics/metrics';
 import { currentUser } from './account-check';
@@ -33,7 +31,7 @@ export interface EditingRequestsDependencies {
   layouts: LayoutsService;
   users: UsersRepository;
   validator: Validator;
-  editor: LayoutEditor;
+  editing: EditingReceiver;
   log: Logger;
   eventsPerSecond: number;
   /** Per user, in this process: connections of both transports together, and their events per second together. */
@@ -45,7 +43,6 @@ export interface EditingRequestsDependencies {
 }
 
 type Answer = object;
-type Message = { transaction_id?: string; params: unknown };
 
 const transactionIdOf = (raw: unknown) => (raw as { transaction_id?: unknown } | null)?.transaction_id;
 
@@ -53,7 +50,7 @@ const transactionIdOf = (raw: unknown) => (raw as { transaction_id?: unknown } |
 const ENDING_CODES: ReadonlySet<string> = new Set<SessionEnd>(['invalid_token', 'token_expired']);
 
 export function createEditingRequests(deps: EditingRequestsDependencies) {
-  const { layouts, users, validator, editor, log, metrics } = deps;
+  const { layouts, users, validator, editing, log, metrics } = deps;
   const userLimits = createUserLimits(deps);
 
   async function join(connection: EditingConnection, raw: unknown): Promise<Answer> {
@@ -73,37 +70,32 @@ export function createEditingRequests(deps: EditingRequestsDependencies) {
   }
 
   /** Messages that read and record nothing: no transaction is applied, so their transaction_id is only echoed. */
-  const QUERIES: Record<string, { schemaId: string; answer(connection: EditingConnection, message: Message): Promise<Answer> }> = {
+  const queriesOf = (connection: EditingConnection): Record<string, ChannelQuery> => ({
     'layout:join': {
       schemaId: 'layout-join-message.json',
-      answer: async (connection, message) => ({ transaction_id: message.transaction_id ?? null, ...(await join(connection, message.params)) }),
+      answer: async (message) => ({ transaction_id: message.transaction_id ?? null, ...(await join(connection, message.params)) }),
     },
     // This shop sells no posters; the front end asks for them on its "my products" page all the same.
     'poster:list': {
       schemaId: 'poster-list.json',
-      answer: async (_connection, message) => ({ transaction_id: message.transaction_id ?? null, response_data: { data: [] } }),
+      answer: async (message) => ({ transaction_id: message.transaction_id ?? null, response_data: { data: [] } }),
     },
+  });
+
+  // Co-editing (issue 50) around the editor, for this connection.
+  const hooksOf = (connection: EditingConnection): EditingHooks | undefined => {
+    const { collaboration } = deps;
+    return collaboration && {
+      answers: (pair) => collaboration.answers(pair),
+      answer: (pair, normalised) => collaboration.answer(connection, pair, normalised),
+      refusal: (parsed) => collaboration.refusal(connection, parsed),
+      edited: (parsed) => collaboration.edited(connection, parsed),
+    };
   };
 
-  async function message(connection: EditingConnection, raw: unknown): Promise<Answer> {
-    const normalised = withSpecificationKeys(raw);
-    const { object, action } = (normalised ?? {}) as { object?: unknown; action?: unknown };
-    const pair = `${String(object)}:${String(action)}`;
-    if (deps.collaboration?.answers(pair)) return deps.collaboration.answer(connection, pair, normalised);
-    const query = Object.hasOwn(QUERIES, pair) ? QUERIES[pair] : undefined;
-    if (query) {
-      const errors = validator.errorsOf(query.schemaId, normalised);
-      if (errors) return errorAck(transactionIdOf(normalised), 'invalid_message', describeFieldErrors(errors));
-      return query.answer(connection, normalised as Message);
-    }
-    const parsed = parseMessage(normalised, validator, OPERATIONS);
-    if (isAck(parsed)) return parsed;
-    const held = deps.collaboration?.refusal(connection, parsed);
-    if (held) return held;
-    const { ack } = await editor.submit({ ...connection.user, tokenVersion: connection.terms.version }, parsed, connection.id);
-    if (!('error' in ack)) deps.collaboration?.edited(connection, parsed);
-    return ack;
-  }
+  const message = (connection: EditingConnection, raw: unknown): Promise<Answer> => editing.receive(
+    { ...connection.user, tokenVersion: connection.terms.version }, raw, connection.id, queriesOf(connection), hooksOf(connection),
+  );
 
   const openConnections = new Set<EditingConnection>();
   // The layouts each open connection joined: a member removed from a book loses the connections to it (issue 50).

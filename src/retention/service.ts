@@ -8,7 +8,7 @@ import { IDEMPOTENCY_KEY_HOURS } from '../http/idempotency';
 import type { MediaStorage } from '../media/storage';
 import { releaseHiddenPhotos, type ReleasedPhotos } from '../photos/hidden-photos';
 import { type PurgedCounts, purgeExpiredRecords } from './purge';
-import type { StoredFileDeletions } from './stored-file-deletions';
+import type { StoredFileDeletions } from '../file-deletions/stored-file-deletions';
 import { SWEEP_GRACE_SECONDS, type SweepReport, sweepUnnamedFiles } from './unnamed-files';
 
 const HOUR_SECONDS = 3600;

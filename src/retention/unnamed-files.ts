@@ -6,7 +6,7 @@ import type { Database } from '../db/database';
 import { DERIVATIVES } from '../media/images';
 import type { ListedFile, MediaStorage } from '../media/storage';
 import { createRetentionRepository, type RetentionRepository } from './repository';
-import type { StoredFileDeletions } from './stored-file-deletions';
+import type { StoredFileDeletions } from '../file-deletions/stored-file-deletions';
 
 /** A file younger than this is left alone: uploads, previews and print files are named within seconds of being stored. */
 export const SWEEP_GRACE_SECONDS = 24 * 3600;

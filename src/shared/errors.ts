@@ -2,7 +2,8 @@
 // mapped once per transport (src/http/errors.ts to Django REST framework's bodies and a status, the editing channel
 // to {error: {code, message}}). Services never build HTTP statuses or headers.
 
-export type ErrorKind = 'invalid' | 'not_found' | 'forbidden' | 'conflict' | 'locked' | 'unavailable';
+/** quota: the caller holds as much as it may (photos, bytes, folders); it may go on once it holds less (HTTP's 429). */
+export type ErrorKind = 'invalid' | 'not_found' | 'forbidden' | 'conflict' | 'locked' | 'unavailable' | 'quota';
 
 /** Messages per field of the request, as the front end shows them beside its inputs ({field: [message, ...]}). */
 export type FieldErrors = Record<string, string[]>;
@@ -51,3 +52,4 @@ export const forbidden = (message = FORBIDDEN_MESSAGE, options?: ServiceErrorOpt
 export const conflict = (message: string, options?: ServiceErrorOptions) => new ServiceError('conflict', message, options);
 export const locked = (message: string, options?: ServiceErrorOptions) => new ServiceError('locked', message, options);
 export const unavailable = (message: string, options?: ServiceErrorOptions) => new ServiceError('unavailable', message, options);
+export const quota = (message: string, options?: ServiceErrorOptions) => new ServiceError('quota', message, options);

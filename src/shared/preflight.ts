@@ -1,5 +1,5 @@
 // A book's preflight as its readers see it: the problems a print would have, per page, errors and warnings. Made by
-// src/layouts/preflight.ts; the cart and the confirmation of a set refuse a book with errors and carry the warnings.
+// src/layouts/preflight/service.ts; the cart and the confirmation of a set refuse a book with errors and carry the warnings.
 export type PreflightKind = 'empty_photo' | 'low' | 'cannot_print' | 'missing_photo' | 'text_overflow' | 'missing_glyphs' | 'unsafe_margin';
 export type PreflightSeverity = 'error' | 'warning';
 

@@ -1,12 +1,12 @@
 // Administering themes. Each save enqueues its reactions in its own transaction: a created theme sends the
 // notification e-mail; a theme saved approved without products gets its products generated (reactions.ts).
-import { generateProducts } from '../../jobs/contracts/generate-products';
-import { sendThemeEmail } from '../../jobs/contracts/send-theme-email';
+import { generateProducts } from '../jobs/generate-products';
+import { sendThemeEmail } from '../jobs/send-theme-email';
 import type { Transaction } from '../db/database';
 import { pageOfList } from '../shared/paging';
 import { derivedKeys } from '../media/images';
 import type { Queue } from '../queue/queue';
-import type { StoredFileDeletions } from '../retention/stored-file-deletions';
+import type { StoredFileDeletions } from '../file-deletions/stored-file-deletions';
 import { conflict, type FieldErrors, invalid, notFound } from '../shared/errors';
 import type { ThemeCreate, ThemeUpdate } from '../types/schemas';
 import { createThemesAdminRepository, type ThemeFields } from './admin-repository';

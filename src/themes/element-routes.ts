@@ -11,7 +11,7 @@ import type { Validator } from '../http/validation';
 import type { MediaStorage } from '../media/storage';
 import type { ThemeElementUpload } from '../types/schemas';
 import { requireThemeAccess } from './http-theme-access';
-import { singleFileUpload, uploadedFile, type UploadLimits } from './http-upload';
+import { singleFileUpload, uploadedFile, type UploadLimits } from '../http/upload';
 import { presentElement } from './presenters';
 import { type ElementFields, InvalidImageError, type ThemesService } from './service';
 

@@ -1,6 +1,6 @@
 // The theme's front cover background changed (uploaded or deleted): its products' own layouts show the newest one
 // and their previews are rendered again, enqueued in the same transaction as the change.
-import { renderPreviews } from '../../jobs/contracts/render-previews';
+import { renderPreviews } from '../jobs/render-previews';
 import type { Transaction } from '../db/database';
 import { showFrontCoverBackground } from '../layouts/theme-images';
 import type { Queue } from '../queue/queue';

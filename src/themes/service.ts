@@ -6,7 +6,7 @@ import { derivedKeys, storeWithDerivatives } from '../media/images';
 import { InvalidImageError, inspectImage } from '../media/image-check';
 import type { MediaStorage } from '../media/storage';
 import type { Queue } from '../queue/queue';
-import type { StoredFileDeletions } from '../retention/stored-file-deletions';
+import type { StoredFileDeletions } from '../file-deletions/stored-file-deletions';
 import type { Limiter } from '../util/limiter';
 import { frontCoverChanged } from './front-cover';
 import { createThemesRepository, type ThemeElement } from './repository';

@@ -2,7 +2,7 @@
 // half of it (hung).
 import { expect } from 'chai';
 import request from 'supertest';
-import { renderPreviews } from '../../jobs/index';
+import { renderPreviews } from '../../src/worker/index';
 import { buildApp } from '../../src/app';
 import { createValidator } from '../../src/http/validation';
 import { DATABASE_KIND } from '../helpers/database';

@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import { expect } from 'chai';
 import pino from 'pino';
 import request from 'supertest';
-import { jobRegistry } from '../../jobs/index';
+import { jobRegistry } from '../../src/worker/index';
 import { buildApp } from '../../src/app';
 import { loadReferenceData } from '../../src/seed/fixtures';
 import { openRuntime, type Runtime } from '../../src/runtime';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import sharp from 'sharp';
 import request from 'supertest';
-import { renderPreviews } from '../../jobs/render-previews';
+import { renderPreviews } from '../../src/worker/render-previews';
 import { buildApp } from '../../src/app';
 import { loadFixture, loadReferenceData } from '../../src/seed/fixtures';
 import { createValidator, type Validator } from '../../src/http/validation';

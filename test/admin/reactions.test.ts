@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import pino from 'pino';
 import request from 'supertest';
-import { generateProducts } from '../../jobs/generate-products';
-import { renderPreviews } from '../../jobs/render-previews';
+import { generateProducts } from '../../src/worker/generate-products';
+import { renderPreviews } from '../../src/worker/render-previews';
 import { buildApp } from '../../src/app';
 import { loadFixture, loadReferenceData } from '../../src/seed/fixtures';
 import { openPostgres } from '../../src/db/postgres';

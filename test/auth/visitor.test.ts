@@ -4,7 +4,7 @@
 import { expect } from 'chai';
 import jwt from 'jsonwebtoken';
 import request from 'supertest';
-import { purgeExpiredRecords } from '../../jobs/purge-expired-records';
+import { purgeExpiredRecords } from '../../src/worker/purge-expired-records';
 import { loadReferenceData } from '../../src/seed/fixtures';
 import { seedDemoCatalog } from '../../src/seed/demo';
 import { createValidator } from '../../src/http/validation';

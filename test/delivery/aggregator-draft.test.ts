@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { orderPaid } from '../../jobs/order-paid';
+import { orderPaid } from '../../src/worker/order-paid';
 import { DATABASE_KIND } from '../helpers/database';
 import { type Checkout, checkout, MOSCOW, recipient } from '../checkout/checkout';
 import { type Shopper, shopper } from '../orders/shop';

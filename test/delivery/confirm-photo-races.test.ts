@@ -3,7 +3,7 @@
 // the test. PostgreSQL only: PGlite runs one transaction at a time.
 import { expect } from 'chai';
 import pg from 'pg';
-import { processPhoto } from '../../jobs/process-photo';
+import { processPhoto } from '../../src/worker/process-photo';
 import { createDeliveryRepository } from '../../src/delivery/repository';
 import { TEST_DATABASE_URL } from '../helpers/database';
 import { type Checkout, checkout, courier } from '../checkout/checkout';

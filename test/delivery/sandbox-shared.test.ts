@@ -2,7 +2,7 @@
 // job confirms them at (it keeps its orders in memory, so two instances would each see only their own).
 import { expect } from 'chai';
 import request from 'supertest';
-import { orderPaid } from '../../jobs/order-paid';
+import { orderPaid } from '../../src/worker/order-paid';
 import { buildApp } from '../../src/app';
 import { recipient } from '../checkout/checkout';
 import { DATABASE_KIND } from '../helpers/database';

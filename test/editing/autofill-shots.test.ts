@@ -5,7 +5,7 @@
 import { expect } from 'chai';
 import sharp from 'sharp';
 import request from 'supertest';
-import { processPhoto } from '../../jobs/process-photo';
+import { processPhoto } from '../../src/worker/process-photo';
 import type { RunningServer } from '../../src/server';
 import { DATABASE_KIND } from '../helpers/database';
 import { type TestRuntime, testRuntime, testServer } from '../helpers/runtime';

@@ -33,8 +33,7 @@ describe(`editing batch statements, every variant (${DATABASE_KIND})`, () => {
     const { owner } = await layoutTestUsers(runtime);
     ownerId = owner.id;
     const service = createLayoutsService(runtime);
-    const copy = await service.copyProduct({ id: owner.id, role: 'user' }, products[0]);
-    if (copy.kind !== 'copied') throw new Error('no copy');
+    const copy = { layout: await service.copyProduct({ id: owner.id, role: 'user' }, products[0]) };
     layout = copy.layout;
     schemeId = (await service.schemes(1, []))![0].id;
   });

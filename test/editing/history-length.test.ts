@@ -26,8 +26,7 @@ describe(`the undo history's length (${DATABASE_KIND})`, function () {
     const { products } = await seedLayoutCatalog(runtime);
     const user = { id: (await layoutTestUsers(runtime)).owner.id, role: 'user' as const, tokenVersion: 0 };
     const layouts = createLayoutsService(runtime);
-    const copy = await layouts.copyProduct(user, products[0]);
-    if (copy.kind !== 'copied') throw new Error('no copy');
+    const copy = { layout: await layouts.copyProduct(user, products[0]) };
     const layoutId = copy.layout.id;
     const page = copy.layout.pages[1].id;
     const schemes = (await layouts.schemes(1, []))!.map((scheme) => scheme.id).slice(0, 2);

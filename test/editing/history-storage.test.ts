@@ -5,7 +5,7 @@
 import { expect } from 'chai';
 import path from 'node:path';
 import pino from 'pino';
-import { processPhoto } from '../../jobs/process-photo';
+import { processPhoto } from '../../src/worker/process-photo';
 import { createValidator } from '../../src/http/validation';
 import { createLayoutEditor } from '../../src/layouts/editing/editor';
 import { HISTORY_STEPS } from '../../src/layouts/editing/history';
@@ -30,8 +30,7 @@ describe(`the undo history's storage per book (${DATABASE_KIND})`, function () {
   it('stays within the steps bound times the book, after 160 whole-book changes and 100 undos', async () => {
     const { products } = await seedLayoutCatalog(runtime);
     const user = { id: (await layoutTestUsers(runtime)).owner.id, role: 'user' as const, tokenVersion: 0 };
-    const copy = await createLayoutsService(runtime).copyProduct(user, products[0]);
-    if (copy.kind !== 'copied') throw new Error('no copy');
+    const copy = { layout: await createLayoutsService(runtime).copyProduct(user, products[0]) };
     const layoutId = copy.layout.id;
     const editor = createLayoutEditor({
       db: runtime.db, media: runtime.media, log: pino({ level: 'silent' }), limits: runtime.config.editing,

@@ -25,8 +25,7 @@ describe(`editing messages applied together in one batch (${DATABASE_KIND})`, ()
     const { owner } = await layoutTestUsers(runtime);
     user = { id: owner.id, role: 'user', tokenVersion: 0 };
     const service = createLayoutsService(runtime);
-    const copy = await service.copyProduct(user, products[0]);
-    if (copy.kind !== 'copied') throw new Error('no copy');
+    const copy = { layout: await service.copyProduct(user, products[0]) };
     layout = copy.layout;
     schemes = (await service.schemes(1, []))!.map((scheme) => scheme.id);
     const editor = createLayoutEditor({

@@ -4,7 +4,7 @@
 import { expect } from 'chai';
 import pino from 'pino';
 import request from 'supertest';
-import { processPhoto } from '../../jobs/process-photo';
+import { processPhoto } from '../../src/worker/process-photo';
 import { createLayoutEditor } from '../../src/layouts/editing/editor';
 import { MAX_STORED_ACK_BYTES } from '../../src/layouts/editing/stored-acks';
 import type { RunningServer } from '../../src/server';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import { generateProducts } from '../../jobs/generate-products';
+import { generateProducts } from '../../src/worker/generate-products';
 import { loadReferenceData } from '../../src/seed/fixtures';
 import { runAdminStatement } from '../../src/db/admin';
 import { LAYOUT_CHANGES_CHANNEL } from '../../src/layouts/editing/change-notices';

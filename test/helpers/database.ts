@@ -6,7 +6,7 @@ import { PGlite, type PGliteInterface } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import pino from 'pino';
-import { jobRegistry } from '../../jobs/index';
+import { jobRegistry } from '../../src/worker/index';
 import { databaseUrlOn, runAdminStatement } from '../../src/db/admin';
 import type { Database } from '../../src/db/database';
 import { ensureReferenceData } from '../../src/seed/fixtures';

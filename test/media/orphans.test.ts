@@ -3,8 +3,8 @@
 // re-rendered meanwhile is rendered once; the daily sweep removes old files no row names and keeps the rest.
 import { expect } from 'chai';
 import request from 'supertest';
-import { renderPreviews } from '../../jobs/render-previews';
-import { sweepUnnamedFiles } from '../../jobs/sweep-unnamed-files';
+import { renderPreviews } from '../../src/worker/render-previews';
+import { sweepUnnamedFiles } from '../../src/worker/sweep-unnamed-files';
 import { buildApp } from '../../src/app';
 import { loadFixture, loadReferenceData } from '../../src/seed/fixtures';
 import { derivedKeys } from '../../src/media/images';

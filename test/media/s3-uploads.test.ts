@@ -5,7 +5,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
 import request from 'supertest';
-import { renderPreviews } from '../../jobs/render-previews';
+import { renderPreviews } from '../../src/worker/render-previews';
 import { buildApp } from '../../src/app';
 import { loadFixture, loadReferenceData } from '../../src/seed/fixtures';
 import { S3_MAX_ATTEMPTS } from '../../src/media/s3';

@@ -5,7 +5,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { expect } from 'chai';
-import type { S3Config } from '../../src/config-media';
+import type { S3Config } from '../../src/config/media';
 import { mediaImageReader } from '../../src/layouts/drawing';
 import { createS3Client, createS3Storage, S3_MAX_ATTEMPTS } from '../../src/media/s3';
 import { openMediaStorages, type MediaStorages, S3_PREFIXES } from '../../src/media/open-storages';

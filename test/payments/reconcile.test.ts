@@ -3,7 +3,7 @@
 // notification, a crash between the two records) and applies what it says.
 import { expect } from 'chai';
 import request from 'supertest';
-import { reconcilePayments } from '../../jobs/reconcile-payments';
+import { reconcilePayments } from '../../src/worker/reconcile-payments';
 import { buildApp } from '../../src/app';
 import type { SandboxPaymentProvider } from '../../src/payments/providers/sandbox';
 import { createPaymentProvider } from '../../src/payments/providers/index';

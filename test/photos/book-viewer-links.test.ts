@@ -3,7 +3,7 @@
 import { expect } from 'chai';
 import request from 'supertest';
 import sharp from 'sharp';
-import { processPhoto } from '../../jobs/process-photo';
+import { processPhoto } from '../../src/worker/process-photo';
 import { buildApp } from '../../src/app';
 import { bookImageBase } from '../../src/photos/photo-links';
 import { DATABASE_KIND } from '../helpers/database';

@@ -2,7 +2,7 @@
 // photo is processed, turned with it, and given to a book with the facts it places a photo by (placementFacts).
 import { expect } from 'chai';
 import request from 'supertest';
-import { processPhoto as processPhotoJob } from '../../jobs/process-photo';
+import { processPhoto as processPhotoJob } from '../../src/worker/process-photo';
 import { processPhoto } from '../../src/photos/processing';
 import { createPhotosRepository } from '../../src/photos/repository';
 import type { RunningServer } from '../../src/server';

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { UnprocessablePhotoError, inspectPhoto, processPhoto } from '../../src/photos/processing';
 import { isHeif, readHeifContainer } from '../../src/photos/photo-heif-container';
 import { pixelsAsPng } from '../../src/photos/heic-png';
-import { exifCaptureTime } from '../../src/photos/photo-capture-time';
+import { exifCaptureTime } from '../../src/photos/analysis/photo-capture-time';
 import { adobeRgbProfile, heifContainer } from './photo-images';
 
 const OPTIONS = { maxPixels: 50_000_000, uploadTime: new Date('2026-01-02T03:04:05Z') };

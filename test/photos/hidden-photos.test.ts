@@ -3,8 +3,8 @@
 // the photo placed in a block by SQL as the editing channel stores it.
 import { expect } from 'chai';
 import request from 'supertest';
-import { processPhoto } from '../../jobs/process-photo';
-import { sweepUnnamedFiles } from '../../jobs/sweep-unnamed-files';
+import { processPhoto } from '../../src/worker/process-photo';
+import { sweepUnnamedFiles } from '../../src/worker/sweep-unnamed-files';
 import { buildApp } from '../../src/app';
 import { DATABASE_KIND } from '../helpers/database';
 import { storedKeys } from '../helpers/media';

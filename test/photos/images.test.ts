@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import sharp from 'sharp';
 import request from 'supertest';
-import { processPhoto } from '../../jobs/process-photo';
+import { processPhoto } from '../../src/worker/process-photo';
 import { buildApp } from '../../src/app';
 import { createUrlSigner } from '../../src/http/signed-url';
 import { createPhotoLinks, PHOTO_LINK_WINDOW_SECONDS } from '../../src/photos/photo-links';

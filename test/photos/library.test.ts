@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import sharp from 'sharp';
 import request from 'supertest';
-import { processPhoto } from '../../jobs/process-photo';
+import { processPhoto } from '../../src/worker/process-photo';
 import { buildApp } from '../../src/app';
 import { createValidator } from '../../src/http/validation';
 import { PROCESSING_FAILED } from '../../src/photos/service';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import request from 'supertest';
 import { WebSocket } from 'ws';
-import { processPhoto } from '../../jobs/process-photo';
+import { processPhoto } from '../../src/worker/process-photo';
 import type { RunningServer } from '../../src/server';
 import { DATABASE_KIND } from '../helpers/database';
 import { TEST_JWT_SECRET, type TestRuntime, testRuntime, testServer } from '../helpers/runtime';

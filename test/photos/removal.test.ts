@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import request from 'supertest';
-import { processPhoto } from '../../jobs/process-photo';
-import { purgeExpiredRecords } from '../../jobs/purge-expired-records';
+import { processPhoto } from '../../src/worker/process-photo';
+import { purgeExpiredRecords } from '../../src/worker/purge-expired-records';
 import { buildApp } from '../../src/app';
 import { sweepUnnamedFiles } from '../../src/retention/unnamed-files';
 import { DATABASE_KIND } from '../helpers/database';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import request from 'supertest';
-import { processPhoto } from '../../jobs/process-photo';
+import { processPhoto } from '../../src/worker/process-photo';
 import { buildApp } from '../../src/app';
 import { DATABASE_KIND } from '../helpers/database';
 import { storedKeys } from '../helpers/media';

@@ -2,7 +2,7 @@
 // the real API and processed (so they have real print masters), blocks written into the pages by SQL.
 import sharp from 'sharp';
 import type request from 'supertest';
-import { processPhoto } from '../../jobs/process-photo';
+import { processPhoto } from '../../src/worker/process-photo';
 import { createLayoutsService } from '../../src/layouts/service';
 import type { Block, Box, PhotoPlacement, TextStyle } from '../../src/shared/layout-document';
 import type { TestRuntime } from '../helpers/runtime';
@@ -22,7 +22,7 @@ export interface PlacedBook {
 export async function newBook(runtime: TestRuntime, ownerId: number): Promise<PlacedBook> {
   const { rows: [product] } = await runtime.db.sql.query<{ id: number }>('SELECT id FROM products ORDER BY id LIMIT 1');
   const copy = await createLayoutsService(runtime).copyProduct({ id: ownerId, role: 'user' } as never, product.id);
-  const layout = (copy as { layout: { id: string; hash: string } }).layout;
+  const layout = copy;
   const { rows: [row] } = await runtime.db.sql.query<{ width_cm: number; height_cm: number; pages: number }>(
     `SELECT f.width_cm, f.height_cm, (SELECT count(*)::int FROM layout_pages WHERE layout_id = l.id AND type = 'PAGE') AS pages
        FROM layouts l JOIN formats f ON f.id = l.format_id WHERE l.id = $1`, [layout.id]);

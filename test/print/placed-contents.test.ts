@@ -4,7 +4,7 @@
 import { expect } from 'chai';
 import request from 'supertest';
 import sharp from 'sharp';
-import { renderPrintFiles } from '../../jobs/render-print-files';
+import { renderPrintFiles } from '../../src/worker/render-print-files';
 import { buildApp } from '../../src/app';
 import { createDeliveryRepository } from '../../src/delivery/repository';
 import { MissingPrintMasterError } from '../../src/print/service';

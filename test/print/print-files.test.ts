@@ -5,7 +5,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import sharp from 'sharp';
 import request from 'supertest';
-import { renderPrintFiles } from '../../jobs/render-print-files';
+import { renderPrintFiles } from '../../src/worker/render-print-files';
 import { buildApp } from '../../src/app';
 import { seedDemoCatalog } from '../../src/seed/demo';
 import type { Block } from '../../src/shared/layout-document';
@@ -73,7 +73,7 @@ describe(`print files of a paid order set (${DATABASE_KIND})`, () => {
     const [product] = await sql<{ id: number }>('SELECT id FROM products ORDER BY id LIMIT 1');
     const copy = await createLayoutsService(runtime)
       .copyProduct({ id: users.owner.id, role: 'user' } as never, product.id);
-    layoutId = (copy as { layout: { id: string } }).layout.id;
+    layoutId = copy.id;
     [format] = await sql('SELECT f.width_cm, f.height_cm FROM layouts l JOIN formats f ON f.id = l.format_id WHERE l.id = $1', [layoutId]);
     [{ pages: interiorPages }] = await sql<{ pages: number }>("SELECT count(*)::int AS pages FROM layout_pages WHERE layout_id = $1 AND type = 'PAGE'", [layoutId]);
     // The shopper's photo (small: 120 x 80 pixels prints far below 72 dpi) and a caption, on page 1.

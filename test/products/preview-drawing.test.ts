@@ -1,4 +1,4 @@
-// The render-previews job holds more previews than a process draws at once (jobs/contracts/render-previews.ts): the
+// The render-previews job holds more previews than a process draws at once (src/jobs/render-previews.ts): the
 // drawing and storing of previews is limited to PREVIEWS_DRAWN_AT_ONCE, however many renders run.
 import { expect } from 'chai';
 import pino from 'pino';

@@ -3,7 +3,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
-import { renderPreviews } from '../../jobs/contracts/render-previews';
+import { renderPreviews } from '../../src/jobs/render-previews';
 import { bossPriority } from '../../src/queue/priority';
 import { seedBulkProducts } from '../../src/seed/bulk';
 import { seedDemoCatalog } from '../../src/seed/demo';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { jobRegistry } from '../../jobs/index';
-import { renderPreviews } from '../../jobs/render-previews';
-import { renderPrintFiles } from '../../jobs/render-print-files';
+import { jobRegistry } from '../../src/worker/index';
+import { renderPreviews } from '../../src/worker/render-previews';
+import { renderPrintFiles } from '../../src/worker/render-print-files';
 import { loadFixture, loadReferenceData } from '../../src/seed/fixtures';
 import { defineJob, retryWindowSeconds } from '../../src/queue/job';
 import { checkRegistry, JobRegistryError, type JobRegistry } from '../../src/queue/queue';

@@ -3,9 +3,9 @@
 // which also gives a paid set without print files a new job (issue 49, item 1).
 import { expect } from 'chai';
 import request from 'supertest';
-import { processPhoto } from '../../jobs/process-photo';
-import { renderPrintFiles } from '../../jobs/render-print-files';
-import { restartStrandedWork } from '../../jobs/restart-stranded-work';
+import { processPhoto } from '../../src/worker/process-photo';
+import { renderPrintFiles } from '../../src/worker/render-print-files';
+import { restartStrandedWork } from '../../src/worker/restart-stranded-work';
 import { buildApp } from '../../src/app';
 import { DATABASE_KIND } from '../helpers/database';
 import { type TestRuntime, testRuntime } from '../helpers/runtime';

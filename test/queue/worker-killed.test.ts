@@ -4,7 +4,7 @@ import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { expect } from 'chai';
-import { renderPreviews } from '../../jobs/contracts/render-previews';
+import { renderPreviews } from '../../src/jobs/render-previews';
 import pino from 'pino';
 import { seedDemoCatalog } from '../../src/seed/demo';
 import { derivedKeys } from '../../src/media/images';

@@ -31,8 +31,7 @@ describe(`editing batches of two processes on one layout (${DATABASE_KIND})`, ()
     user = { id: owner.id, role: 'user', tokenVersion: 0 };
     const layouts = createLayoutsService(runtime);
     copyOfProduct = async () => {
-      const copy = await layouts.copyProduct(user, products[0]);
-      if (copy.kind !== 'copied') throw new Error('no copy');
+      const copy = { layout: await layouts.copyProduct(user, products[0]) };
       return copy.layout;
     };
     schemes = (await layouts.schemes(1, []))!.map((scheme) => scheme.id);

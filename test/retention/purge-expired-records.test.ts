@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import { purgeExpiredRecords } from '../../jobs/purge-expired-records';
+import { purgeExpiredRecords } from '../../src/worker/purge-expired-records';
 import { DATABASE_KIND } from '../helpers/database';
 import { jobsSettled } from '../helpers/jobs';
 import { type TestRuntime, testRuntime } from '../helpers/runtime';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import sharp from 'sharp';
-import { renderPreviews } from '../../jobs/render-previews';
+import { renderPreviews } from '../../src/worker/render-previews';
 import { seedBulkProducts } from '../../src/seed/bulk';
 import { seedDemoCatalog } from '../../src/seed/demo';
 import { derivedKeys } from '../../src/media/images';

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import request from 'supertest';
-import { processPhoto } from '../../jobs/process-photo';
+import { processPhoto } from '../../src/worker/process-photo';
 import type { RunningServer } from '../../src/server';
 import { DATABASE_KIND } from '../helpers/database';
 import { TEST_JWT_SECRET, type TestRuntime } from '../helpers/runtime';

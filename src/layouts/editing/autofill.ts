@@ -18,7 +18,7 @@ import { currentPages } from './history';
 import type { EditMessage, EditOperation, EditResult } from './messages';
 import { countUse } from './set-scheme';
 import type { BatchState, EditedLayout, EditedPage } from './state';
-import { isBookPhoto } from '../sharing/edit-access';
+import { isBookPhoto } from './edit-access';
 
 interface AutofillMessage extends EditMessage {
   params: { layout_id: string; id?: string };

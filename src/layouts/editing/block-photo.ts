@@ -6,7 +6,7 @@ import { framedCrop } from '../../shared/face-framing';
 import { blockMm, findBlock, withPlacement } from './block-content';
 import type { EditMessage, EditOperation, EditResult } from './messages';
 import type { BatchState, EditedLayout, EditedPage, PlacementPhoto } from './state';
-import { isBookPhoto } from '../sharing/edit-access';
+import { isBookPhoto } from './edit-access';
 
 interface BlockMessage extends EditMessage {
   params: { layout_id: string; id: string };

@@ -31,7 +31,7 @@ export function listenToMemberChanges(db: Database, log: Logger, onChange: (chan
       else log.warn({ payload }, 'member change notification not understood');
     },
     listening: () => undefined,
-    // Every message is checked against the membership in its own transaction all the same (edit-access.ts).
+    // Every message is checked against the membership in its own transaction all the same (src/layouts/editing/edit-access.ts).
     interrupted: (error) => log.warn({ err: error }, 'member change notifications interrupted'),
   });
 }

@@ -5,23 +5,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database, SqlExecutor } from '../../db/database';
 import { SANDBOX_SLOW_MS, sandboxFault } from '../../util/sandbox-faults';
 import { VendorError } from '../../util/vendor-http';
-import { PAYMENT_ID, type PaymentProvider, type RemotePayment } from '../provider';
+import { PAYMENT_ID } from '../provider';
+import type { SandboxPayment, SandboxPaymentProvider } from '../sandbox-provider';
+export type { SandboxPayment, SandboxPaymentProvider } from '../sandbox-provider';
 import { createSandboxPaymentsRepository, type SandboxPaymentRow } from './sandbox-repository';
-
-export interface SandboxPayment extends RemotePayment {
-  description: string;
-  returnUrl: string;
-}
-
-export interface SandboxPaymentProvider extends PaymentProvider {
-  /** sql: the caller's transaction, to read what it wrote (see complete). */
-  find(id: string, sql?: SqlExecutor): Promise<SandboxPayment | null>;
-  /**
-   * Pays or declines a pending payment; false when it was no longer pending. sql: the caller's transaction, so that
-   * the shop applies the outcome in the same one (a crash between the two would strand the payment).
-   */
-  complete(id: string, outcome: 'succeeded' | 'canceled', sql?: SqlExecutor): Promise<boolean>;
-}
 
 export function createSandboxPaymentProvider(db: Database, publicBaseUrl: string): SandboxPaymentProvider {
   const repository = createSandboxPaymentsRepository();

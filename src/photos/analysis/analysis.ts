@@ -3,7 +3,7 @@
 // master (upright, sRGB) and the original's metadata; no face is ever described or compared across photos.
 import exifr from 'exifr';
 import sharp from 'sharp';
-import { parseExifDate } from '../photo-capture-time';
+import { parseExifDate } from './photo-capture-time';
 import type { DetectedFace, FaceDetector } from './face-detector';
 import { measurePixels, type PixelMeasures } from './measures';
 import { placeName } from './place';

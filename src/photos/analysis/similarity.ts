@@ -1,7 +1,7 @@
 // When two photos look like one another (issue 51): near-duplicates need structure (the perceptual hash) and colour
 // (the colour signature's chromaticity) both close, so the same composition in other colours is not one; a burst is
 // photos of one camera seconds apart whose content is close, looser than a near-duplicate (a subject that moved).
-import { hashDistance, NEAR_DUPLICATE_BITS } from '../photo-hash';
+import { hashDistance, NEAR_DUPLICATE_BITS } from './photo-hash';
 import { colourDistance } from './measures';
 
 /**

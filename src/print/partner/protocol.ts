@@ -2,13 +2,9 @@
 // with one line item (one book), their statuses, and the PRINT_JOB_STATUS_CHANGED webhook signed with Lulu-HMAC-SHA256.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { isObject } from '../../util/vendor-http';
+import { PRINT_JOB_STATUSES, type PrintJobStatus } from '../../orders/print-jobs';
 
-/** Lulu's print-job statuses, in the order a job passes them; REJECTED and CANCELED end it early. */
-export const PRINT_JOB_STATUSES = [
-  'CREATED', 'UNPAID', 'PAYMENT_IN_PROGRESS', 'PRODUCTION_DELAYED', 'PRODUCTION_READY', 'IN_PRODUCTION', 'SHIPPED',
-  'REJECTED', 'CANCELED',
-] as const;
-export type PrintJobStatus = (typeof PRINT_JOB_STATUSES)[number];
+export { PRINT_JOB_STATUSES, type PrintJobStatus };
 
 /** Statuses after which nothing more happens to a job: it is not polled any more. */
 export const FINAL_STATUSES: readonly PrintJobStatus[] = ['SHIPPED', 'REJECTED', 'CANCELED'];

@@ -1,7 +1,10 @@
 // SQL of the print partner's side of orders: the hold, the books of a set and their partner jobs (one row per
 // attempt), a partner's report applied only when it is newer than the one recorded, and the set's moves that follow.
 import type { SqlExecutor } from '../../db/database';
-import type { PrintJobStatus, RemotePrintJob } from './protocol';
+import { JOB_COLUMNS, latestPrintJobs, type PartnerJobRow, toJob } from '../../orders/print-jobs';
+import type { RemotePrintJob } from './protocol';
+
+export type { PartnerJobRow };
 
 export interface BookToPrint {
   orderId: number;
@@ -14,23 +17,6 @@ export interface BookToPrint {
   hardCover: boolean;
 }
 
-export interface PartnerJobRow {
-  id: number;
-  orderSetId: number;
-  orderId: number;
-  layoutId: string;
-  attempt: number;
-  partner: string;
-  externalId: string;
-  partnerJobId: string | null;
-  status: PrintJobStatus | 'SENDING';
-  statusChanged: Date | null;
-  messages: string[];
-  trackingId: string | null;
-  trackingUrls: string[];
-  carrierName: string | null;
-}
-
 export interface HeldSet {
   id: number;
   userId: number;
@@ -40,18 +26,6 @@ export interface HeldSet {
   refundRequested: boolean;
   sent: boolean;
 }
-
-const JOB_COLUMNS = `id, order_set_id, order_id, layout_id, attempt, partner, external_id, partner_job_id, status, status_changed,
-  messages, tracking_id, tracking_urls, carrier_name`;
-
-const toJob = (row: Record<string, unknown>): PartnerJobRow => ({
-  id: Number(row.id), orderSetId: Number(row.order_set_id), orderId: Number(row.order_id), layoutId: String(row.layout_id),
-  attempt: Number(row.attempt), partner: String(row.partner), externalId: String(row.external_id),
-  partnerJobId: row.partner_job_id === null ? null : String(row.partner_job_id), status: row.status as PartnerJobRow['status'],
-  statusChanged: row.status_changed === null ? null : new Date(row.status_changed as string | Date),
-  messages: row.messages as string[], trackingId: row.tracking_id === null ? null : String(row.tracking_id),
-  trackingUrls: row.tracking_urls as string[], carrierName: row.carrier_name === null ? null : String(row.carrier_name),
-});
 
 export function createPartnerRepository() {
   return {
@@ -130,13 +104,7 @@ export function createPartnerRepository() {
     },
 
     /** The latest attempt of each book of the set. */
-    async latest(sql: SqlExecutor, orderSetIds: number[]): Promise<PartnerJobRow[]> {
-      if (orderSetIds.length === 0) return [];
-      const { rows } = await sql.query<Record<string, unknown>>(
-        `SELECT DISTINCT ON (order_id) ${JOB_COLUMNS} FROM print_partner_jobs
-          WHERE order_set_id = ANY($1::int[]) ORDER BY order_id, attempt DESC`, [orderSetIds]);
-      return rows.map(toJob);
-    },
+    latest: latestPrintJobs,
 
     async bookCount(sql: SqlExecutor, orderSetId: number): Promise<number> {
       const { rows: [row] } = await sql.query<{ count: unknown }>('SELECT count(*) AS count FROM orders WHERE order_set_id = $1', [orderSetId]);

@@ -3,9 +3,9 @@
 // and in order, and move the order set (IN_PRODUCTION, SHIPPED) with the mails that exist; an administrator re-sends
 // a rejected book.
 import type { Logger } from 'pino';
-import { pollPrintPartner } from '../../../jobs/contracts/poll-print-partner';
-import { sendOrderStatusEmail } from '../../../jobs/contracts/send-order-status-email';
-import { sendToPrintPartner } from '../../../jobs/contracts/send-to-print-partner';
+import { pollPrintPartner } from '../../jobs/poll-print-partner';
+import { sendOrderStatusEmail } from '../../jobs/send-order-status-email';
+import { sendToPrintPartner } from '../../jobs/send-to-print-partner';
 import type { PrintPartnerConfig, PrintPartnerName } from '../../config';
 import type { Database, Transaction } from '../../db/database';
 import type { Queue } from '../../queue/queue';
