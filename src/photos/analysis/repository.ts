@@ -82,6 +82,18 @@ export function createAnalysisRepository(sql: SqlExecutor) {
             WHERE abs(d.seconds) <= $2)
           WHERE id = $1`, [deviceId, GPS_OFFSET_LIMIT_SECONDS]);
     },
+    /**
+     * After the owners' photos were deleted (their analyses went with them): a device no photo names any more is
+     * forgotten (its make, model and serial number are the owner's data, kept for nothing), and the others' GPS
+     * offsets are found again without the photos gone.
+     */
+    async afterPhotosDeleted(ownerIds: number[]): Promise<void> {
+      await sql.query(
+        `DELETE FROM photo_devices d WHERE d.owner_id = ANY($1::int[]) AND NOT EXISTS (SELECT 1 FROM photo_analyses a WHERE a.device_id = d.id)`,
+        [ownerIds]);
+      const { rows } = await sql.query<{ id: number }>('SELECT id FROM photo_devices WHERE owner_id = ANY($1::int[]) ORDER BY id', [ownerIds]);
+      for (const { id } of rows) await this.refreshGpsOffset(id);
+    },
     /** Turns the stored faces with the photo (a quarter turn clockwise maps (x, y) to (1 - y, x)). */
     async turnFaces(photoId: number, clockwiseDegrees: number): Promise<void> {
       const { rows } = await sql.query<{ faces: Face[] }>('SELECT faces FROM photo_analyses WHERE photo_id = $1', [photoId]);
