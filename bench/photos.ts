@@ -1,6 +1,5 @@
 // Shoppers' photos (issue 30): N distinct 12-megapixel JPEGs uploaded by 3 concurrent clients (the front end's limit)
 // to `photobook serve`, timed until every photo_uploaded arrived over /photos/ws, beside sharp alone doing the same work,
-// and processing with the analysis (faces, sharpness, exposure, colours) beside processing alone, with the model's memory.
 // and processing with its analysis (faces, sharpness, exposure, colours: issue 51) beside it, with the face model's
 // memory (loaded once per process).
 // `npm run bench:photos [-- --count N --megapixels M --postgres]`
@@ -74,7 +73,8 @@ async function sharpAlone(files: string[], analysed = false): Promise<Spent> {
   await pool(files, WORKER_CONCURRENCY, async (file) => {
     const original = await readFile(file);
     const processed = await processPhoto(original, { maxPixels: MAX_PIXELS, uploadTime: new Date() });
-    if (analysed) await analysePhoto(processed.master, original, processFaceDetector());
+    // As the job does: the analysis reads the copy processing made of the master (small-copy.ts).
+    if (analysed) await analysePhoto(processed.picture, original, processFaceDetector());
   });
   const used = process.cpuUsage(cpu);
   return { seconds: (performance.now() - started) / 1000, cpuSeconds: (used.user + used.system) / 1e6 };

@@ -2,6 +2,7 @@
 // the retention sweep removes the others, rows and files (docs/api.md, "Shoppers' photos").
 import type { Database } from '../db/database';
 import type { StoredFileDeletions } from '../file-deletions/stored-file-deletions';
+import { createAnalysisRepository } from './analysis/repository';
 import { createHiddenPhotosRepository } from './hidden-photos-repository';
 import { filesOfPhoto } from './owner-removal';
 
@@ -32,6 +33,8 @@ export async function releaseHiddenPhotos(db: Database, deletions: StoredFileDel
       await photos.lockOwnersAndLayouts(batch.map((photo) => photo.ownerId), ids);
       // A statement after the locks: it sees every order confirmed before them.
       const keys = await photos.deleteUnneeded(ids);
+      // Their analyses went with them (ON DELETE CASCADE); their devices follow (analysis/repository.ts).
+      if (keys.length > 0) await createAnalysisRepository(tx.sql).afterPhotosDeleted([...new Set(batch.map((photo) => photo.ownerId))]);
       return { removed: keys.length, recorded: await deletions.record(tx, keys.flatMap(filesOfPhoto), 'private') };
     });
     await deletions.deleteSoon(recorded);

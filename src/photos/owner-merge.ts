@@ -1,6 +1,8 @@
-// A visitor's photos follow it into the account it logs in to (docs/api.md, "Shoppers' photos"), with its folders.
+// A visitor's photos follow it into the account it logs in to (docs/api.md, "Shoppers' photos"), with its folders
+// and its cameras (devices).
 import type { Transaction } from '../db/database';
 import type { StoredFileDeletions } from '../file-deletions/stored-file-deletions';
+import { createAnalysisRepository } from './analysis/repository';
 import { filesOfPhoto } from './owner-removal';
 import { createPhotosRepository } from './repository';
 
@@ -27,5 +29,8 @@ export async function movePhotosInto(tx: Transaction, deletions: StoredFileDelet
     await photos.replaceBy(replaced.ids, replaced.sameAs, same.map((copy) => copy.visible));
     await deletions.record(tx, same.flatMap(filesOfPhoto), 'private');
   }
-  return { moved: await photos.moveOwned(visitorId, userId), replaced };
+  const moved = await photos.moveOwned(visitorId, userId);
+  // The cameras the photos came from, with the clock offsets the visitor set (analysis/repository.ts).
+  await createAnalysisRepository(tx.sql).moveDevices(visitorId, userId);
+  return { moved, replaced };
 }

@@ -9,7 +9,7 @@ import { attentionFocus } from './photo-focus';
 import { differenceHash } from './analysis/photo-hash';
 import { decodeHeic, HeicTooLargeError } from './photo-heif';
 import { isHeif, readHeifContainer } from './photo-heif-container';
-import { smallCopyOf } from './analysis/small-copy';
+import { pictureCopyOf, type SmallCopy, smallCopyFrom } from './analysis/small-copy';
 
 export type { CaptureTime } from './analysis/photo-capture-time';
 export { NEAR_DUPLICATE_BITS, hashDistance, nearDuplicates } from './analysis/photo-hash';
@@ -30,6 +30,8 @@ export interface ProcessedPhoto {
   perceptualHash: string;
   /** The centre of the master's most interesting region, in fractions of its width and height. */
   focus: FocusPoint;
+  /** The master's pixels at 500 on the longer side, RGB: what the analysis reads (small-copy.ts). */
+  picture: SmallCopy;
 }
 
 export interface ProcessingOptions {
@@ -125,10 +127,11 @@ async function masterOf(original: Buffer, inspected: InspectedPhoto, options: Pr
 export async function processPhoto(original: Buffer, options: ProcessingOptions): Promise<ProcessedPhoto> {
   const inspected = await inspectPhoto(original, options.maxPixels);
   const { data: master, info } = await masterOf(original, inspected, options);
-  const copy = await smallCopyOf(master);
+  const picture = await pictureCopyOf(master);
+  const copy = await smallCopyFrom(picture);
   return {
     master, width: info.width, height: info.height, orientation: inspected.orientation, format: inspected.format,
     capturedAt: await captureTime(original, options.fileTime, options.uploadTime),
-    perceptualHash: await differenceHash(copy), focus: await attentionFocus(copy),
+    perceptualHash: await differenceHash(copy), focus: await attentionFocus(copy), picture,
   };
 }

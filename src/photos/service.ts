@@ -183,10 +183,10 @@ export function createPhotosService(deps: PhotosServiceDependencies) {
       const masterKey = masterKeyOf(photo.originalKey);
       try {
         const original = await files.read(photo.originalKey);
-        // The analysis (faces, sharpness, exposure, colours: analysis/analysis.ts) reads the master as it comes out.
+        // The analysis (faces, sharpness, exposure, colours: analysis/analysis.ts) reads the master's copy processing made.
         const { processed, analysis } = await imageWork.run(async () => {
           const made = await processPhoto(original, { maxPixels, uploadTime: photo.createdAt });
-          return { processed: made, analysis: await analysePhoto(made.master, original, deps.faces ?? processFaceDetector()) };
+          return { processed: made, analysis: await analysePhoto(made.picture, original, deps.faces ?? processFaceDetector()) };
         }, { owner: photo.ownerId });
         await files.put(masterKey, processed.master);
         await db.transaction(async (tx) => {

@@ -100,4 +100,31 @@ describe(`shoppers' photos: a visitor's photos follow it into the account it log
     expect(framed.photo_id).to.equal(own);
     expect(framed.image).to.be.a('string');
   });
+
+  it("carries the visitor's cameras into the account: one the account has too takes the visitor's photos, the others change hands", async () => {
+    const visitor = await runtime.users.createVisitor();
+    const visitorAuth = `Bearer ${runtime.tokens.issue(visitor)}`;
+    const profile = { providerUserId: `merge-${(logins += 1)}`, email: null, emailVerified: false, name: 'Shopper', raw: {} };
+    const account = await runtime.services.login.userForProfile('google', profile, null);
+    const accountAuth = `Bearer ${runtime.tokens.issue(account)}`;
+    const taken = (make: string, at: string) => noiseImage(430 + (logins += 1), 300).jpeg()
+      .withExif({ IFD0: { Make: make, Model: 'M' }, IFD2: { DateTimeOriginal: at } }).toBuffer();
+    const devices = async (auth: string) => ((await client.get('/photos/api/devices/').set('Authorization', auth).expect(200)).body as
+      { id: number; make: string; offset_seconds: number | null; photos: number }[]).map(({ make, offset_seconds: offset, photos }) => ({ make, offset, photos }));
+    await upload(accountAuth, await taken('Shared', '2026:07:03 10:00:00'));
+    await upload(visitorAuth, await taken('Shared', '2026:07:03 10:10:00'));
+    await upload(visitorAuth, await taken('VisitorOnly', '2026:07:03 10:20:00'));
+    // The visitor set its camera's clock offset; the account set none for the shared one.
+    const visitorDevices = (await client.get('/photos/api/devices/').set('Authorization', visitorAuth)).body as { id: number; make: string }[];
+    for (const device of visitorDevices) {
+      await client.patch(`/photos/api/devices/${device.id}/`).set('Authorization', visitorAuth).send({ offset_seconds: device.make === 'Shared' ? 60 : -600 }).expect(200);
+    }
+
+    await runtime.services.login.userForProfile('google', profile, visitor.id);
+    expect(await devices(accountAuth)).to.deep.equal([
+      { make: 'Shared', offset: 60, photos: 2 },
+      { make: 'VisitorOnly', offset: -600, photos: 1 },
+    ]);
+    expect((await runtime.db.sql.query('SELECT id FROM photo_devices WHERE owner_id = $1', [visitor.id])).rows).to.deep.equal([]);
+  });
 });

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { invalid, notFound } from '../../shared/errors';
 import type { Block } from '../../shared/layout-document';
 import { framedCrop } from '../../shared/face-framing';
+import { foldBand } from '../../shared/fold-band';
 import { effectiveDpi, printQuality } from '../../shared/photo-placement';
 import { applyScheme } from '../blocks';
 import { schemeFitsFormat } from '../builder';
@@ -128,7 +129,7 @@ export const autofillLayout: EditOperation = {
         if (!photo || !size) return block;
         const facts = state.photos.get(photo.id)!;
         const focus = facts.focusX === null || facts.focusY === null ? undefined : { x: facts.focusX, y: facts.focusY };
-        const placed = withPlacement(block, { photo_id: photo.id, crop: framedCrop(facts, 0, size, focus, facts.look?.faces), rotation: 0, mirror: false }, facts, size);
+        const placed = withPlacement(block, { photo_id: photo.id, crop: framedCrop(facts, 0, size, focus, facts.look?.faces, foldBand(page.num, block, pageMm)), rotation: 0, mirror: false }, facts, size);
         const level = printQuality(effectiveDpi(facts, placed.content.photo!, size), state.printDpi);
         if (level !== 'good') quality[level] += 1;
         placedCount += 1;

@@ -3,6 +3,7 @@
 import { invalid, notFound } from '../../shared/errors';
 import type { Block, Box, PhotoPlacement, PlacementRotation } from '../../shared/layout-document';
 import { framedCrop } from '../../shared/face-framing';
+import { foldBand } from '../../shared/fold-band';
 import { blockMm, findBlock, withPlacement } from './block-content';
 import type { EditMessage, EditOperation, EditResult } from './messages';
 import type { BatchState, EditedLayout, EditedPage, PlacementPhoto } from './state';
@@ -54,10 +55,12 @@ export const setBlockPhoto: EditOperation = {
     const { layout, page, block, index, size } = photoBlock(state, message);
     const photo = bookPhoto(state, layout, message.payload.photo_id!);
     const rotation = message.payload.rotation ?? 0;
+    const mirror = message.payload.mirror ?? false;
+    const fold = foldBand(page.num, block, { width: layout.format!.widthCm * 10, height: layout.format!.heightCm * 10 }, mirror);
     const focus = photo.focusX === null || photo.focusY === null ? undefined : { x: photo.focusX, y: photo.focusY };
     const placement: PhotoPlacement = {
-      photo_id: photo.id, rotation, mirror: message.payload.mirror ?? false,
-      crop: message.payload.crop ?? framedCrop(photo, rotation, size, focus, photo.look?.faces),
+      photo_id: photo.id, rotation, mirror,
+      crop: message.payload.crop ?? framedCrop(photo, rotation, size, focus, photo.look?.faces, fold),
     };
     return replaceBlock(page, index, withPlacement(block, placement, photo, size));
   },

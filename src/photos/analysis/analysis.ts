@@ -2,17 +2,14 @@
 // signature (measures.ts), and what its EXIF says of the camera, the camera's clock and the GPS. Read from the print
 // master (upright, sRGB) and the original's metadata; no face is ever described or compared across photos.
 import exifr from 'exifr';
-import sharp from 'sharp';
 import { parseExifDate } from './photo-capture-time';
 import type { DetectedFace, FaceDetector } from './face-detector';
 import { measurePixels, type PixelMeasures } from './measures';
+import { pictureCopyOf, PICTURE_SIDE, type SmallCopy } from './small-copy';
 import { placeName } from './place';
 
-/**
- * The copy the detector and the measures read: faces down to about 1/25 of its longer side are found. 500 and not
- * 512: a 4000-pixel JPEG then decodes at an eighth of its size (libvips' shrink-on-load), four times fewer pixels.
- */
-export const ANALYSIS_SIDE = 500;
+/** The copy the detector and the measures read (small-copy.ts): faces down to about 1/25 of its longer side are found. */
+export const ANALYSIS_SIDE = PICTURE_SIDE;
 /** Faces smaller than this share of the largest one do not decide a photo's eyes-open score (people far behind). */
 const MAIN_FACE_SHARE = 0.5;
 
@@ -101,10 +98,13 @@ async function readExif(original: Buffer): Promise<Pick<PhotoAnalysis, 'camera' 
   };
 }
 
-/** The analysis of a processed photo: its master (upright, as placed) and its original (for the EXIF). */
-export async function analysePhoto(master: Buffer, original: Buffer, detector: FaceDetector): Promise<PhotoAnalysis> {
-  const { data, info } = await sharp(master).resize(ANALYSIS_SIDE, ANALYSIS_SIDE, { fit: 'inside', withoutEnlargement: true })
-    .removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+/**
+ * The analysis of a processed photo: its master (upright, as placed), or the picture copy processing made of it
+ * (ProcessedPhoto.picture: the master is then not decoded again), and its original (for the EXIF).
+ */
+export async function analysePhoto(master: Buffer | SmallCopy, original: Buffer, detector: FaceDetector): Promise<PhotoAnalysis> {
+  const { data, width, height } = Buffer.isBuffer(master) ? await pictureCopyOf(master) : master;
+  const info = { width, height };
   const rgb = new Uint8Array(data.buffer, data.byteOffset, data.length);
   const measures = measurePixels(rgb, info.width, info.height);
   const detected = await detector.detect(rgb, info.width, info.height);

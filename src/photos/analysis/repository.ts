@@ -82,6 +82,33 @@ export function createAnalysisRepository(sql: SqlExecutor) {
             WHERE abs(d.seconds) <= $2)
           WHERE id = $1`, [deviceId, GPS_OFFSET_LIMIT_SECONDS]);
     },
+    /**
+     * After the owners' photos were deleted or moved (their analyses went with them): a device no photo names any more is
+     * forgotten (its make, model and serial number are the owner's data, kept for nothing), and the others' GPS
+     * offsets are found again without the photos gone.
+     */
+    async afterPhotosDeleted(ownerIds: number[]): Promise<void> {
+      await sql.query(
+        `DELETE FROM photo_devices d WHERE d.owner_id = ANY($1::int[]) AND NOT EXISTS (SELECT 1 FROM photo_analyses a WHERE a.device_id = d.id)`,
+        [ownerIds]);
+      const { rows } = await sql.query<{ id: number }>('SELECT id FROM photo_devices WHERE owner_id = ANY($1::int[]) ORDER BY id', [ownerIds]);
+      for (const { id } of rows) await this.refreshGpsOffset(id);
+    },
+    /**
+     * A visitor's devices follow its photos into the account: a camera the account has too (same make, model and
+     * serial) takes the visitor's photos, keeping the account's offset (the visitor's where the account set none);
+     * the others change hands. The GPS offsets are then found again over the photos they now hold.
+     */
+    async moveDevices(visitorId: number, userId: number): Promise<void> {
+      const same = `FROM photo_devices v JOIN photo_devices u ON u.owner_id = $2 AND u.make = v.make AND u.model = v.model AND u.serial = v.serial
+        WHERE v.owner_id = $1`;
+      await sql.query(`UPDATE photo_analyses a SET device_id = pair.u_id FROM (SELECT v.id AS v_id, u.id AS u_id ${same}) pair WHERE a.device_id = pair.v_id`, [visitorId, userId]);
+      await sql.query(`UPDATE photo_devices d SET offset_seconds = pair.offset FROM (SELECT u.id AS u_id, v.offset_seconds AS offset ${same}) pair
+        WHERE d.id = pair.u_id AND d.offset_seconds IS NULL`, [visitorId, userId]);
+      await sql.query(`DELETE FROM photo_devices d WHERE d.id IN (SELECT v.id ${same})`, [visitorId, userId]);
+      await sql.query('UPDATE photo_devices SET owner_id = $2 WHERE owner_id = $1', [visitorId, userId]);
+      await this.afterPhotosDeleted([userId]);
+    },
     /** Turns the stored faces with the photo (a quarter turn clockwise maps (x, y) to (1 - y, x)). */
     async turnFaces(photoId: number, clockwiseDegrees: number): Promise<void> {
       const { rows } = await sql.query<{ faces: Face[] }>('SELECT faces FROM photo_analyses WHERE photo_id = $1', [photoId]);
