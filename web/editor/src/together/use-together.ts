@@ -41,11 +41,14 @@ export function useTogether({ session, token, layoutId, myId, holdsFrames, pageI
 
   useEffect(() => {
     if (!online || !blockId || !holdsFrames) return;
+    // Someone else's frame: told once, not asked again while it stays selected (the inspector says who holds it).
     const hold = () => session.ask('block', 'lock', blockId).then((ack) => {
-      if (ack.error?.code === 'locked') session.tell(errorText('locked', ack.error.message, ack.error.holder?.name));
+      if (ack.error?.code !== 'locked') return;
+      window.clearInterval(renewal);
+      session.tell(errorText('locked', ack.error.message, ack.error.holder?.name));
     });
-    void hold();
     const renewal = window.setInterval(hold, HOLD_RENEWAL_MS);
+    void hold();
     return () => {
       window.clearInterval(renewal);
       void session.ask('block', 'unlock', blockId);
