@@ -3,7 +3,8 @@
 // (the `presence` event) and the book's comments (fetched once, then kept by the `comment` event).
 import { useEffect, useState } from 'react';
 import type { EditSession } from '../edit-session';
-import { errorText } from '../i18n';
+import { errorText, words } from '../i18n';
+import type { Ack } from '../types';
 import { type BookComment, type PresentMember, threadsOf } from './together-api';
 
 // A hold lasts 10 s on the service without renewal: renewed well within that while the frame stays selected.
@@ -56,14 +57,14 @@ export function useTogether({ session, token, layoutId, myId, holdsFrames, pageI
   }, [session, online, blockId, holdsFrames]);
 
   const others = present.filter((member) => member.user_id !== myId);
+  // A refused comment says why; one written while offline says so and stays in its field to be sent again.
+  const told = (ack: Ack) => {
+    if (ack.error) session.tell(ack.error.code === 'offline' ? words.offline : errorText(ack.error.code, ack.error.message));
+    return !ack.error;
+  };
   const say = (payload: { page_id: string; block_id?: string | null; text: string; reply_to?: number }) =>
-    session.ask('comment', 'add', undefined, payload).then((ack) => {
-      if (ack.error) session.tell(errorText(ack.error.code, ack.error.message));
-      return !ack.error;
-    });
-  const resolve = (commentId: number) => session.ask('comment', 'resolve', undefined, { comment_id: commentId }).then((ack) => {
-    if (ack.error) session.tell(errorText(ack.error.code, ack.error.message));
-  });
+    session.ask('comment', 'add', undefined, payload).then(told);
+  const resolve = (commentId: number) => session.ask('comment', 'resolve', undefined, { comment_id: commentId }).then(told);
   return { others, comments: [...comments.values()], say, resolve };
 }
 
