@@ -5,18 +5,28 @@ import { adoptToken, api, ensureToken, HttpError, startLogin } from './api';
 import { EditSession } from './edit-session';
 import { Editor } from './Editor';
 import { words } from './i18n';
+import { acceptInvitation, type MemberRole, roleIn } from './together/together-api';
+import { togetherWords } from './together/together-words';
 import type { Layout } from './types';
 
 type Boot =
   | { kind: 'loading' }
   | { kind: 'no_book'; token: string; books: { id: string; hash: string; name: string }[] }
   | { kind: 'no_access'; token: string | null }
-  | { kind: 'ready'; token: string; session: EditSession; price: number | null };
+  | { kind: 'invitation_invalid' }
+  | { kind: 'ready'; token: string; session: EditSession; price: number | null; role: MemberRole | null };
 
 export const bookRefFromFragment = (fragment: string) => fragment.replace(/^#\/?/, '').split('/')[0] ?? '';
 
 async function boot(): Promise<Boot> {
   const token = await ensureToken();
+  // An invitation link (/redaktor/?invitation=<token>) joins its book, which then opens as any other (#<id>/).
+  const invitation = new URLSearchParams(location.search).get('invitation');
+  if (invitation) {
+    const accepted = await acceptInvitation(token, invitation);
+    if (!accepted) return { kind: 'invitation_invalid' };
+    history.replaceState(null, '', `${location.pathname}#${accepted.layout_id}/`);
+  }
   const ref = bookRefFromFragment(location.hash);
   if (!ref) {
     const list = await api<{ layouts: { id: string; hash: string; name: string }[] }>(token, '/api/ua/layout/?page_size=50');
@@ -32,7 +42,7 @@ async function boot(): Promise<Boot> {
   // "My products" carries the price, which the layout read does not; the editing channel's answers keep it current.
   const mine = await api<{ layouts: { id: string; price_info: { total_cost: number | null } }[] }>(token, '/api/ua/layout/?page_size=100').catch(() => null);
   const price = mine?.layouts.find((book) => book.id === layout.id)?.price_info.total_cost ?? null;
-  return { kind: 'ready', token, session: new EditSession(layout.id, token), price };
+  return { kind: 'ready', token, session: new EditSession(layout.id, token), price, role: await roleIn(token, layout.id) };
 }
 
 function NoAccess({ token }: { token: string | null }) {
@@ -63,7 +73,7 @@ function Session({ boot }: { boot: Extract<Boot, { kind: 'ready' }> }) {
   const state = useSyncExternalStore(boot.session.subscribe, boot.session.snapshot);
   if (state.status === 'no_access') return <NoAccess token={boot.token} />;
   if (!state.layout) return <main className="message-page"><p role="status">{words.loading}</p></main>;
-  return <Editor session={boot.session} token={boot.token} price={boot.price} />;
+  return <Editor session={boot.session} token={boot.token} price={boot.price} role={boot.role} />;
 }
 
 export function App() {
@@ -76,6 +86,7 @@ export function App() {
   }, []);
   if (state.kind === 'loading') return <main className="message-page"><p role="status">{words.loading}</p></main>;
   if (state.kind === 'no_access') return <NoAccess token={state.token} />;
+  if (state.kind === 'invitation_invalid') return <main className="message-page"><p role="alert">{togetherWords.invitationInvalid}</p><p><a href="/">{words.backToShop}</a></p></main>;
   if (state.kind === 'no_book') {
     return (
       <main className="message-page">

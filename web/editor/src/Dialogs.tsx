@@ -3,7 +3,7 @@ import { money, words } from './i18n';
 import type { CartSummary } from './ordering';
 import type { AutofillReport } from './types';
 
-function Dialog({ title, onClose, children }: { title: string; onClose(): void; children: React.ReactNode }) {
+export function Dialog({ title, onClose, children }: { title: string; onClose(): void; children: React.ReactNode }) {
   return (
     <div className="dialog-backdrop">
       <div className="dialog" role="dialog" aria-modal="true" aria-label={title}>

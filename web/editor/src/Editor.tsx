@@ -14,11 +14,18 @@ import { PageStrip } from './PageStrip';
 import { PhotoPanel } from './PhotoPanel';
 import { PreflightPanel } from './PreflightPanel';
 import { SpreadView } from './SpreadView';
+import { CommentsPanel } from './together/CommentsPanel';
+import { InviteDialog } from './together/InviteDialog';
+import { SpreadPresence } from './together/SpreadPresence';
+import { type MemberRole, userIdOf } from './together/together-api';
+import { togetherWords } from './together/together-words';
+import { holderOf, useTogether } from './together/use-together';
 import { Toolbar } from './Toolbar';
 import type { AutofillReport, Block, Layout, Preflight, Scheme, ThemeElement } from './types';
 import { usePhotoUploads } from './use-photo-uploads';
 
-export function Editor({ session, token, price }: { session: EditSession; token: string; price: number | null }) {
+/** role: the user's in a shared book (the owner's for their own); null when they are no member (an administrator). */
+export function Editor({ session, token, price, role }: { session: EditSession; token: string; price: number | null; role: MemberRole | null }) {
   const state = useSyncExternalStore(session.subscribe, session.snapshot);
   const confirmedLayout = state.layout!;
   const [current, setCurrent] = useState(0);
@@ -31,7 +38,12 @@ export function Editor({ session, token, price }: { session: EditSession; token:
   const [preflight, setPreflight] = useState<Preflight | null>(null);
   const [report, setReport] = useState<AutofillReport | null>(null);
   const [cart, setCart] = useState<CartSummary | null>(null);
-  const readOnly = confirmedLayout.status === 'IN_WORK' || confirmedLayout.status === 'DELETED';
+  const [inviting, setInviting] = useState(false);
+  const [openThreadId, setOpenThreadId] = useState<number | null>(null);
+  const frozen = confirmedLayout.status === 'IN_WORK' || confirmedLayout.status === 'DELETED';
+  // Viewers and contributors see the book as it is; contributors still add their own photos to it.
+  const readOnly = frozen || role === 'viewer' || role === 'contributor';
+  const isOwner = role === 'owner' || role === null;
   const uploads = usePhotoUploads(session, token);
 
   // What is typed shows at once; it is sent when the typing pauses (or the field is left), as one block/text.
@@ -43,6 +55,12 @@ export function Editor({ session, token, price }: { session: EditSession; token:
   const spread = spreads[spreadIndex] ?? [];
   const placed = useMemo(() => placedPhotoIds(layout), [layout]);
   const selected = spread.flatMap((page) => page.blocks.map((block) => ({ page, block }))).find(({ block }) => block.id === selectedId);
+  const myId = userIdOf(token);
+  const together = useTogether({
+    session, token, layoutId: confirmedLayout.id, myId, holdsFrames: !readOnly, online: state.status === 'online',
+    pageId: selected?.page.id ?? spread[0]?.id ?? null, blockId: selected?.block.id ?? null,
+  });
+  const heldBy = selected && holderOf(together.others, selected.block.id);
 
   useEffect(() => {
     if (layout.fmt == null) return;
@@ -105,29 +123,32 @@ export function Editor({ session, token, price }: { session: EditSession; token:
   return (
     <div className={`editor${readOnly ? ' read-only' : ''}`}>
       <Toolbar name={layout.name || layout.product_name} price={layout.price_info?.total_cost ?? price} status={state.status}
-        saving={state.pending.length > 0} readOnly={readOnly} canRemoveSpread={spread[0]?.type === 'PAGE'}
+        saving={state.pending.length > 0} readOnly={readOnly} isOwner={isOwner && !frozen} onInvite={() => setInviting(true)} canRemoveSpread={spread[0]?.type === 'PAGE'}
         onUndo={undo} onRedo={redo}
         onAddSpread={() => session.send('page', 'add', spread[spread.length - 1].id).then(() => setCurrent(spreadIndex + 1))}
         onRemoveSpread={() => session.send('page', 'remove', spread[0].id)}
         onAutofill={() => session.send('layout', 'autofill', undefined, {}).then((ack) => ack.response_data?.autofill && setReport(ack.response_data.autofill))}
         onOrder={() => void order()} />
-      {readOnly && <p className="banner" role="status">{words.frozen}</p>}
+      {readOnly && <p className="banner" role="status">{frozen ? words.frozen : togetherWords.viewerBanner}</p>}
       {state.notice && <p className="notice" role="alert" key={state.notice.at}>{state.notice.text}</p>}
       <PhotoPanel photos={layout.photos ?? []} photoIds={layout.photo_ids} statusOf={uploads.statusOf} placed={placed}
-        uploads={uploads.list} readOnly={readOnly} onFiles={uploads.send}
+        uploads={uploads.list} readOnly={frozen || role === 'viewer'} onFiles={uploads.send}
         onPick={(photoId) => selected?.block.type === 'PHOTO' && !readOnly && session.send('block', 'set', selected.block.id, { photo_id: photoId })} />
       <main className="stage-area">
         <SpreadView spread={spread} fontSize={layout.font_size} pageHeightMm={layout.pages[0].template.height} readOnly={readOnly} selectedBlockId={selectedId} onSelect={select}
           onPhotoDropped={(block, photoId) => session.send('block', 'set', block.id, { photo_id: photoId })}
           onFilesDropped={uploads.send}
-          onCrop={(block, photo) => session.send('block', 'crop', block.id, { crop: photo.crop, rotation: photo.rotation, mirror: photo.mirror })} />
+          onCrop={(block, photo) => session.send('block', 'crop', block.id, { crop: photo.crop, rotation: photo.rotation, mirror: photo.mirror })}
+          overlay={(frames) => <SpreadPresence frames={frames} others={together.others} onOpenThread={setOpenThreadId}
+            threads={together.comments.filter((comment) => comment.reply_to === null && !comment.resolved)} />} />
         <PageStrip spreads={spreads} current={spreadIndex} readOnly={readOnly}
           provisional={(page) => isProvisionalPage(page, state.pending)} onOpen={setCurrent}
           onMove={(pageId, afterId) => session.send('page', 'move', pageId, { after: afterId })} />
       </main>
       <aside className="side">
+        {heldBy && <p className="hint" role="status" data-testid="held-by">{togetherWords.heldBy} {heldBy.name || togetherWords.guest}</p>}
         {selected
-          ? <Inspector block={selected.block} page={selected.page} fontSize={layout.font_size} readOnly={readOnly} focusRequest={focusRequest}
+          ? <Inspector block={selected.block} page={selected.page} fontSize={layout.font_size} readOnly={readOnly || !!heldBy} focusRequest={focusRequest}
               onCrop={(photo) => session.send('block', 'crop', selected.block.id, { crop: photo.crop, rotation: photo.rotation, mirror: photo.mirror })}
               onClear={() => session.send('block', 'clear', selected.block.id)}
               onText={(change) => { flushText(); void session.send('block', 'text', selected.block.id, change); }}
@@ -136,10 +157,14 @@ export function Editor({ session, token, price }: { session: EditSession; token:
         <PagePanel pages={spread} schemes={schemes} backgrounds={backgrounds} readOnly={readOnly}
           onScheme={(page, schemeId) => session.send('page', 'set', page.id, { id: schemeId })}
           onBackground={(page, elementId) => session.send('page', 'background', page.id, { element_id: elementId })} />
+        <CommentsPanel comments={together.comments} openThreadId={openThreadId} mayResolve={isOwner || role === 'editor'}
+          target={spread[0] ? { page_id: selected?.page.id ?? spread[0].id, block_id: selected?.block.id ?? null } : null}
+          onSay={together.say} onResolve={(id) => void together.resolve(id)} />
         <PreflightPanel preflight={preflight} onCheck={() => void checkPreflight()}
           onOpenPage={(num) => { const page = layout.pages.find((candidate) => candidate.num === num); if (page) openPage(page.id); }} />
       </aside>
       {report && <AutofillDialog report={report} onClose={() => setReport(null)} />}
+      {inviting && <InviteDialog token={token} layoutId={layout.id} myId={myId} isOwner={isOwner} onClose={() => setInviting(false)} onProblem={(text) => session.tell(text)} />}
       {cart && <CartDialog cart={cart} onClose={() => setCart(null)} />}
     </div>
   );

@@ -21,6 +21,8 @@ export interface SpreadViewProps {
   onPhotoDropped(block: Block, photoId: number): void;
   onFilesDropped(files: File[]): void;
   onCrop(block: Block, photo: PlacedPhoto): void;
+  /** Drawn over the pages where they are on screen (who else is there, comment pins). */
+  overlay?(frames: PageFrame[]): React.ReactNode;
 }
 
 function useSize(element: HTMLElement | null) {
@@ -127,6 +129,7 @@ export function SpreadView(props: SpreadViewProps) {
           );
         }))}
       </div>
+      {props.overlay?.(frames)}
       {dropping && <div className="drop-hint">{words.dropHere}</div>}
     </div>
   );

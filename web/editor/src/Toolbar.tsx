@@ -1,6 +1,7 @@
 // The editor's top bar: undo and redo, spreads, autofill, the price, the connection's state, and ordering.
 import { money, words } from './i18n';
 import type { SessionStatus } from './edit-session';
+import { togetherWords } from './together/together-words';
 
 export interface ToolbarProps {
   name: string;
@@ -8,6 +9,9 @@ export interface ToolbarProps {
   status: SessionStatus;
   saving: boolean;
   readOnly: boolean;
+  /** Ordering and inviting are the owner's (issue 50); members see who is in the book through the same dialog. */
+  isOwner: boolean;
+  onInvite(): void;
   canRemoveSpread: boolean;
   onUndo(): void;
   onRedo(): void;
@@ -35,7 +39,8 @@ export function Toolbar(props: ToolbarProps) {
       <span className={`connection ${props.status}`} role="status" data-testid="connection">
         {props.status === 'offline' ? words.offline : props.saving ? words.saving : words.saved}
       </span>
-      <button type="button" className="primary" disabled={readOnly} onClick={props.onOrder}>{words.order}</button>
+      <button type="button" onClick={props.onInvite}>{togetherWords.invite}</button>
+      <button type="button" className="primary" disabled={readOnly || !props.isOwner} onClick={props.onOrder}>{words.order}</button>
     </header>
   );
 }

@@ -81,6 +81,23 @@ export class EditSession {
     });
   }
 
+  /** An event of the book's channel other than its changes (presence, comment); returns the unsubscription. */
+  on<T>(event: string, handler: (data: T) => void): () => void {
+    this.socket.on(event, handler);
+    return () => void this.socket.off(event, handler);
+  }
+
+  /**
+   * A message that is not an edit of the book (presence/set, block/lock, comment/add...): sent now if online and not
+   * kept for a replay (where someone is, or a hold, is worth nothing later); answered `offline` otherwise.
+   */
+  ask(object: string, action: string, id: string | undefined, payload: Record<string, unknown> = {}): Promise<Ack> {
+    const layoutId = this.state.confirmed?.id;
+    if (!layoutId || this.state.status !== 'online') return Promise.resolve({ transaction_id: null, error: { code: 'offline', message: '' } });
+    const params = id === undefined ? { layout_id: layoutId } : { layout_id: layoutId, id };
+    return this.socket.emitWithAck('message', { transaction_id: newTransactionId(), object, action, params, payload }) as Promise<Ack>;
+  }
+
   tell(text: string) {
     this.update({ notice: { text, at: Date.now() } });
   }
@@ -110,7 +127,7 @@ export class EditSession {
     this.edits.splice(this.edits.indexOf(edit), 1);
     const confirmed = this.state.confirmed!;
     if (ack.error) {
-      this.confirm(confirmed, { notice: { text: errorText(ack.error.code, ack.error.message), at: Date.now() } });
+      this.confirm(confirmed, { notice: { text: errorText(ack.error.code, ack.error.message, ack.error.holder?.name), at: Date.now() } });
     } else if (ack.response_data && (ack.version ?? 0) > confirmed.version) {
       // An applied edit takes the place of an older refusal's message: the screen no longer shows what it was about.
       this.confirm(applyChange(confirmed, ack.response_data, ack.version ?? confirmed.version), { notice: null });

@@ -64,7 +64,9 @@ export const english = (navigator.languages ?? [navigator.language]).find((langu
 
 export const words: Words = english ? EN : RU;
 
-export function errorText(code: string, fallback: string): string {
+/** holder: the person a `locked` refusal names. */
+export function errorText(code: string, fallback: string, holder?: string): string {
+  if (code === 'locked') return english ? `${holder || 'Someone'} is working on this frame now: the edit was not saved.` : `Эту рамку сейчас меняет ${holder || 'другой участник'}: правка не сохранена.`;
   return (english ? ERRORS_EN : ERRORS_RU)[code] ?? fallback;
 }
 

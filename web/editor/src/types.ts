@@ -34,6 +34,8 @@ export interface EditError {
   code: string;
   message: string;
   problems?: PreflightProblem[];
+  /** Who holds the block a `locked` refusal is about. */
+  holder?: { user_id: number; name: string };
 }
 
 export interface Ack {
