@@ -4,6 +4,8 @@
 // a replayed undo, applied or refused, is answered as it was and moves nothing more.
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
+import pino from 'pino';
+import { createLayoutEditor } from '../../src/layouts/editing/editor';
 import type { RunningServer } from '../../src/server';
 import { DATABASE_KIND } from '../helpers/database';
 import { type TestRuntime, testRuntime, testServer } from '../helpers/runtime';
@@ -117,6 +119,12 @@ describe(`each person's own undo in a shared book (${DATABASE_KIND})`, function 
       // The replayed refusal is the same refusal, and skips no other step.
       expect(await editorSession.ask(refused)).to.deep.equal(ack);
       expect(await stored(book.id)).to.deep.equal(before);
+      // Another process told of the refused transaction (the change notice of its batch) has no change to tell.
+      const elsewhere = createLayoutEditor({
+        db: runtime.db, media: runtime.media, log: pino({ level: 'silent' }), limits: runtime.config.editing,
+        photoLinks: runtime.services.photoLinks, printDpi: runtime.config.printDpi,
+      });
+      expect(await elsewhere.changesOf([{ layoutId: book.id, userId: editor.id, transactionId: refused.transaction_id }])).to.deep.equal([]);
       const next = await editorSession.ask(undo(book.id));
       expect(next.error, JSON.stringify(next.error)).to.equal(undefined);
       expect((await stored(book.id)).texts).to.include({ [w]: original[w], [x]: 'over it by the owner' });
