@@ -2,7 +2,7 @@
 // need. Both run at every batch and PostgreSQL plans them anew each time (their plan depends on the arrays they are
 // given): a part with nothing to do cost its planning and some execution all the same. A batch of 50 `page`/`set`
 // edits on PGlite: the read 3.7 -> 1.9 ms, the write 6.9 -> 5.8 ms; on a server the read's planning 0.9 -> 0.4 ms and
-// its execution 1.5 -> 0.9 ms. Each statement has variants (which parts are there: at most 2^9 reads and 2^10 writes,
+// its execution 1.5 -> 0.9 ms. Each statement has variants (which parts are there: at most 2^9 reads and 2^11 writes,
 // a few dozen in practice, as the operations need them), each prepared once.
 import { type StatementParameters, statementParameters } from '../../db/statement-parameters';
 import { PHOTO_LOOK_COLUMN } from './photo-look-statement';
@@ -111,7 +111,7 @@ export function readStatement(reads: BatchReads): Statement {
       ${listOf(reads.backgroundIds.length === 0 ? null
         : `SELECT id, theme_id, image FROM theme_elements WHERE id = ANY(${params.add(reads.backgroundIds, 'int[]')}) AND element_type = 'PAGE_BACKGROUND'`)} AS backgrounds,
       ${listOf(reads.historyLayoutIds.length === 0 ? null
-        : `SELECT layout_id, step, undone, before, after FROM layout_history WHERE layout_id = ANY(${params.add(reads.historyLayoutIds, 'uuid[]')})`, ' ORDER BY r.layout_id, r.step')} AS steps`;
+        : `SELECT layout_id, step, undone, before, after, user_id, version, skipped FROM layout_history WHERE layout_id = ANY(${params.add(reads.historyLayoutIds, 'uuid[]')})`, ' ORDER BY r.layout_id, r.step')} AS steps`;
   return { text, values: params.values };
 }
 
@@ -121,8 +121,11 @@ export interface BatchWrites {
   pages: object[];
   layouts: object[];
   history: {
-    created: { layout_id: string; step: number; undone: boolean; before: unknown; after: unknown }[];
+    /** user_id: a member's step (issue 50), null for the owner's; version: the book's version it was done at. */
+    created: { layout_id: string; step: number; undone: boolean; before: unknown; after: unknown; user_id?: number | null; version?: number | null }[];
+    /** The owner's redo branch (steps without user_id) of these layouts; dropMembersRedo: a member's own. */
     dropStoredRedo: string[];
+    dropMembersRedo?: { layout_id: string; user_id: number }[];
     deleted: { layout_id: string; step: number }[];
     trimmed: { layout_id: string; keep: number }[];
     flagged: object[];
@@ -168,7 +171,14 @@ export function writeStatement(writes: BatchWrites): Statement {
   // where a recordset's is guessed at 100 and a hash join over the whole table was chosen). The redo branch is found
   // through layout_history_redo_idx (undone steps only). A step two of them name is deleted once.
   if (history.dropStoredRedo.length > 0) {
-    parts.push(`dropped_redo AS (DELETE FROM layout_history h WHERE h.layout_id = ANY(${params.add(history.dropStoredRedo, 'uuid[]')}) AND h.undone RETURNING 1)`);
+    parts.push(`dropped_redo AS (DELETE FROM layout_history h WHERE h.layout_id = ANY(${params.add(history.dropStoredRedo, 'uuid[]')}) AND h.undone AND h.user_id IS NULL RETURNING 1)`);
+  }
+  const membersRedo = history.dropMembersRedo ?? [];
+  if (membersRedo.length > 0) {
+    parts.push(`dropped_members_redo AS (
+      DELETE FROM layout_history h USING unnest(${params.add(membersRedo.map((row) => row.layout_id), 'uuid[]')},
+        ${params.add(membersRedo.map((row) => row.user_id), 'integer[]')}) AS e(layout_id, user_id)
+      WHERE h.layout_id = e.layout_id AND h.undone AND h.user_id = e.user_id RETURNING 1)`);
   }
   if (history.deleted.length > 0) {
     parts.push(`dropped_steps AS (
@@ -188,8 +198,9 @@ export function writeStatement(writes: BatchWrites): Statement {
   }
   if (history.flagged.length > 0) {
     parts.push(`flagged_steps AS (
-      UPDATE layout_history h SET undone = v.undone, after = v.after
-      FROM json_to_recordset(${params.add(JSON.stringify(history.flagged), 'json')}) AS v(layout_id uuid, step integer, undone boolean, after json)
+      UPDATE layout_history h SET undone = v.undone, after = v.after, version = coalesce(v.version, h.version), skipped = coalesce(v.skipped, h.skipped)
+      FROM json_to_recordset(${params.add(JSON.stringify(history.flagged), 'json')})
+        AS v(layout_id uuid, step integer, undone boolean, after json, version integer, skipped boolean)
       WHERE h.layout_id = v.layout_id AND h.step = v.step RETURNING 1)`);
   }
   if (writes.cartPrices.length > 0) {
@@ -203,10 +214,11 @@ export function writeStatement(writes: BatchWrites): Statement {
   if (history.created.length > 0) {
     const created = history.created;
     parts.push(`new_steps AS (
-      INSERT INTO layout_history (layout_id, step, undone, before, after)
+      INSERT INTO layout_history (layout_id, step, undone, before, after, user_id, version)
       SELECT * FROM unnest(${params.add(created.map((row) => row.layout_id), 'uuid[]')}, ${params.add(created.map((row) => row.step), 'integer[]')},
         ${params.add(created.map((row) => row.undone), 'boolean[]')}, ${params.add(created.map((row) => jsonOrNull(row.before)), 'json[]')},
-        ${params.add(created.map((row) => jsonOrNull(row.after)), 'json[]')})
+        ${params.add(created.map((row) => jsonOrNull(row.after)), 'json[]')}, ${params.add(created.map((row) => row.user_id ?? null), 'integer[]')},
+        ${params.add(created.map((row) => row.version ?? null), 'integer[]')})
       RETURNING 1)`);
   }
   const { applied } = writes;

@@ -17,6 +17,7 @@ import { isFrozen } from '../service';
 import { accessRefusal, isBookPhoto, memberRolesOf } from './edit-access';
 import { changeNotices, type NoticedTransaction } from './change-notices';
 import { finishRefusal } from './finish';
+import { keptRefusal } from './kept-refusal';
 import { record, snapshot, stepSince } from './history';
 import { type AppliedChange, type EditAck, editErrorOf, type EditResult, errorAck, type ParsedMessage } from './messages';
 import { createLayoutQueues } from './layout-queues';
@@ -163,6 +164,7 @@ export function createLayoutEditor(deps: {
       const { code, message } = editErrorOf(error);
       return { ack: errorAck(transactionId, code, message) };
     }
+    if (result.refused) return keptRefusal(result.refused, { transactionId, layoutId: layout.id, userId: user.id, messageHash: parsed.hash }, known, applied);
     // Every change but a finish makes the book unfinished again, and the answer says so.
     if (!parsed.operation.finishes) layout.finished = false;
     if (layout.finished !== wasFinished) result.layout = true;
@@ -277,7 +279,7 @@ export function createLayoutEditor(deps: {
       const state = answered.length > 0 ? await stateOfAnswered(repository, answered, printDpi) : undefined;
       return noticed.flatMap(({ userId, transactionId }) => {
         const applied = acks.get(appliedKey(userId, transactionId));
-        if (!applied) return [];
+        if (!applied || 'error' in applied.ack) return [];
         if (!isAnsweredParts(applied.ack)) return [changeOf(applied.layoutId, applied.ack as { response_data: AppliedChange; version: number })];
         const layout = state?.layouts.get(applied.layoutId);
         return layout && state ? [changeOf(applied.layoutId, answerAgain(applied.ack, state, layout, present))] : [];

@@ -2,10 +2,12 @@
 // touched, by id, with null for a page that did not exist; and the layout's own fields). A step's "before" holds only
 // what changed: the changed fields of the layout and of a page that is there before and after, and of such a page's
 // blocks only the changed ones, when its blocks kept their ids and order (an edit of one block stores that block, not
-// the page). layout/undo puts the newest step's "before" back, layout/redo the oldest undone step's "after". One
-// history per book, shared by its editors: undo steps back the book's last change wherever and by whomever it was
-// made, a shared book's editors' changes among them (per-person undo, issue 50, is not built: docs/api.md).
+// the page). layout/undo puts the sender's newest step's "before" back, layout/redo their oldest undone step's
+// "after". Each person has their own undo (issue 50, own-undo.ts): a step is its maker's, and a step another person
+// changed the same things after is refused with `conflict`. A book edited by its owner alone has one history, as ever.
 import { invalid } from '../../shared/errors';
+import type { EditError } from './messages';
+import { conflictOf, movingVersion, ownSteps, personOf } from './own-undo';
 import type { BatchState, BookState, EditedLayout, EditedPage, HistoryLog, HistoryStep, LayoutFields, PageChange, PageFields } from './state';
 
 /** Steps kept per book at least, counted (not numbered); older ones are dropped as new ones come (20 at a time: repository.ts). */
@@ -81,7 +83,8 @@ export function stepSince(state: BatchState, layoutId: string, before: Snapshot)
     changed.pages[id] = was === null || now === null ? was : pageChange(was, now);
   }
   if (Object.keys(changed.layout).length === 0 && Object.keys(changed.pages).length === 0) return undefined;
-  return { before: changed, after: null };
+  // Called once the editor has counted the change in the layout's version.
+  return { before: changed, after: null, userId: personOf(state), version: state.layouts.get(layoutId)!.version };
 }
 
 /** The book now, for the pages a step names: what redo puts back. */
@@ -93,12 +96,14 @@ function current(state: BatchState, layoutId: string, pageIds: string[]): BookSt
   };
 }
 
-/** Records a new step: the redo branch goes, and the oldest steps past HISTORY_STEPS. */
+/** Records a new step: its maker's redo branch goes (no one else's), and the oldest steps past HISTORY_STEPS. */
 export function record(log: HistoryLog, step: Omit<HistoryStep, 'step' | 'undone'>): void {
-  const redo = log.steps.filter((item) => item.undone);
+  const person = step.userId ?? null;
+  const redo = ownSteps(log, person).filter((item) => item.undone);
   if (log.loaded) log.deleted.push(...redo.filter((item) => !item.created).map((item) => item.step));
-  else log.dropStoredRedo = true;
-  log.steps = log.steps.filter((item) => !item.undone);
+  else if (person === null) log.dropStoredRedo = true;
+  else log.dropMembersRedo = [...new Set([...(log.dropMembersRedo ?? []), person])];
+  log.steps = log.steps.filter((item) => !redo.includes(item));
   log.lastStep += 1;
   log.steps.push({ ...step, step: log.lastStep, undone: false, created: true });
 }
@@ -135,16 +140,24 @@ function restore(state: BatchState, layoutId: string, book: BookState): EditedPa
 export interface HistoryMove {
   pages: EditedPage[];
   removedPageIds: string[];
+  /** Refused (conflict): the book is as it was, the step skipped (undo) or dropped (redo). */
+  refused?: EditError;
 }
 
 const nothingTo = (what: string) => invalid({ payload: [`Nothing to ${what}.`] }, { code: 'nothing_to_' + what });
 
 export function undo(state: BatchState, layoutId: string): HistoryMove {
   const log = state.history.get(layoutId)!;
-  const step = [...log.steps].reverse().find((item) => !item.undone);
+  const step = ownSteps(log, personOf(state)).reverse().find((item) => !item.undone && !item.skipped);
   if (!step) throw nothingTo('undo');
-  step.undone = true;
   step.flagChanged = true;
+  const refused = conflictOf(log, step, false);
+  if (refused) {
+    step.skipped = true;
+    return { pages: [], removedPageIds: [], refused };
+  }
+  step.undone = true;
+  step.version = movingVersion(state, layoutId);
   step.after = current(state, layoutId, Object.keys(step.before.pages));
   const pages = restore(state, layoutId, step.before);
   return { pages, removedPageIds: Object.keys(step.before.pages).filter((id) => step.before.pages[id] === null) };
@@ -152,11 +165,18 @@ export function undo(state: BatchState, layoutId: string): HistoryMove {
 
 export function redo(state: BatchState, layoutId: string): HistoryMove {
   const log = state.history.get(layoutId)!;
-  const step = log.steps.find((item) => item.undone);
+  const step = ownSteps(log, personOf(state)).find((item) => item.undone);
   if (!step) throw nothingTo('redo');
+  const refused = conflictOf(log, step, true);
+  if (refused) {
+    log.steps = log.steps.filter((item) => item !== step);
+    if (!step.created) log.deleted.push(step.step);
+    return { pages: [], removedPageIds: [], refused };
+  }
   const after = step.after!;
   step.undone = false;
   step.flagChanged = true;
+  step.version = movingVersion(state, layoutId);
   const pages = restore(state, layoutId, after);
   return { pages, removedPageIds: Object.keys(after.pages).filter((id) => after.pages[id] === null) };
 }

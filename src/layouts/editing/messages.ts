@@ -20,6 +20,10 @@ export interface EditError {
   problems?: (PreflightProblem & { num: number })[];
   /** locked: who holds the block (issue 50). */
   holder?: { user_id: number; name: string };
+  /** conflict: the pages and blocks another person changed since the step (own-undo.ts), and whether the book's own fields. */
+  pages?: string[];
+  blocks?: string[];
+  layout?: boolean;
 }
 
 /** What an applied message answers and broadcasts (schemas/layout-ack.json, layout-changed.json). */
@@ -71,6 +75,8 @@ export interface EditResult {
   layout?: boolean;
   /** What layout/autofill did. */
   autofill?: AutofillReport;
+  /** An undo or redo refused with conflict that still moved the sender's history (own-undo.ts). */
+  refused?: EditError;
 }
 
 /** One (object, action) pair; each is an entry of OPERATIONS (operations.ts). */

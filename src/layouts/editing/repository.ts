@@ -93,12 +93,17 @@ export function createEditingRepository(sql: SqlExecutor) {
           captured_ms: number | null; duplicate_group: number | null; look: StoredLook | null;
         }[];
         backgrounds: { id: number; theme_id: number; image: string }[];
-        steps: { layout_id: string; step: number; undone: boolean; before: HistoryStep['before']; after: HistoryStep['after'] }[];
+        steps: {
+          layout_id: string; step: number; undone: boolean; before: HistoryStep['before']; after: HistoryStep['after'];
+          user_id: number | null; version: number | null; skipped: boolean;
+        }[];
       }>(read.text, read.values, { prepare: true });
       const storedSteps = new Map<string, HistoryStep[]>();
       for (const step of row.steps) {
         const list = storedSteps.get(step.layout_id) ?? [];
-        list.push({ step: step.step, undone: step.undone, before: step.before, after: step.after });
+        list.push({
+          step: step.step, undone: step.undone, before: step.before, after: step.after, userId: step.user_id, version: step.version, skipped: step.skipped,
+        });
         storedSteps.set(step.layout_id, list);
       }
       return {
@@ -169,13 +174,15 @@ export const TRIM_EVERY = 20;
 
 /** The history rows a batch writes: new steps, dropped redo branches, steps past the bound, changed undone flags. */
 function historyRows(logs: Map<string, HistoryLog>) {
-  const rows: BatchWrites['history'] = { created: [], dropStoredRedo: [], deleted: [], trimmed: [], flagged: [] };
+  const rows: Required<BatchWrites['history']> = { created: [], dropStoredRedo: [], dropMembersRedo: [], deleted: [], trimmed: [], flagged: [] };
   for (const [layoutId, log] of logs) {
     if (log.dropStoredRedo) rows.dropStoredRedo.push(layoutId);
+    for (const userId of log.dropMembersRedo ?? []) rows.dropMembersRedo.push({ layout_id: layoutId, user_id: userId });
     for (const step of log.deleted) rows.deleted.push({ layout_id: layoutId, step });
     for (const step of log.steps) {
-      if (step.created) rows.created.push({ layout_id: layoutId, step: step.step, undone: step.undone, before: step.before, after: step.after });
-      else if (step.flagChanged) rows.flagged.push({ layout_id: layoutId, step: step.step, undone: step.undone, after: step.after });
+      const own = { user_id: step.userId ?? null, version: step.version ?? null };
+      if (step.created) rows.created.push({ layout_id: layoutId, step: step.step, undone: step.undone, before: step.before, after: step.after, ...own });
+      else if (step.flagChanged) rows.flagged.push({ layout_id: layoutId, step: step.step, undone: step.undone, after: step.after, version: own.version, skipped: Boolean(step.skipped) });
     }
     // Old steps go in chunks (when the newest step number crosses a multiple of TRIM_EVERY): a book keeps at least
     // HISTORY_STEPS steps, at most about TRIM_EVERY more, and most edits delete nothing.

@@ -138,6 +138,12 @@ export interface HistoryStep {
   before: BookState;
   /** Taken when the step is undone (redo puts it back); null until then. */
   after: BookState | null;
+  /** Its maker (issue 50): a member's id, or null (absent) for the book's owner. */
+  userId?: number | null;
+  /** The book's version when the step was last done, undone or redone (null for a step stored before it was kept). */
+  version?: number | null;
+  /** Refused by its maker's undo (conflict): still in the book, passed over by their undo (own-undo.ts). */
+  skipped?: boolean;
   /** Written by this batch (a new step); otherwise only a changed undone flag is written. */
   created?: boolean;
   flagChanged?: boolean;
@@ -152,6 +158,8 @@ export interface HistoryLog {
   lastStep: number;
   steps: HistoryStep[];
   dropStoredRedo: boolean;
+  /** Members whose stored redo branch is dropped (dropStoredRedo is the owner's): each person has their own. */
+  dropMembersRedo?: number[];
   /** Stored steps to delete (a dropped redo branch of a loaded history). */
   deleted: number[];
 }

@@ -170,6 +170,18 @@ name: string
 }
 message: string
 /**
+ * conflict (layout/undo, layout/redo): the pages another person changed since the step, which it would have put back
+ */
+pages?: string[]
+/**
+ * conflict: the blocks among them another person changed since the step
+ */
+blocks?: string[]
+/**
+ * conflict: another person changed the book's own fields (its photo list, page count, unplaced contents) since the step
+ */
+layout?: boolean
+/**
  * preflight_failed (layout/finish): the preflight's errors, each with its page's num
  */
 problems?: {

@@ -2,7 +2,7 @@
 
 export declare namespace LayoutRedoSchema {
 /**
- * Steps forward again through changes undone: {object: "layout", action: "redo"}.
+ * Steps forward again through the caller's own changes undone (conflict when another person changed those pages since): {object: "layout", action: "redo"}.
  */
 export interface LayoutRedo {
 transaction_id: string

@@ -2,7 +2,7 @@
 
 export declare namespace LayoutUndoSchema {
 /**
- * Steps back the book's newest change: {object: "layout", action: "undo"}.
+ * Steps back the caller's own newest change (each person has their own undo; conflict when another person changed it since): {object: "layout", action: "undo"}.
  */
 export interface LayoutUndo {
 transaction_id: string
