@@ -115,7 +115,7 @@ export function createServices(parts: ServiceParts): Services {
   const layouts = createLayoutsService({ db, media, config, photoLinks, textImage: textImageLink });
   const orders = createOrdersService(db, preflight.check, layouts.coverPages);
   const mailer = createMailer(config.mail, config.dataDir);
-  const print = createPrintService({ db, media, privateFiles: parts.privateFiles, printDpi: config.printDpi, log, queue });
+  const print = createPrintService({ db, media, privateFiles: parts.privateFiles, printDpi: config.printDpi, log, queue, printPartner: config.printPartner });
   const printPartners = createPrintPartnerParts({ db, queue, log, config, print });
   const payments = createPaymentsService({
     db, provider: paymentProvider, queue, log, returnUrl: config.payment.returnUrl, afterPaid: printPartners.service.holdAfterPayment,
