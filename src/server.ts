@@ -95,6 +95,7 @@ export async function startServer(
     metrics: runtime.metrics, editing: config.editing,
     users: runtime.users, layouts: runtime.services.layouts, validator: createValidator(runtime.schemas),
     photoLinks: runtime.services.photoLinks, printDpi: config.printDpi, textImage: runtime.services.textImageLink,
+    preflightOf: runtime.services.preflight.check,
   });
   const app = buildApp({ ...runtime, demoShopper: options.demoShopper, readiness: [editing.problem] }, options.extraModules);
   const server = http.createServer(app.callback());

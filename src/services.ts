@@ -31,6 +31,7 @@ import { createPaymentProvider } from './payments/providers/index';
 import type { SandboxPaymentProvider } from './payments/providers/sandbox';
 import { createRefunds, type Refunds } from './payments/refunds';
 import { createPaymentsService, type PaymentsService } from './payments/service';
+import { partnerPageRange } from './print/print-geometry';
 import { createPrintService, type PrintService } from './print/service';
 import { createPrintPartnerParts, type PrintPartnerParts } from './print/partner/index';
 import { createProductsAdminService, type ProductsAdminService } from './products/admin-service';
@@ -109,7 +110,9 @@ export function createServices(parts: ServiceParts): Services {
   const deliveryProvider = createDeliveryProvider(config.delivery);
   const paymentProvider = createPaymentProvider(config.payment, db, config.publicBaseUrl);
   const deletions = createStoredFileDeletions({ db, media, privateFiles: parts.privateFiles, queue, log });
-  const preflight = createLayoutPreflight({ db, printDpi: config.printDpi });
+  const preflight = createLayoutPreflight({
+    db, printDpi: config.printDpi, pageRange: (book) => partnerPageRange(config.printPartner, book.formatId, book),
+  });
   const photoLinks = createPhotoLinks(createUrlSigner(config.jwtSecret, 'photo files'), config.publicBaseUrl);
   const textImageLink = createTextImageLink(config.publicBaseUrl);
   const layouts = createLayoutsService({ db, media, config, photoLinks, textImage: textImageLink });

@@ -6,7 +6,8 @@
 import type { PrintPartnerConfig, PrintPartnerName } from '../config';
 import { type BookGeometry, type FormatSize, shopGeometry } from '../render/book-geometry';
 import {
-  LULU_BLEED_IN, LULU_CASEWRAP_WRAP_IN, luluPackageOf, luluSpineInches, MM_PER_INCH, parseLuluPackage, type LuluPackage,
+  LULU_BLEED_IN, LULU_CASEWRAP_WRAP_IN, LULU_PAGE_RANGE, type LuluBinding, luluPackageOf, luluSpineInches, MM_PER_INCH, parseLuluPackage,
+  type LuluPackage,
 } from './partner/lulu-rules';
 
 /** The shop's own bleed on every side of every page and of the cover. */
@@ -44,3 +45,31 @@ export function luluGeometry(book: BookToPrint): BookGeometry {
 /** The sizes of a book routed to partner (null: to none). */
 export const printGeometry = (partner: PrintPartnerName | null, book: BookToPrint): BookGeometry =>
   partner && PARTNER_RULES[partner] === 'lulu' ? luluGeometry(book) : shopGeometry(book.format, book.interiorPages, SHOP_BLEED_MM);
+
+/**
+ * The built-in sandbox partner checks files as Lulu does except the page count: it takes books from 2 pages, so that
+ * the demo catalogue's 10-page books (npm run demo, the seed) go through the whole journey to the sandbox's doorstep.
+ * A format routed to `lulu` gets Lulu's range (hard covers 24-800 pages, soft covers 32-800); the tests that play
+ * Lulu run the sandbox server with Lulu's range (its default).
+ */
+export const SANDBOX_PAGE_RANGE: Record<LuluBinding, { min: number; max: number }> = {
+  casewrap: { min: 2, max: 800 },
+  paperback: { min: 2, max: 800 },
+};
+
+const PAGE_RANGES: Record<PrintPartnerName, Record<LuluBinding, { min: number; max: number }>> = { sandbox: SANDBOX_PAGE_RANGE, lulu: LULU_PAGE_RANGE };
+
+/** The interior pages a book's partner takes; undefined when it goes to no partner (the shop prints any count). */
+export interface PartnerPageRange {
+  partner: PrintPartnerName;
+  hardCover: boolean;
+  min: number;
+  max: number;
+}
+
+export function partnerPageRange(config: PrintPartnerConfig, formatId: number | null, book: Pick<BookToPrint, 'format' | 'hardCover'>): PartnerPageRange | undefined {
+  const partner = partnerRouteOf(config, formatId);
+  if (!partner) return undefined;
+  const range = PAGE_RANGES[partner][luluPackageOfBook(book).binding];
+  return { partner, hardCover: book.hardCover, ...range };
+}

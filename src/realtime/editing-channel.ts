@@ -16,6 +16,7 @@ import { listenToMemberChanges } from '../layouts/sharing/member-changes';
 import type { PhotoLinks } from '../photos/photo-links';
 import type { MediaStorage } from '../media/storage';
 import type { Metrics } from '../metrics/metrics';
+import type { PreflightOf } from '../shared/preflight';
 import { createEditingRequests } from './editing-requests';
 import { createCollaboration } from './presence/collaboration';
 import { type LayoutBus, listenToLayoutChanges } from './layout-bus';
@@ -48,6 +49,8 @@ export interface EditingChannelDependencies {
   /** Placed photos' links in the answers, and the DPI their quality is judged by. */
   photoLinks: PhotoLinks;
   printDpi: number;
+  /** The book's preflight as the cart runs it: layout/finish refuses what the cart would. */
+  preflightOf?: PreflightOf;
   /** The links of the pictures of a book's texts (content.link). */
   textImage?: TextImageLink;
 }
@@ -61,6 +64,7 @@ export function createEditingChannel(deps: EditingChannelDependencies) {
   const editor = createLayoutEditor({
     db: deps.db, media: deps.media, log: deps.log, publish: deliverHere, limits: deps.editing, photoLinks: deps.photoLinks,
     printDpi: deps.printDpi, noticesFrom: spansProcesses ? processId : undefined, textImage: deps.textImage,
+    preflightOf: deps.preflightOf,
   });
   const bus: LayoutBus | undefined = spansProcesses ? listenToLayoutChanges({
     db: deps.db, log: deps.log, processId, read: editor.changesOf,

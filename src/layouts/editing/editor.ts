@@ -9,6 +9,7 @@ import type { Database } from '../../db/database';
 import type { MediaStorage } from '../../media/storage';
 import type { PhotoLinks } from '../../photos/photo-links';
 import { ServiceError } from '../../shared/errors';
+import type { PreflightOf } from '../../shared/preflight';
 import type { AuthenticatedUser } from '../../shared/user';
 import { type PlacedPhotosView, presentLayoutDelta, presentPage } from '../presenters';
 import { createLayoutPreflight } from '../preflight';
@@ -102,10 +103,11 @@ function readsOf(batch: EditRequest[]): BatchReads {
 export function createLayoutEditor(deps: {
   db: Database; media: MediaStorage; log: Logger; publish?: (changes: PublishedChange[]) => void; limits: EditingConfig;
   photoLinks: Pick<PhotoLinks, 'image' | 'original'>; printDpi: number; noticesFrom?: string; textImage?: TextImageLink;
+  preflightOf?: PreflightOf;
 }) {
   const { db, media, log, publish = () => undefined, limits, photoLinks, printDpi, noticesFrom, textImage } = deps;
-  // layout/finish checks the book as the cart and the confirmation do.
-  const preflightOf = createLayoutPreflight({ db, printDpi }).check;
+  // layout/finish checks the book as the cart and the confirmation do (deps.preflightOf: the service's, page ranges too).
+  const preflightOf = deps.preflightOf ?? createLayoutPreflight({ db, printDpi }).check;
 
   /** The answer to an applied message: its pages presented with their placed photos, and the layout's delta. */
   function present(state: BatchState, layout: EditedLayout, result: EditResult): AppliedChange {

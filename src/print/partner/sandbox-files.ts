@@ -53,14 +53,16 @@ const sizeMm = (document: PDFDocument, index: number) => {
 const near = (a: number, b: number) => Math.abs(a - b) <= SIZE_TOLERANCE_MM;
 const shown = (size: { width: number; height: number }) => `${size.width.toFixed(1)} x ${size.height.toFixed(1)} mm`;
 
-export async function checkPrintFiles(pkg: LuluPackage, interiorUrl: string, coverUrl: string): Promise<FileCheck> {
+/** range: the interior pages taken for the package's binding (Lulu's unless the sandbox is told otherwise). */
+export async function checkPrintFiles(
+  pkg: LuluPackage, interiorUrl: string, coverUrl: string, range: { min: number; max: number } = LULU_PAGE_RANGE[pkg.binding],
+): Promise<FileCheck> {
   const errors: string[] = [];
   const notes: string[] = [];
   const interior = await fetchPdf('interior', interiorUrl, errors);
   const cover = await fetchPdf('cover', coverUrl, errors);
   const interiorPages = interior?.getPageCount() ?? 0;
   if (interior) {
-    const range = LULU_PAGE_RANGE[pkg.binding];
     if (interiorPages < range.min || interiorPages > range.max) {
       errors.push(`interior: ${interiorPages} pages; a ${pkg.binding} book takes ${range.min} to ${range.max}`);
     }
