@@ -34,6 +34,7 @@ import { createPaymentProvider } from './payments/providers/index';
 import type { SandboxPaymentProvider } from './payments/providers/sandbox';
 import { createRefunds, type Refunds } from './payments/refunds';
 import { createPaymentsService, type PaymentsService } from './payments/service';
+import { partnerPageRange } from './print/print-geometry';
 import { createPrintService, type PrintService } from './print/service';
 import { createPrintPartnerParts, type PrintPartnerParts } from './print/partner/index';
 import { createProductsAdminService, type ProductsAdminService } from './products/admin-service';
@@ -116,13 +117,15 @@ export function createServices(parts: ServiceParts): Services {
   const deliveryProvider = createDeliveryProvider(config.delivery);
   const paymentProvider = createPaymentProvider(config.payment, db, config.publicBaseUrl);
   const deletions = createStoredFileDeletions({ db, media, privateFiles: parts.privateFiles, queue, log });
-  const preflight = createLayoutPreflight({ db, printDpi: config.printDpi });
+  const preflight = createLayoutPreflight({
+    db, printDpi: config.printDpi, pageRange: (book) => partnerPageRange(config.printPartner, book.formatId, book),
+  });
   const photoLinks = createPhotoLinks(createUrlSigner(config.jwtSecret, 'photo files'), config.publicBaseUrl);
   const textImageLink = createTextImageLink(config.publicBaseUrl);
   const layouts = createLayoutsService({ db, media, config, photoLinks, textImage: textImageLink });
   const orders = createOrdersService(db, preflight.check, layouts.coverPages);
   const mailer = createMailer(config.mail, config.dataDir);
-  const print = createPrintService({ db, media, privateFiles: parts.privateFiles, printDpi: config.printDpi, log, queue });
+  const print = createPrintService({ db, media, privateFiles: parts.privateFiles, printDpi: config.printDpi, log, queue, printPartner: config.printPartner });
   const printPartners = createPrintPartnerParts({ db, queue, log, config, print });
   const payments = createPaymentsService({
     db, provider: paymentProvider, queue, log, returnUrl: config.payment.returnUrl, afterPaid: printPartners.service.holdAfterPayment,
@@ -152,7 +155,7 @@ export function createServices(parts: ServiceParts): Services {
     productPreviews: createProductPreviews({ db, media, deletions, log }),
     layouts,
     editing: createEditingReceiver({
-      db, media, log, limits: config.editing, photoLinks, printDpi: config.printDpi, textImage: textImageLink,
+      db, media, log, limits: config.editing, photoLinks, printDpi: config.printDpi, textImage: textImageLink, preflightOf: preflight.check,
       validator: createValidator(parts.schemas), spansProcesses: db.kind === 'postgres',
     }),
     sharing: createSharingService({ db, media, publicBaseUrl: config.publicBaseUrl, textImage: textImageLink }),

@@ -6,6 +6,9 @@ import { ConfigError, defineGroup, type Env, integer, isChoice, oneOf, required,
 const HTTP = ['http:', 'https:'] as const;
 export const PRINT_PARTNER_NAMES = ['sandbox', 'lulu'] as const;
 export type PrintPartnerName = (typeof PRINT_PARTNER_NAMES)[number];
+/** `none`: no partner; administrators move the books by hand and print files follow the shop's own rules. */
+const PRINT_PARTNER_CHOICES = [...PRINT_PARTNER_NAMES, 'none'] as const;
+const partnerOrNone = (choice: (typeof PRINT_PARTNER_CHOICES)[number]): PrintPartnerName | null => (choice === 'none' ? null : choice);
 
 export const PRINT_PARTNER = defineGroup({
   title: 'Print partner',
@@ -17,11 +20,11 @@ export const PRINT_PARTNER = defineGroup({
     description: 'how long a paid order set waits before its books go to the print partner; inside it the shopper may cancel or take a book back',
   },
   PRINT_PARTNER: {
-    kind: 'choice', choices: PRINT_PARTNER_NAMES, default: 'sandbox',
-    description: 'the print partner of every format no route names: `sandbox` (a partner served by this service under `/print-partner/sandbox/`) or `lulu` (Lulu\'s Print API); unset when `NODE_ENV=production`: no partner (administrators move such orders by hand)',
+    kind: 'choice', choices: PRINT_PARTNER_CHOICES, default: 'sandbox',
+    description: 'the print partner of every format no route names: `sandbox` (a partner served by this service under `/print-partner/sandbox/`), `lulu` (Lulu\'s Print API) or `none` (administrators move such orders by hand, print files by the shop\'s own rules); unset when `NODE_ENV=production`: `none`',
   },
   PRINT_PARTNER_ROUTES: {
-    kind: 'text', default: '', sample: '3=lulu,7=sandbox', allowed: '`<format id>=<partner>` pairs separated by commas',
+    kind: 'text', default: '', sample: '3=lulu,7=none', allowed: '`<format id>=<partner>` pairs separated by commas',
     description: 'a partner per product format; formats not named go to `PRINT_PARTNER`',
   },
   PRINT_PARTNER_SHIPPING_LEVEL: {
@@ -56,8 +59,8 @@ export interface LuluConfig {
 export interface PrintPartnerConfig {
   holdMinutes: number;
   /** The partner of each format id named in PRINT_PARTNER_ROUTES; every other format goes to defaultPartner. */
-  routes: ReadonlyMap<number, PrintPartnerName>;
-  /** null: in production with PRINT_PARTNER unset, formats no route names are not sent to any partner. */
+  routes: ReadonlyMap<number, PrintPartnerName | null>;
+  /** null: `none`, or in production with PRINT_PARTNER unset, formats no route names are not sent to any partner. */
   defaultPartner: PrintPartnerName | null;
   shippingLevel: string;
   pollAfterMinutes: number;
@@ -70,14 +73,14 @@ export interface PrintPartnerConfig {
 
 const V = PRINT_PARTNER.variables;
 
-function routesOf(env: Env): Map<number, PrintPartnerName> {
-  const routes = new Map<number, PrintPartnerName>();
+function routesOf(env: Env): Map<number, PrintPartnerName | null> {
+  const routes = new Map<number, PrintPartnerName | null>();
   for (const pair of text(env, V.PRINT_PARTNER_ROUTES).split(',').map((part) => part.trim()).filter(Boolean)) {
     const match = /^(\d{1,9})=([a-z]+)$/.exec(pair);
-    if (!match || !isChoice(PRINT_PARTNER_NAMES, match[2])) {
-      throw new ConfigError(`PRINT_PARTNER_ROUTES must be <format id>=${PRINT_PARTNER_NAMES.join('|')} pairs separated by commas, got "${pair}"`);
+    if (!match || !isChoice(PRINT_PARTNER_CHOICES, match[2])) {
+      throw new ConfigError(`PRINT_PARTNER_ROUTES must be <format id>=${PRINT_PARTNER_CHOICES.join('|')} pairs separated by commas, got "${pair}"`);
     }
-    routes.set(Number(match[1]), match[2]);
+    routes.set(Number(match[1]), partnerOrNone(match[2]));
   }
   return routes;
 }
@@ -87,7 +90,7 @@ function routesOf(env: Env): Map<number, PrintPartnerName> {
  * partner (books of formats no route names are walked through production by administrators, as before issue 53).
  */
 export function printPartnerConfig(env: Env, production: boolean, jwtSecret: string): PrintPartnerConfig {
-  const defaultPartner = production && !env[V.PRINT_PARTNER.name] ? null : oneOf(env, V.PRINT_PARTNER);
+  const defaultPartner = production && !env[V.PRINT_PARTNER.name] ? null : partnerOrNone(oneOf(env, V.PRINT_PARTNER));
   const routes = routesOf(env);
   const usesLulu = defaultPartner === 'lulu' || [...routes.values()].includes('lulu');
   return {

@@ -2,6 +2,7 @@
 // for the shared renderer.
 import type { SqlExecutor } from '../db/database';
 import { type MediaStorage, readIfPresent } from '../media/storage';
+import type { BookGeometry } from '../render/book-geometry';
 import { layoutPageScene, type PageScene, type PhotoSource } from '../render/layout-scene';
 import { createLayoutsRepository, type Format, type LayoutPageRow, type LayoutRow } from './repository';
 import { createPlacedPhotosRepository, type PlacedPhotoRow } from './placed-photos-repository';
@@ -69,9 +70,12 @@ export const drawingSources = (media: MediaStorage, photoFiles: MediaStorage): D
   readMaster: (key) => readIfPresent(photoFiles, key),
 });
 
-export function drawLayoutPage(drawable: DrawableLayout, page: LayoutPageRow, sources: DrawingSources, bleedMm: number): Promise<PageScene> {
+/** geometry: the printer's sizes (print files); absent, the shop's own with bleedMm (previews, the viewer). */
+export function drawLayoutPage(
+  drawable: DrawableLayout, page: LayoutPageRow, sources: DrawingSources, bleedMm: number, geometry?: BookGeometry,
+): Promise<PageScene> {
   return layoutPageScene(page, {
-    format: drawable.format, interiorPages: drawable.interiorPages, fontSizePt: drawable.layout.fontSize, bleedMm,
+    format: drawable.format, interiorPages: drawable.interiorPages, fontSizePt: drawable.layout.fontSize, bleedMm, geometry,
     readImage: sources.readImage,
     photo(photoId): PhotoSource | undefined {
       const master = drawable.photos.get(photoId);

@@ -2,12 +2,14 @@
 // area, recorded in print_files. Files are named by what they are, so a re-run writes over its own files and
 // replaces the rows: a set never has two files of one part of one layout.
 import type { Logger } from 'pino';
+import type { PrintPartnerConfig } from '../config';
 import { renderPrintFiles } from '../jobs/render-print-files';
 import type { Database } from '../db/database';
 import { drawingSources, loadDrawableLayout } from '../layouts/drawing';
 import { createLayoutsRepository } from '../layouts/repository';
 import type { MediaStorage } from '../media/storage';
 import type { Queue } from '../queue/queue';
+import { partnerRouteOf, printGeometry } from './print-geometry';
 import { type PrintPartName, type PrintWarning, renderLayoutForPrint } from './render-layout';
 import { createPrintRepository, type NewPrintFile, type PrintFileRow } from './repository';
 
@@ -29,6 +31,8 @@ export function createPrintService(deps: {
   db: Database; media: MediaStorage; privateFiles: MediaStorage; log: Logger; queue: Queue;
   /** Resolution of the images in print files (PRINT_DPI). */
   printDpi: number;
+  /** Where each format is printed: its partner's file rules size the files (print-geometry.ts). */
+  printPartner: PrintPartnerConfig;
 }) {
   const { db, media, privateFiles, printDpi, log, queue } = deps;
   const repository = createPrintRepository();
@@ -81,7 +85,10 @@ export function createPrintService(deps: {
           warnings.push({ layout: layoutId, page: 0, kind: 'nothing-to-print', message: 'the layout has no pages or no format: nothing printed' });
           continue;
         }
-        const print = await renderLayoutForPrint(drawable, sources, printDpi);
+        const geometry = printGeometry(partnerRouteOf(deps.printPartner, drawable.layout.formatId), {
+          format: drawable.format, hardCover: drawable.layout.coverType !== 'SOFT_COVER', interiorPages: drawable.interiorPages,
+        });
+        const print = await renderLayoutForPrint(drawable, sources, printDpi, geometry);
         warnings.push(...print.warnings.map((warning) => ({ layout: layoutId, ...warning })));
         for (const part of print.parts.filter((candidate) => candidate.pageCount > 0)) {
           const storageKey = printFileKey(orderSetId, layoutId, part.part);

@@ -33,15 +33,32 @@ export function coverSpreadMm(format: FormatSize, interiorPages: number) {
 }
 
 /**
- * Maps a horizontal position on the editor's cover template (whose spine is always COVER_SPINE_MM wide) onto the
- * real spread: the back stays, the spine stretches or shrinks, the front moves by the difference.
+ * A printed book's sizes as its printer wants them: the trimmed page, the spine, the bleed around an interior page,
+ * and the margin around the cover spread (a bleed, or a hard cover's wrap around its boards). The shop's own rules
+ * are shopGeometry; a print partner's come from its rules (src/print/print-geometry.ts).
  */
-export function coverXMapper(format: FormatSize, interiorPages: number): (templateMm: number) => number {
-  const pageWidth = pageSizeMm(format).width;
-  const spine = spineWidthMm(interiorPages);
+export interface BookGeometry {
+  page: { width: number; height: number };
+  spine: number;
+  bleed: number;
+  coverMargin: number;
+}
+
+export const shopGeometry = (format: FormatSize, interiorPages: number, bleed: number): BookGeometry => ({
+  page: pageSizeMm(format), spine: spineWidthMm(interiorPages), bleed, coverMargin: bleed,
+});
+
+/**
+ * Maps a horizontal position on the editor's cover template (the format's pages, the nominal COVER_SPINE_MM spine)
+ * onto the printed spread (the geometry's pages and spine): the covers scale by the pages' ratio, the spine stretches
+ * or shrinks to the real one.
+ */
+export function coverXMapperFor(format: FormatSize, geometry: BookGeometry): (templateMm: number) => number {
+  const templatePage = pageSizeMm(format).width;
+  const scale = geometry.page.width / templatePage;
   return (x) => {
-    if (x <= pageWidth) return x;
-    if (x < pageWidth + COVER_SPINE_MM) return pageWidth + ((x - pageWidth) * spine) / COVER_SPINE_MM;
-    return x - COVER_SPINE_MM + spine;
+    if (x <= templatePage) return x * scale;
+    if (x < templatePage + COVER_SPINE_MM) return geometry.page.width + ((x - templatePage) * geometry.spine) / COVER_SPINE_MM;
+    return geometry.page.width + geometry.spine + (x - templatePage - COVER_SPINE_MM) * scale;
   };
 }

@@ -1,7 +1,7 @@
 // A layout's page as a scene: its blocks (backgrounds, placed photos, texts) in millimetres on the printed page, or
 // on the cover spread with the real spine, optionally with bleed around it; with each block's place for the preflight.
 import type { Block, Box } from '../shared/layout-document';
-import { coverSpreadMm, coverTemplateSize, type FormatSize, coverXMapper, pageSizeMm } from './book-geometry';
+import { type BookGeometry, coverTemplateSize, coverXMapperFor, type FormatSize, shopGeometry } from './book-geometry';
 import type { Rect, Scene, SceneItem } from './scene';
 import { type SetText, setText } from './text-layout';
 
@@ -29,6 +29,8 @@ export interface PageSceneOptions {
   fontSizePt: number;
   /** Extra millimetres on every side, filled by the blocks that touch the page's edge (3 for print, 0 on screen). */
   bleedMm: number;
+  /** The printer's sizes (page, spine, bleed, cover margin); absent: the shop's own, with bleedMm around every page. */
+  geometry?: BookGeometry;
   /** A block's image by its media key; undefined when it cannot be read. */
   readImage(key: string): Promise<Buffer | undefined>;
   /** A placed photo by its id; undefined when the book has no such photo ready. */
@@ -62,12 +64,14 @@ const warp = (block: Rect, box: Box): Rect => ({
 });
 
 export async function layoutPageScene(page: LayoutPageSource, options: PageSceneOptions): Promise<PageScene> {
-  const { format, interiorPages, bleedMm: bleed } = options;
+  const { format, interiorPages } = options;
   const cover = page.type === 'COVER';
-  const trimSize = cover ? coverSpreadMm(format, interiorPages) : pageSizeMm(format);
+  const geometry = options.geometry ?? shopGeometry(format, interiorPages, options.bleedMm);
+  const bleed = cover ? geometry.coverMargin : geometry.bleed;
+  const trimSize = cover ? { width: 2 * geometry.page.width + geometry.spine, height: geometry.page.height } : geometry.page;
   // Block percentages are of the editor's page: for the cover, its template with the nominal spine.
   const editorWidth = cover ? coverTemplateSize(format).width : trimSize.width;
-  const mapX = cover ? coverXMapper(format, interiorPages) : (x: number) => x;
+  const mapX = cover ? coverXMapperFor(format, geometry) : (x: number) => x;
   const place = (block: Box) => {
     const bleeds = { left: block.x <= EDGE, top: block.y <= EDGE, right: block.x + block.width >= 100 - EDGE, bottom: block.y + block.height >= 100 - EDGE };
     const left = bleeds.left ? 0 : mapX((block.x / 100) * editorWidth);

@@ -1,6 +1,7 @@
 // A book's preflight as its readers see it: the problems a print would have, per page, errors and warnings. Made by
 // src/layouts/preflight/service.ts; the cart and the confirmation of a set refuse a book with errors and carry the warnings.
-export type PreflightKind = 'empty_photo' | 'low' | 'cannot_print' | 'missing_photo' | 'text_overflow' | 'missing_glyphs' | 'unsafe_margin';
+export type PreflightKind = 'empty_photo' | 'low' | 'cannot_print' | 'missing_photo' | 'text_overflow' | 'missing_glyphs' | 'unsafe_margin'
+  | 'page_count';
 export type PreflightSeverity = 'error' | 'warning';
 
 export interface PreflightProblem {
@@ -10,6 +11,10 @@ export interface PreflightProblem {
   message: string;
   dpi?: number;
   characters?: string;
+  /** page_count: the book's interior pages and the range its print partner takes. */
+  pages?: number;
+  min_pages?: number;
+  max_pages?: number;
 }
 
 export interface PreflightPage {

@@ -79,7 +79,8 @@ describe(`print files draw what is placed (${DATABASE_KIND})`, () => {
   };
 
   before(async () => {
-    runtime = await testRuntime({ PRINT_DPI: String(PRINT_DPI), PHOTO_MAX_BYTES: String(4 * 1024 * 1024) });
+    // No partner: the shop's own 3 mm bleed (a partner's rules are tested in test/print-partner).
+    runtime = await testRuntime({ PRINT_DPI: String(PRINT_DPI), PHOTO_MAX_BYTES: String(4 * 1024 * 1024), PRINT_PARTNER: 'none' });
     await seedDemoCatalog(runtime, 1);
     users = await layoutTestUsers(runtime);
     client = request(buildApp(runtime).callback());

@@ -66,7 +66,8 @@ describe(`print files of a paid order set (${DATABASE_KIND})`, () => {
         done();
       },
     });
-    runtime = await testRuntime({ PRINT_DPI: '72', JOB_RETRY_LIMIT: '0' }, pino({ level: 'warn' }, logStream));
+    // No partner: these tests check the shop's own rules (3 mm bleed, its spine); a partner's are in test/print-partner.
+    runtime = await testRuntime({ PRINT_DPI: '72', JOB_RETRY_LIMIT: '0', PRINT_PARTNER: 'none' }, pino({ level: 'warn' }, logStream));
     await seedDemoCatalog(runtime, 1);
     users = await layoutTestUsers(runtime);
     client = request(buildApp(runtime).callback());

@@ -9,14 +9,14 @@ import type { Database } from '../../db/database';
 import type { MediaStorage } from '../../media/storage';
 import type { PhotoLinks } from '../../photos/photo-links';
 import { ServiceError } from '../../shared/errors';
+import type { PreflightOf } from '../../shared/preflight';
 import type { AuthenticatedUser } from '../../shared/user';
 import { type PlacedPhotosView, presentLayoutDelta, presentPage } from '../presenters';
-import { createLayoutPreflight } from '../preflight/service';
 import type { TextImageLink } from '../text-images';
 import { isFrozen } from '../service';
 import { accessRefusal, isBookPhoto, memberRolesOf } from './edit-access';
 import { changeNotices, type NoticedTransaction } from './change-notices';
-import { finishRefusal } from './finish';
+import { finishPreflight, finishRefusal } from './finish';
 import { keptRefusal } from './kept-refusal';
 import { record, snapshot, stepSince } from './history';
 import { type AppliedChange, type EditAck, editErrorOf, type EditResult, errorAck, type ParsedMessage } from './messages';
@@ -103,10 +103,10 @@ function readsOf(batch: EditRequest[]): BatchReads {
 export function createLayoutEditor(deps: {
   db: Database; media: MediaStorage; log: Logger; publish?: (changes: PublishedChange[]) => void; limits: EditingConfig;
   photoLinks: Pick<PhotoLinks, 'image' | 'original'>; printDpi: number; noticesFrom?: string; textImage?: TextImageLink;
+  preflightOf?: PreflightOf;
 }) {
   const { db, media, log, publish = () => undefined, limits, photoLinks, printDpi, noticesFrom, textImage } = deps;
-  // layout/finish checks the book as the cart and the confirmation do.
-  const preflightOf = createLayoutPreflight({ db, printDpi }).check;
+  const preflightOf = finishPreflight(deps);
 
   /** The answer to an applied message: its pages presented with their placed photos, and the layout's delta. */
   function present(state: BatchState, layout: EditedLayout, result: EditResult): AppliedChange {

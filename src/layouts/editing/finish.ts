@@ -2,8 +2,14 @@
 // "Заказать"). The editor runs the book's preflight before the message is queued (it draws, so it cannot run inside
 // the batch's transaction) and refuses a book with errors; the batch applies the finish only when the book is still
 // at the version that preflight saw. Any later edit makes the book unfinished again (editor.ts).
-import type { Preflight } from '../../shared/preflight';
+import type { Database } from '../../db/database';
+import type { Preflight, PreflightOf } from '../../shared/preflight';
+import { createLayoutPreflight } from '../preflight/service';
 import { type EditAck, type EditMessage, type EditOperation, errorAck, type FinishCheck } from './messages';
+
+/** The preflight layout/finish runs: the service's as the cart and the confirmation run it (page ranges too), given. */
+export const finishPreflight = (deps: { db: Database; printDpi: number; preflightOf?: PreflightOf }): PreflightOf =>
+  deps.preflightOf ?? createLayoutPreflight({ db: deps.db, printDpi: deps.printDpi }).check;
 
 /** The preflight's errors, each with its page's number, as preflight_failed carries them. */
 export const preflightErrors = (preflight: Preflight) => preflight.pages.flatMap((page) =>

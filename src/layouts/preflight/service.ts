@@ -1,7 +1,9 @@
 // A book's preflight (issue 32): empty photo frames, photos below the print DPI (low) or below half of it
-// (cannot_print), texts that do not fit, characters without a glyph, content near the trim. It measures with the
-// renderer's own rules (effectiveDpi on the block's printed size, the text set as the print sets it).
+// (cannot_print), texts that do not fit, characters without a glyph, content near the trim, a page count the book's
+// print partner does not take. It measures with the renderer's own rules (effectiveDpi on the block's printed size,
+// the text set as the print sets it).
 import type { Database } from '../../db/database';
+import type { FormatSize } from '../../render/book-geometry';
 import { layoutPageScene, type PlacedBlock } from '../../render/layout-scene';
 import { notFound } from '../../shared/errors';
 import { effectiveDpi, printQuality } from '../../shared/photo-placement';
@@ -61,8 +63,24 @@ function marginProblems(placed: PlacedBlock, page: { width: number; height: numb
   return tooNear ? [{ kind: 'unsafe_margin', severity: 'warning', message: `${text ? 'Text' : 'A photo'} comes closer than ${SAFE_MARGIN_MM} mm to the page's edge and may be cut when trimmed.` }] : [];
 }
 
-/** The preflight of a drawable layout at this print DPI. */
-export async function preflightOf(drawable: DrawableLayout, printDpi: number): Promise<Preflight> {
+/** The interior pages the book's print partner takes (none: any count), by its format and cover. */
+export type PageRangeOf = (book: { formatId: number; format: FormatSize; hardCover: boolean }) => { partner: string; min: number; max: number } | undefined;
+
+/** A book the partner would reject for its page count: a problem of the book as a whole, on page 0 (the spine's). */
+function pageCountProblem(drawable: DrawableLayout, pageRange: PageRangeOf | undefined): PreflightProblem | undefined {
+  const hardCover = drawable.layout.coverType !== 'SOFT_COVER';
+  const range = pageRange?.({ formatId: drawable.format.id, format: drawable.format, hardCover });
+  const pages = drawable.interiorPages;
+  if (!range || (pages >= range.min && pages <= range.max)) return undefined;
+  const fix = pages < range.min ? `add ${range.min - pages}` : `remove ${pages - range.max}`;
+  return {
+    block_id: '', kind: 'page_count', severity: 'error', pages, min_pages: range.min, max_pages: range.max,
+    message: `This book has ${pages} pages; a ${hardCover ? 'hard' : 'soft'} cover book is printed with ${range.min} to ${range.max}: ${fix} pages.`,
+  };
+}
+
+/** The preflight of a drawable layout at this print DPI (and its print partner's page range, when given). */
+export async function preflightOf(drawable: DrawableLayout, printDpi: number, pageRange?: PageRangeOf): Promise<Preflight> {
   const pages: PreflightPage[] = [];
   for (const page of drawable.pages) {
     const { placed, trim } = await layoutPageScene(page, {
@@ -75,6 +93,11 @@ export async function preflightOf(drawable: DrawableLayout, printDpi: number): P
       .map((problem) => ({ block_id: block.block.id, ...problem })));
     if (problems.length > 0) pages.push({ num: page.num, problems });
   }
+  const pageCount = pageCountProblem(drawable, pageRange);
+  if (pageCount) {
+    if (pages[0]?.num === 0) pages[0].problems.unshift(pageCount);
+    else pages.unshift({ num: 0, problems: [pageCount] });
+  }
   const all = pages.flatMap((page) => page.problems);
   const errors = all.filter((problem) => problem.severity === 'error').length;
   return {
@@ -83,15 +106,16 @@ export async function preflightOf(drawable: DrawableLayout, printDpi: number): P
   };
 }
 
-export function createLayoutPreflight(deps: { db: Database; printDpi: number }) {
-  const { db, printDpi } = deps;
+/** pageRange: the print partners' page ranges (src/print/print-geometry.ts); absent, the page count is not checked. */
+export function createLayoutPreflight(deps: { db: Database; printDpi: number; pageRange?: PageRangeOf }) {
+  const { db, printDpi, pageRange } = deps;
   const repository = createLayoutsRepository(db.sql);
 
   /** The preflight of a layout; undefined when there is none or it has no format. */
   async function check(layoutId: string): Promise<Preflight | undefined> {
     const layout = await repository.find(layoutId);
     const drawable = layout && (await loadDrawableLayout(db.sql, layout));
-    return drawable && preflightOf(drawable, printDpi);
+    return drawable && preflightOf(drawable, printDpi, pageRange);
   }
 
   return {

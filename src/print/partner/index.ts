@@ -9,6 +9,7 @@ import type { OrderAdminService } from '../../orders/admin-service';
 import type { OrdersService } from '../../orders/service';
 import type { Refunds } from '../../payments/refunds';
 import type { Queue } from '../../queue/queue';
+import { SANDBOX_PAGE_RANGE } from '../print-geometry';
 import { downloadPath } from '../routes';
 import type { PrintService } from '../service';
 import { createPrintHold } from './hold';
@@ -31,7 +32,7 @@ export function createPrintPartnerParts(deps: { db: Database; queue: Queue; log:
   if (named.has('sandbox')) {
     const clientKey = 'photobook-sandbox';
     sandbox = createSandboxPartner(SANDBOX_PREFIX, {
-      clientKey, clientSecret: settings.sandbox.secret, stepMs: settings.sandbox.stepMs,
+      clientKey, clientSecret: settings.sandbox.secret, stepMs: settings.sandbox.stepMs, pageRange: SANDBOX_PAGE_RANGE,
       webhookUrl: `${config.publicBaseUrl}/api/print-partner/sandbox/webhook/`,
     });
     partners.set('sandbox', createLuluPartner('sandbox', {

@@ -1,6 +1,7 @@
 // The sandbox partner's file check, as Lulu's normalization checks a print job's files: both fetched from their
 // source URLs, both PDFs, the interior's page count within the binding's range and its pages the package's trim plus
-// bleed, the cover one page. What it finds is the rejection's messages; notes are kept as information.
+// bleed, the cover one page of the package's cover-dimensions. What it finds is the rejection's messages; notes are
+// kept as information.
 import { PDFDocument } from 'pdf-lib';
 import { luluCoverDimensionsMm, luluInteriorPageMm, LULU_PAGE_RANGE, type LuluPackage } from './lulu-rules';
 
@@ -52,14 +53,16 @@ const sizeMm = (document: PDFDocument, index: number) => {
 const near = (a: number, b: number) => Math.abs(a - b) <= SIZE_TOLERANCE_MM;
 const shown = (size: { width: number; height: number }) => `${size.width.toFixed(1)} x ${size.height.toFixed(1)} mm`;
 
-export async function checkPrintFiles(pkg: LuluPackage, interiorUrl: string, coverUrl: string): Promise<FileCheck> {
+/** range: the interior pages taken for the package's binding (Lulu's unless the sandbox is told otherwise). */
+export async function checkPrintFiles(
+  pkg: LuluPackage, interiorUrl: string, coverUrl: string, range: { min: number; max: number } = LULU_PAGE_RANGE[pkg.binding],
+): Promise<FileCheck> {
   const errors: string[] = [];
   const notes: string[] = [];
   const interior = await fetchPdf('interior', interiorUrl, errors);
   const cover = await fetchPdf('cover', coverUrl, errors);
   const interiorPages = interior?.getPageCount() ?? 0;
   if (interior) {
-    const range = LULU_PAGE_RANGE[pkg.binding];
     if (interiorPages < range.min || interiorPages > range.max) {
       errors.push(`interior: ${interiorPages} pages; a ${pkg.binding} book takes ${range.min} to ${range.max}`);
     }
@@ -78,10 +81,10 @@ export async function checkPrintFiles(pkg: LuluPackage, interiorUrl: string, cov
       const page = sizeMm(cover, 0);
       const expected = luluCoverDimensionsMm(pkg, interiorPages);
       if (page.width < 2 * pkg.trimWidthIn * 25.4) errors.push(`cover: ${shown(page)} cannot hold a back and a front of ${pkg.id}`);
-      // The renderer's spine and wrap do not follow the package's rule yet (docs/operations.md, "Print partner"):
-      // the difference is reported, not refused, so that the sandbox's walk goes on.
+      // As Lulu: a cover whose size is not the cover-dimensions of the package and page count is refused (a spine
+      // of another rule, a paperback's bleed where a casewrap's wrap belongs).
       else if (!near(page.width, expected.width) || !near(page.height, expected.height)) {
-        notes.push(`cover: ${shown(page)}; cover-dimensions for ${interiorPages} pages of ${pkg.id} is ${shown(expected)} (spine ${expected.spine} mm)`);
+        errors.push(`cover: ${shown(page)}; cover-dimensions for ${interiorPages} pages of ${pkg.id} is ${shown(expected)} (spine ${expected.spine} mm)`);
       }
     }
   }

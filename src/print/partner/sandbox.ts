@@ -7,7 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { isObject } from '../../util/vendor-http';
-import { parseLuluPackage } from './lulu-rules';
+import { type LuluBinding, parseLuluPackage } from './lulu-rules';
 import { type PrintJobStatus, signatureOf, SIGNATURE_HEADER, WEBHOOK_TOPIC } from './protocol';
 import { checkPrintFiles } from './sandbox-files';
 
@@ -41,6 +41,8 @@ export interface SandboxPartnerOptions {
   clientSecret: string;
   /** The time between two statuses of a job. */
   stepMs: number;
+  /** Interior pages taken per binding; absent: Lulu's (print-geometry.ts says why the built-in sandbox differs). */
+  pageRange?: Record<LuluBinding, { min: number; max: number }>;
   /** Where webhooks go until a subscription (POST <prefix>/webhooks/) names another place. */
   webhookUrl?: string;
 }
@@ -116,7 +118,7 @@ export function createSandboxPartner(prefix: string, options: SandboxPartnerOpti
       const item = (job.body.line_items as Record<string, unknown>[])[0];
       const files = item.printable_normalization as { cover: { source_url: string }; interior: { source_url: string } };
       const pkg = parseLuluPackage(String(item.pod_package_id))!;
-      const check = await checkPrintFiles(pkg, files.interior.source_url, files.cover.source_url);
+      const check = await checkPrintFiles(pkg, files.interior.source_url, files.cover.source_url, options.pageRange?.[pkg.binding]);
       const errors = faults.reject ? [...check.errors, faults.reject] : check.errors;
       if (errors.length > 0) return move(id, job, 'REJECTED', { error: errors, info: check.notes });
       move(id, job, 'PRODUCTION_DELAYED', { info: [...check.notes, 'the job waits before production'] });

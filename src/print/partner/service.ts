@@ -11,6 +11,7 @@ import type { Database, Transaction } from '../../db/database';
 import type { Queue } from '../../queue/queue';
 import { conflict, invalid, notFound } from '../../shared/errors';
 import { VendorError } from '../../util/vendor-http';
+import { partnerRouteOf } from '../print-geometry';
 import type { PrintService } from '../service';
 import { luluPackageOf } from './lulu-rules';
 import type { PrintPartner } from './partner';
@@ -41,8 +42,8 @@ export function createPrintPartnerService(deps: {
   const repository = createPartnerRepository();
   const partnerOf = (name: string) => partners.get(name as PrintPartnerName);
   /** The partner a format goes to; null: none (production without PRINT_PARTNER, a format no route names). */
-  const routeOf = (formatId: number | null) => (formatId !== null && config.routes.get(formatId)) || config.defaultPartner;
-  const anyPartner = config.defaultPartner !== null || config.routes.size > 0;
+  const routeOf = (formatId: number | null) => partnerRouteOf(config, formatId);
+  const anyPartner = config.defaultPartner !== null || [...config.routes.values()].some((partner) => partner !== null);
 
   /** Moves the locked set forward as its books' latest jobs make it; each move recorded and mailed once. */
   async function followBooks(tx: Transaction, orderSetId: number): Promise<void> {

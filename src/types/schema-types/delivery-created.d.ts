@@ -40,11 +40,14 @@ num: number
 problems: Problem[]
 }
 export interface Problem {
+/**
+ * The block with the problem; empty for page_count, a problem of the book as a whole (listed on page 0)
+ */
 block_id: string
 /**
- * empty_photo: a photo frame with nothing in it (warning). low: the photo prints below print_dpi (warning). cannot_print: below half of it (error). missing_photo: the placed photo is not in the owner's library or not processed yet (error). text_overflow: the text does not fit its block (error). missing_glyphs: characters its font has no glyph for (warning). unsafe_margin: content closer to the trim than safe_margin_mm, without running into the bleed (warning).
+ * empty_photo: a photo frame with nothing in it (warning). low: the photo prints below print_dpi (warning). cannot_print: below half of it (error). missing_photo: the placed photo is not in the owner's library or not processed yet (error). text_overflow: the text does not fit its block (error). missing_glyphs: characters its font has no glyph for (warning). unsafe_margin: content closer to the trim than safe_margin_mm, without running into the bleed (warning). page_count: the book's interior pages are outside the range its print partner takes for its cover (pages, min_pages, max_pages; error).
  */
-kind: ("empty_photo" | "low" | "cannot_print" | "missing_photo" | "text_overflow" | "missing_glyphs" | "unsafe_margin")
+kind: ("empty_photo" | "low" | "cannot_print" | "missing_photo" | "text_overflow" | "missing_glyphs" | "unsafe_margin" | "page_count")
 severity: ("error" | "warning")
 message: string
 /**
@@ -55,6 +58,18 @@ dpi?: number
  * missing_glyphs: the characters
  */
 characters?: string
+/**
+ * page_count: the book's interior pages
+ */
+pages?: number
+/**
+ * page_count: the fewest interior pages the print partner takes for this cover
+ */
+min_pages?: number
+/**
+ * page_count: the most interior pages the print partner takes for this cover
+ */
+max_pages?: number
 }
 }
 export type DeliveryCreated = DeliveryCreatedSchema.DeliveryCreated;
