@@ -4,7 +4,6 @@ import path from 'node:path';
 import { expect } from 'chai';
 import request from 'supertest';
 import type { RunningServer } from '../../src/server';
-import { LAYOUT_CHANGES_CHANNEL } from '../../src/layouts/editing/change-notices';
 import { DATABASE_KIND } from '../helpers/database';
 import { TEST_JWT_SECRET, type TestRuntime, testRuntime, testServer } from '../helpers/runtime';
 import { layoutTestUsers, type LayoutTestUsers, seedLayoutCatalog } from '../layouts/catalog';
@@ -19,13 +18,16 @@ const PAUSE_BETWEEN_LOSSES_MS = 4000;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Process A's LISTEN connection (one for all its channels), as an operator finds it: its application_name, its last
- * statement the LISTEN of its channels, the layout changes' among them. Terminated with pg_terminate_backend; the pids terminated.
+ * Process A's LISTEN connection (one for all its channels, the layout changes' among them), as an operator finds it:
+ * its application_name, its last statement a LISTEN or the pg_notify the listener itself sends (co-editing's presence
+ * announces itself through it every few seconds). A last LISTEN may name only a channel subscribed after the others (a
+ * book's member changes), so the layout changes' channel is not looked for in it. Terminated with
+ * pg_terminate_backend; the pids terminated.
  */
 async function terminateLayoutListener(runtime: TestRuntime): Promise<number> {
   const { rows } = await runtime.db.sql.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-    WHERE datname = current_database() AND application_name = $1 AND query LIKE 'LISTEN %' AND strpos(query, $2) > 0`,
-  [APPLICATION, `LISTEN "${LAYOUT_CHANGES_CHANNEL}"`]);
+    WHERE datname = current_database() AND application_name = $1
+    AND (query LIKE 'LISTEN %' OR query = 'SELECT pg_notify($1, $2)')`, [APPLICATION]);
   return rows.length;
 }
 
