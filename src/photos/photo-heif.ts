@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { HeicDecodeAnswer, HeicDecodeRequest } from './heic-decoder-worker';
+import { removeStaleTempEntriesOnce } from '../util/stale-temp-files';
 
 export interface DecodedHeif {
   /** A PNG file (lossless, fastest compression) of the upright pixels, with the image's ICC profile when it has one. */
@@ -39,12 +40,16 @@ function decodeInWorker(request: HeicDecodeRequest): Promise<HeicDecodeAnswer> {
   }).finally(() => void worker.terminate());
 }
 
+/** The decoded PNGs' names start so (a crashed process's are removed a day later: stale-temp-files.ts). */
+const HEIC_TEMP_PREFIX = 'photobook-heic-';
+
 /**
  * Decodes the primary image off the main thread into a PNG file in the system's temporary folder (about 4 bytes a
  * pixel: 600 MB for 150 MP); throws when it is past maxPixels or libheif cannot decode it, leaving no file behind.
  */
 export async function decodeHeic(file: Buffer, maxPixels: number): Promise<DecodedHeif> {
-  const png = path.join(os.tmpdir(), `photobook-heic-${randomUUID()}.png`);
+  await removeStaleTempEntriesOnce(HEIC_TEMP_PREFIX);
+  const png = path.join(os.tmpdir(), `${HEIC_TEMP_PREFIX}${randomUUID()}.png`);
   const release = () => rm(png, { force: true });
   const answer = await decodeInWorker({ file, maxPixels, png }).catch(async (error: Error) => {
     await release();

@@ -1,6 +1,7 @@
 // Print files of a paid order set: each ordered layout as print-ready PDFs (interior and cover) in the private file
 // area, recorded in print_files. Files are named by what they are, so a re-run writes over its own files and
 // replaces the rows: a set never has two files of one part of one layout.
+import { createReadStream } from 'node:fs';
 import type { Logger } from 'pino';
 import type { PrintPartnerConfig } from '../config';
 import { renderPrintFiles } from '../jobs/render-print-files';
@@ -90,14 +91,19 @@ export function createPrintService(deps: {
         });
         const print = await renderLayoutForPrint(drawable, sources, printDpi, geometry);
         warnings.push(...print.warnings.map((warning) => ({ layout: layoutId, ...warning })));
-        for (const part of print.parts.filter((candidate) => candidate.pageCount > 0)) {
-          const storageKey = printFileKey(orderSetId, layoutId, part.part);
-          await privateFiles.put(storageKey, part.pdf);
-          files.push({
-            layoutId, part: part.part, storageKey, sizeBytes: part.pdf.length, pageCount: part.pageCount,
-            widthMm: part.widthMm, heightMm: part.heightMm, spineMm: part.spineMm,
-            warnings: print.warnings.filter((warning) => (warning.page === 0) === (part.part === 'cover')),
-          });
+        try {
+          for (const part of print.parts.filter((candidate) => candidate.pageCount > 0)) {
+            const storageKey = printFileKey(orderSetId, layoutId, part.part);
+            // Streamed from the rendered file: a 200-page book's PDF is never whole in memory.
+            await privateFiles.put(storageKey, createReadStream(part.file));
+            files.push({
+              layoutId, part: part.part, storageKey, sizeBytes: part.sizeBytes, pageCount: part.pageCount,
+              widthMm: part.widthMm, heightMm: part.heightMm, spineMm: part.spineMm,
+              warnings: print.warnings.filter((warning) => (warning.page === 0) === (part.part === 'cover')),
+            });
+          }
+        } finally {
+          await print.release();
         }
       }
       await db.transaction((tx) => repository.record(tx.sql, orderSetId, files));

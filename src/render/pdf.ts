@@ -1,6 +1,7 @@
 // A scene as a page of a print PDF: trim and bleed boxes, an sRGB output intent, photos embedded at the print
 // resolution from their masters (never enlarged, one JPEG encode), text as real PDF text in its embedded font (the
-// glyphs used, Cyrillic included), sizes in millimetres.
+// glyphs used, Cyrillic included), sizes in millimetres. The document is written to its file page by page
+// (pdf-file.ts): a page's pictures are out of memory once the next page is drawn.
 import { createHash } from 'node:crypto';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, type PDFFont, type PDFImage, PDFName, PDFString, rgb } from 'pdf-lib';
@@ -8,6 +9,7 @@ import sharp from 'sharp';
 import type { TextFont } from '../shared/layout-document';
 import { fontBytes, fontFace } from './fonts';
 import { prepareImage } from './images';
+import { openPdfFile } from './pdf-file';
 import { preparePlacedPhoto } from './placed-photo';
 import type { Rect, Scene } from './scene';
 
@@ -29,11 +31,22 @@ export interface PrintDocument {
    * page is one XObject, not one per page): keyed by its bytes.
    */
   image(data: Buffer, format: 'png' | 'jpeg'): Promise<PDFImage>;
+  /** Writes the pages drawn so far to the file: call after each page. */
+  endPage(): Promise<void>;
+  /** Embeds the fonts (their glyphs of every page) and closes the file; its size in bytes. */
+  finish(): Promise<number>;
+  /** Closes and removes an unfinished file. */
+  abort(): Promise<void>;
 }
 
-/** An empty print document with the sRGB output intent a printer's preflight looks for (DeviceRGB means sRGB). */
-export async function createPrintDocument(): Promise<PrintDocument> {
+/**
+ * An empty print document, written to a new file at path, with the sRGB output intent a printer's preflight looks
+ * for (DeviceRGB means sRGB). The title is set before any page is written.
+ */
+export async function createPrintDocument(path: string, title: string): Promise<PrintDocument> {
   const pdf = await PDFDocument.create();
+  pdf.setTitle(title);
+  pdf.setCreator('photobook');
   pdf.registerFontkit(fontkit);
   const profile = pdf.context.register(pdf.context.flateStream(await srgbIcc(), { N: 3 }));
   const intent = pdf.context.obj({
@@ -43,14 +56,21 @@ export async function createPrintDocument(): Promise<PrintDocument> {
   pdf.catalog.set(PDFName.of('OutputIntents'), pdf.context.obj([intent]));
   const fonts = new Map<TextFont, Promise<PDFFont>>();
   const images = new Map<string, Promise<PDFImage>>();
+  const file = await openPdfFile(pdf, path);
   return {
     pdf,
     image(data, format) {
       const key = `${format}:${createHash('sha256').update(data).digest('hex')}`;
       let image = images.get(key);
-      if (!image) images.set(key, (image = format === 'png' ? pdf.embedPng(data) : pdf.embedJpg(data)));
+      if (!image) images.set(key, (image = embedNow(format === 'png' ? pdf.embedPng(data) : pdf.embedJpg(data))));
       return image;
     },
+    endPage: () => file.flush(),
+    async finish() {
+      for (const font of fonts.values()) await (await font).embed();
+      return file.finish();
+    },
+    abort: () => file.abort(),
     font(name) {
       let font = fonts.get(name);
       // Subset: only the glyphs used are embedded, a few kilobytes instead of the whole font; named as PDF names a subset.
@@ -58,6 +78,12 @@ export async function createPrintDocument(): Promise<PrintDocument> {
       return font;
     },
   };
+}
+
+/** The image with its stream in the document now, so that the page's flush writes it (pdf-lib embeds at save). */
+async function embedNow(image: Promise<PDFImage>): Promise<PDFImage> {
+  await (await image).embed();
+  return image;
 }
 
 /** "ABCDEF+DejaVuSerif": a subset's name starts with six capital letters and a plus (PDF 1.7, 9.6.4), here from the font's name. */
@@ -95,7 +121,7 @@ export async function addScenePage(document: PrintDocument, scene: Scene, trim: 
       if (!photo) continue;
       resolutions.push({ dpi: photo.sourceDpi, photo: true });
       const { rect } = item;
-      page.drawImage(await pdf.embedJpg(photo.data), { x: x(rect.x), y: y(rect.y, rect.height), width: x(rect.width), height: x(rect.height) });
+      page.drawImage(await embedNow(pdf.embedJpg(photo.data)), { x: x(rect.x), y: y(rect.y, rect.height), width: x(rect.width), height: x(rect.height) });
     } else if (item.kind === 'image') {
       const image = await prepareImage(item, { scaleX: pixelsPerMm, scaleY: pixelsPerMm, upscale: false, quality: JPEG_QUALITY });
       if (!image) continue;

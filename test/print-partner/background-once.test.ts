@@ -1,5 +1,6 @@
 // A print file embeds each picture once, however many pages draw it: the theme's backgrounds of a book grown from 12
 // to 36 interior pages (its pages repeated) are as many image XObjects in the interior PDF as before.
+import { readFile } from 'node:fs/promises';
 import { expect } from 'chai';
 import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { drawingSources, loadDrawableLayout } from '../../src/layouts/drawing';
@@ -12,8 +13,8 @@ import { newBook } from '../print/placed-book';
 import { growBook } from './world';
 
 /** The image XObjects of a PDF: every stream whose dictionary says /Subtype /Image. */
-async function imageCount(pdf: Buffer): Promise<number> {
-  const document = await PDFDocument.load(pdf, { updateMetadata: false });
+async function imageCount(file: string): Promise<number> {
+  const document = await PDFDocument.load(await readFile(file), { updateMetadata: false });
   return document.context.enumerateIndirectObjects()
     .filter(([, object]) => object instanceof PDFRawStream && object.dict.get(PDFName.of('Subtype')) === PDFName.of('Image')).length;
 }
@@ -40,7 +41,11 @@ describe(`print files embed each background once (${DATABASE_KIND})`, function (
     const print = await renderLayoutForPrint(drawable, drawingSources(runtime.media, runtime.privateFiles), 72);
     const interior = print.parts.find((part) => part.part === 'interior')!;
     expect(interior.pageCount).to.equal(pages);
-    return imageCount(interior.pdf);
+    try {
+      return await imageCount(interior.file);
+    } finally {
+      await print.release();
+    }
   };
 
   it('has as many images in a 36-page interior as in a 12-page one, and fewer than its pages', async () => {

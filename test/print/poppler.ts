@@ -48,6 +48,8 @@ export interface ListedImage {
   encoding: string;
   xPpi: number;
   yPpi: number;
+  /** The image's object number: the same for every page that draws one embedded picture. */
+  object: number;
 }
 
 /** Every image drawn, with its pixels and its resolution on the page (pdfimages -list). */
@@ -56,7 +58,7 @@ export function listImages(pdf: Buffer): Promise<ListedImage[]> {
     const { stdout } = await run('pdfimages', ['-list', file]);
     return stdout.split('\n').slice(2).filter((line) => line.trim()).map((line) => {
       const cells = line.trim().split(/\s+/);
-      return { page: Number(cells[0]), width: Number(cells[3]), height: Number(cells[4]), encoding: cells[8], xPpi: Number(cells[12]), yPpi: Number(cells[13]) };
+      return { page: Number(cells[0]), width: Number(cells[3]), height: Number(cells[4]), encoding: cells[8], xPpi: Number(cells[12]), yPpi: Number(cells[13]), object: Number(cells[10]) };
     });
   });
 }
