@@ -151,6 +151,20 @@ describe(`print partner: hold, send, webhooks and polling (${DATABASE_KIND})`, f
     expect(await mailJobs(set)).to.equal(2);
   });
 
+  it('finds a job whose create lost its answer when the send is retried, and never makes it twice', async () => {
+    await world.faults({ lose_answers: 1 });
+    const before = world.sandbox.jobCount();
+    const { set } = await world.paidSet();
+    await world.endHold(set);
+    await shipped(set);
+    // The first send failed on the lost answer (the job at the partner made all the same); its retry found that job.
+    const [send] = await world.rows(
+      "SELECT retry_count FROM pgboss.job WHERE name = 'send-to-print-partner' AND (data->>'orderSetId')::int = $1 AND state = 'completed'", [set]);
+    expect(send.retry_count).to.be.at.least(1);
+    expect(world.sandbox.jobCount()).to.equal(before + 1);
+    expect((await jobsOf(set)).map((job) => [job.attempt, job.status])).to.deep.equal([[1, 'SHIPPED']]);
+  });
+
   it('refuses forged and stale webhooks, and an older status never overwrites a newer one', async () => {
     const { set } = await world.paidSet();
     await world.endHold(set);

@@ -1,6 +1,6 @@
 // Lulu's Print API: an OAuth client-credentials token, POST /print-jobs/ and GET /print-jobs/<id>/, webhooks signed
-// with the client secret. Creating is never repeated here (Lulu takes no idempotency key): a lost answer leaves the
-// book's row SENDING for the send job's retry and an administrator (docs/operations.md, "Print partner").
+// with the client secret. Lulu takes no idempotency key: before each create the shop looks for a job of the book's
+// external_id (GET /print-jobs/?search=), so a create whose answer was lost is found, not made again.
 import type { LuluConfig } from '../../config';
 import { isObject, type VendorCall, VendorError, vendorRequest } from '../../util/vendor-http';
 import type { PrintPartner } from './partner';
@@ -53,6 +53,16 @@ export function createLuluPartner(name: string, options: LuluConfig): PrintPartn
         return fail(`refused the print job (${response.status})${detail}`, response.status);
       }
       return jobOf(response.status, response.json);
+    },
+    async findByExternalId(externalId) {
+      const response = await vendorRequest(`${options.url}/print-jobs/?search=${encodeURIComponent(externalId)}`, {
+        headers: { Authorization: `Bearer ${await bearer()}` },
+      }, safeCall);
+      if (response.status !== 200 || !isObject(response.json) || !Array.isArray(response.json.results)) {
+        return fail(`answered the search ${response.status}`, response.status);
+      }
+      // The search also matches other fields, and parts of them: only the exact external_id is this book's job.
+      return response.json.results.map(printJobOf).find((job) => job?.externalId === externalId) ?? null;
     },
     async fetch(id) {
       if (!JOB_ID.test(id)) return null;

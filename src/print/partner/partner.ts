@@ -8,6 +8,11 @@ export interface PrintPartner {
   readonly name: string;
   /** Creates the job; a VendorError when the partner refused it or could not be reached. */
   create(job: NewPrintJob): Promise<RemotePrintJob>;
+  /**
+   * The job made for externalId, if the partner has one: looked for before each create, so that a create whose
+   * answer was lost is not made twice (Lulu takes no idempotency key).
+   */
+  findByExternalId(externalId: string): Promise<RemotePrintJob | null>;
   /** The job as the partner has it now; null when it knows no such job. */
   fetch(id: string): Promise<RemotePrintJob | null>;
   /** Whether a webhook body carries this partner's signature. */

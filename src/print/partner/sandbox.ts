@@ -2,7 +2,9 @@
 // /print-partner/sandbox/, or by a test on a port of its own. It fetches a job's files through their signed links,
 // checks them as Lulu does (sandbox-files.ts), walks the job's statuses on its own clock and reports each change by
 // a signed PRINT_JOB_STATUS_CHANGED webhook. Its fault switches (PUT <prefix>/faults/) reject files, delay production,
-// and duplicate, reorder or drop webhooks. Jobs live in this process's memory: a restart forgets them.
+// duplicate, reorder or drop webhooks, and lose a create's answer. Like Lulu it takes no idempotency key (each create
+// makes a job) and finds jobs by their external_id (GET /print-jobs/?search=). Jobs live in this process's memory: a
+// restart forgets them.
 import { randomBytes, randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import type { Context } from 'koa';
@@ -22,9 +24,11 @@ export interface SandboxFaults {
   reorder: boolean;
   /** No webhook is sent (the shop must ask: GET /print-jobs/<id>/). */
   drop: boolean;
+  /** The next this many creates make their job but lose the answer (502), as a cut connection would. */
+  lose_answers: number;
 }
 
-const NO_FAULTS: SandboxFaults = { reject: null, delay_steps: 0, duplicate: false, reorder: false, drop: false };
+const NO_FAULTS: SandboxFaults = { reject: null, delay_steps: 0, duplicate: false, reorder: false, drop: false, lose_answers: 0 };
 const WALK: readonly PrintJobStatus[] = ['CREATED', 'PRODUCTION_DELAYED', 'PRODUCTION_READY', 'IN_PRODUCTION', 'SHIPPED'];
 
 interface SandboxJob {
@@ -50,7 +54,6 @@ export interface SandboxPartnerOptions {
 export function createSandboxPartner(prefix: string, options: SandboxPartnerOptions) {
   const router = new Router({ prefix });
   const jobs = new Map<string, SandboxJob>();
-  const byExternalId = new Map<string, string>();
   const tokens = new Set<string>();
   let faults: SandboxFaults = { ...NO_FAULTS };
   let webhookUrl = options.webhookUrl;
@@ -167,20 +170,31 @@ export function createSandboxPartner(prefix: string, options: SandboxPartnerOpti
       ctx.body = { detail: 'a print job needs external_id, shipping_address, shipping_level and one line item with a known pod_package_id and cover and interior source_url' };
       return;
     }
-    // A repeated external_id answers the first job: a shop that lost an answer gets the same job back.
-    const known = byExternalId.get(body.external_id);
-    if (known) {
-      ctx.body = view(known, jobs.get(known)!);
-      return;
-    }
+    // Every create makes a job, a repeated external_id too (Lulu takes no idempotency key: a shop that lost an
+    // answer looks for its job by external_id before it creates again).
     const id = String(jobs.size + 1000);
     const job: SandboxJob = { body, status: { name: 'CREATED', changed: '', messages: {} }, tracking: {}, waited: 0 };
     jobs.set(id, job);
-    byExternalId.set(body.external_id, id);
     move(id, job, 'CREATED');
     later(() => tick(id, job));
+    if (faults.lose_answers > 0) {
+      faults.lose_answers -= 1;
+      ctx.status = 502;
+      ctx.body = { detail: 'Bad gateway.' };
+      return;
+    }
     ctx.status = 201;
     ctx.body = view(id, job);
+  });
+
+  // Lulu's list, newest first, paged; search matches ids and external ids (Lulu's also matches addresses, titles and
+  // tracking ids, which the shop never searches by).
+  router.get('/print-jobs/', (ctx) => {
+    if (!authorized(ctx)) return;
+    const search = typeof ctx.query.search === 'string' ? ctx.query.search.toLowerCase() : '';
+    const found = [...jobs].reverse()
+      .filter(([id, job]) => !search || id.toLowerCase().includes(search) || String(job.body.external_id).toLowerCase().includes(search));
+    ctx.body = { count: found.length, next: null, previous: null, results: found.slice(0, 100).map(([id, job]) => view(id, job)) };
   });
 
   router.get('/print-jobs/:id/', (ctx) => {
@@ -217,6 +231,7 @@ export function createSandboxPartner(prefix: string, options: SandboxPartnerOpti
       reject: typeof body.reject === 'string' && body.reject ? body.reject.slice(0, 500) : null,
       delay_steps: Number.isInteger(body.delay_steps) ? Math.min(1000, Math.max(0, Number(body.delay_steps))) : 0,
       duplicate: body.duplicate === true, reorder: body.reorder === true, drop: body.drop === true,
+      lose_answers: Number.isInteger(body.lose_answers) ? Math.min(100, Math.max(0, Number(body.lose_answers))) : 0,
     };
     ctx.body = faults;
   });

@@ -77,7 +77,8 @@ export function createPrintPartnerService(deps: {
     const cover = files.get(`${job.layoutId}/cover`);
     const interior = files.get(`${job.layoutId}/interior`);
     if (cover === undefined || interior === undefined) throw new Error(`order ${job.orderId} has no print files to send`);
-    const remote = await partner.create({
+    // A job already made for this attempt (its create's answer lost) is taken, not made again.
+    const remote = await partner.findByExternalId(job.externalId) ?? await partner.create({
       externalId: job.externalId, title: book.title, podPackageId: book.podPackageId, quantity: book.quantity,
       coverUrl: deps.fileLink(job.orderSetId, cover), interiorUrl: deps.fileLink(job.orderSetId, interior),
       shippingAddress: shippingAddressOf(recipient.option, recipient.email), shippingLevel: config.shippingLevel,
