@@ -2,9 +2,9 @@
 // address and a role on the service's page, land on the success page holding the token, and be that user.
 import { expect } from 'chai';
 import { type BrowserWorld, browserWorld } from '../helpers/browser';
-import { DATABASE_KIND } from '../helpers/database';
+import { DATABASE_KIND, describeBeyondTheDatabase } from '../helpers/database';
 
-describe(`sandbox login in a browser (${DATABASE_KIND})`, () => {
+describeBeyondTheDatabase(`sandbox login in a browser (${DATABASE_KIND})`, () => {
   let world: BrowserWorld;
   before(async () => {
     world = await browserWorld();

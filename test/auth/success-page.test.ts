@@ -4,10 +4,10 @@ import type { Browser } from 'playwright-core';
 import request from 'supertest';
 import { buildApp } from '../../src/app';
 import { launchChromium } from '../helpers/browser';
-import { DATABASE_KIND } from '../helpers/database';
+import { DATABASE_KIND, describeBeyondTheDatabase } from '../helpers/database';
 import { type TestRuntime, testRuntime, testServer } from '../helpers/runtime';
 
-describe(`login success page in a browser (${DATABASE_KIND})`, function () {
+describeBeyondTheDatabase(`login success page in a browser (${DATABASE_KIND})`, function () {
   this.timeout(120_000);
   let runtime: TestRuntime;
   let server: Awaited<ReturnType<typeof testServer>>;

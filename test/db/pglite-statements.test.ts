@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { expect } from 'chai';
 import type { Database } from '../../src/db/database';
 import { wrapPGlite } from '../../src/db/pglite';
+import { describeOnEmbeddedRunOnly } from '../helpers/database';
 
 /** The session's statements prepared through the protocol (not by SQL PREPARE), by their text. */
 async function preparedTexts(db: Database): Promise<string[]> {
@@ -12,7 +13,7 @@ async function preparedTexts(db: Database): Promise<string[]> {
   return rows.map((row) => row.statement);
 }
 
-describe('PGlite prepared statements', () => {
+describeOnEmbeddedRunOnly('PGlite prepared statements', () => {
   let db: Database;
   beforeEach(async () => {
     db = wrapPGlite(await PGlite.create(), { maxPrepared: 3 });

@@ -3,6 +3,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { expect } from 'chai';
 import { wrapPGlite } from '../../src/db/pglite';
+import { describeOnEmbeddedRunOnly } from '../helpers/database';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -16,7 +17,7 @@ async function churn(query: (text: string) => Promise<unknown>, size: () => Prom
   return size();
 }
 
-describe('PGlite vacuums', () => {
+describeOnEmbeddedRunOnly('PGlite vacuums', () => {
   it('reuses the space of rewritten rows, where a PGlite left alone grows with every rewrite', async () => {
     const alone = await PGlite.create();
     const aloneSize = await churn((text) => alone.exec(text), async () => (await alone.query<{ size: number }>("SELECT pg_relation_size('pages')::int AS size")).rows[0].size);

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { processPhoto } from '../../src/worker/process-photo';
 import type { RunningServer } from '../../src/server';
-import { DATABASE_KIND } from '../helpers/database';
+import { DATABASE_KIND, describeBeyondTheDatabase } from '../helpers/database';
 import { type TestRuntime, testRuntime, testServer } from '../helpers/runtime';
 import { type LayoutTestUsers, layoutTestUsers, seedLayoutCatalog } from '../layouts/catalog';
 import { sampleCopy } from '../photos/face-samples';
@@ -29,7 +29,7 @@ const field = async (exif?: { make: string; at: string; offset?: string; gps?: s
   }).toBuffer();
 };
 
-describe(`layout/autofill that sees the pictures (${DATABASE_KIND})`, function () {
+describeBeyondTheDatabase(`layout/autofill that sees the pictures (${DATABASE_KIND})`, function () {
   // Photos processed as the job processes them, faces found by the model in its worker: minutes on a busy machine.
   this.timeout(300_000);
   let runtime: TestRuntime;

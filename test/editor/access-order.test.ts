@@ -3,10 +3,10 @@
 // The last case needs issue 45 (layout/finish, statuses COMPLETED and INORDER): before it, finish is invalid_message.
 import { expect } from 'chai';
 import request from 'supertest';
-import { DATABASE_KIND } from '../helpers/database';
+import { DATABASE_KIND, describeBeyondTheDatabase } from '../helpers/database';
 import { type Book, blockBox, centreOf, type EditorWorld, editorWorld, eventually, pageProblems } from './editor-world';
 
-describe(`the book editor: access, a frozen book, ordering (${DATABASE_KIND})`, () => {
+describeBeyondTheDatabase(`the book editor: access, a frozen book, ordering (${DATABASE_KIND})`, () => {
   let world: EditorWorld;
   let book: Book;
 

@@ -2,12 +2,12 @@
 // with a message, and edits made while the line is cut kept, marked offline, and applied once when it returns.
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
-import { DATABASE_KIND } from '../helpers/database';
+import { DATABASE_KIND, describeBeyondTheDatabase } from '../helpers/database';
 import { freePort } from '../helpers/runtime';
 import { cuttableProxy, type CuttableProxy } from './cuttable-proxy';
 import { type Book, type EditorWorld, editorWorld, eventually, pageProblems } from './editor-world';
 
-describe(`the book editor: live changes, refusals, a cut connection (${DATABASE_KIND})`, () => {
+describeBeyondTheDatabase(`the book editor: live changes, refusals, a cut connection (${DATABASE_KIND})`, () => {
   let proxy: CuttableProxy;
   let world: EditorWorld;
   let book: Book;

@@ -2,10 +2,10 @@
 // turn ready, one is dragged onto a frame (drawn there: pixels), zoomed, moved and turned (each one a block/crop).
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
-import { DATABASE_KIND } from '../helpers/database';
+import { DATABASE_KIND, describeBeyondTheDatabase } from '../helpers/database';
 import { type Book, blockBox, centreOf, colourPhoto, type EditorWorld, editorWorld, eventually, pageProblems, pixelAt } from './editor-world';
 
-describe(`the book editor: photos (${DATABASE_KIND})`, () => {
+describeBeyondTheDatabase(`the book editor: photos (${DATABASE_KIND})`, () => {
   let world: EditorWorld;
   let book: Book;
   let page: Page;

@@ -4,10 +4,10 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import request from 'supertest';
-import { DATABASE_KIND } from '../helpers/database';
+import { DATABASE_KIND, describeBeyondTheDatabase } from '../helpers/database';
 import { type Book, blockBox, centreOf, type EditorWorld, editorWorld, eventually, pageProblems, patternPhoto } from './editor-world';
 
-describe(`the book editor: texts, pages, undo, autofill (${DATABASE_KIND})`, () => {
+describeBeyondTheDatabase(`the book editor: texts, pages, undo, autofill (${DATABASE_KIND})`, () => {
   let world: EditorWorld;
   let book: Book;
   let page: Page;

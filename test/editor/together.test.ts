@@ -4,13 +4,13 @@
 // in the other's thread panel; a viewer sees the book read-only.
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
-import { DATABASE_KIND } from '../helpers/database';
+import { DATABASE_KIND, describeBeyondTheDatabase } from '../helpers/database';
 import { join, newBook, type Person, person } from '../sharing/world';
 import { type Book, blockBox, centreOf, type EditorWorld, editorWorld, eventually, pageProblems } from './editor-world';
 
 const SHOTS = 'test/editor/screenshots';
 
-describe(`the book editor: a book made together (${DATABASE_KIND})`, () => {
+describeBeyondTheDatabase(`the book editor: a book made together (${DATABASE_KIND})`, () => {
   let world: EditorWorld;
   let owner: Person;
   let editor: Person;

@@ -23,12 +23,22 @@ export const DATABASE_KIND = TEST_DATABASE_URL ? 'postgres' : 'pglite';
 /**
  * For the slow tests that gain nothing from a second database, so that CI (which runs the suite once per database)
  * runs them once: those whose processes use the embedded database whatever TEST_DATABASE_URL says (the command line,
- * start-up failures, the data folder's lock, log format), and the fuzz sample, whose routes, validation and SQL are the
- * same on both. They run in the default `npm test` (PGlite) and are skipped, as pending, with TEST_DATABASE_URL.
+ * start-up failures, the data folder's lock, log format) and PGlite's own tests. They run in the default `npm test`
+ * (PGlite) and are skipped, as pending, with TEST_DATABASE_URL.
  */
 export function describeOnEmbeddedRunOnly(title: string, suite: (this: Mocha.Suite) => void): Mocha.Suite | void {
   // Chosen when called: this module is loaded with the root hooks, before mocha defines describe.
   return (DATABASE_KIND === 'pglite' ? describe : describe.skip)(title, suite);
+}
+
+/**
+ * For the slow suites whose subject is not the database (what a browser shows, images decoded, faces found, regular
+ * expressions' running time): they use a real database like every test, but a second database adds nothing to them.
+ * `npm test` runs them; CI's second run, on PGlite, is the suite's database part only (TEST_DATABASE_PART_ONLY=1, set
+ * by .ci/run) and skips them as pending, as its first run, on the PostgreSQL server, has run them.
+ */
+export function describeBeyondTheDatabase(title: string, suite: (this: Mocha.Suite) => void): Mocha.Suite | void {
+  return (process.env.TEST_DATABASE_PART_ONLY === '1' ? describe.skip : describe)(title, suite);
 }
 
 const silent = pino({ level: 'silent' });

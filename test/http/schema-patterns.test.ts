@@ -5,6 +5,7 @@ import { fullFormats } from 'ajv-formats/dist/formats';
 import vm from 'node:vm';
 import { loadSchemas } from '../../src/http/schemas';
 import { testConfig } from '../helpers/runtime';
+import { describeBeyondTheDatabase } from '../helpers/database';
 
 interface SchemaRegExp {
   /** The pattern, or the format's name. */
@@ -106,7 +107,7 @@ function finishesInTime(test: (text: string) => boolean, text: string): boolean 
   return false;
 }
 
-describe('schema patterns on adversarial text of the largest JSON body', () => {
+describeBeyondTheDatabase('schema patterns on adversarial text of the largest JSON body', () => {
   const length = testConfig().maxJsonBodyBytes;
   const regExps = schemaRegExps();
 

@@ -3,12 +3,12 @@
 // to PAID and the aggregator's draft confirmed.
 import { expect } from 'chai';
 import { type BrowserWorld, browserWorld } from '../helpers/browser';
-import { DATABASE_KIND } from '../helpers/database';
+import { DATABASE_KIND, describeBeyondTheDatabase } from '../helpers/database';
 import { queueDrained } from '../helpers/jobs';
 import { recipient } from '../checkout/checkout';
 import { layoutOf, shopper, stockShop } from '../orders/shop';
 
-describe(`checkout in a browser (${DATABASE_KIND})`, () => {
+describeBeyondTheDatabase(`checkout in a browser (${DATABASE_KIND})`, () => {
   let world: BrowserWorld;
   before(async () => {
     // No print partner: a paid set's hand-over to one waits ORDER_HOLD_MINUTES as a delayed job, which the queue

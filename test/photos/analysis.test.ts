@@ -10,13 +10,14 @@ import type { Box } from '../../src/shared/layout-document';
 import { framedCrop } from '../../src/shared/face-framing';
 import { coveringCrop } from '../../src/shared/photo-placement';
 import { faceSample, sampleCopy } from './face-samples';
+import { describeBeyondTheDatabase } from '../helpers/database';
 
 const OPTIONS = { maxPixels: 50_000_000, uploadTime: new Date('2026-01-02T03:04:05Z') };
 
 const inside = (face: Box, crop: Box) => face.x >= crop.x - 1e-6 && face.y >= crop.y - 1e-6
   && face.x + face.width <= crop.x + crop.width + 1e-6 && face.y + face.height <= crop.y + crop.height + 1e-6;
 
-describe('photos: the analysis of a picture', function () {
+describeBeyondTheDatabase('photos: the analysis of a picture', function () {
   // The model loads once (about a second) in its worker; each photo then takes a fraction of a second.
   this.timeout(120_000);
   let detector: FaceDetector;

@@ -5,10 +5,11 @@ import { expect } from 'chai';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { describeBeyondTheDatabase } from '../helpers/database';
 
 const PROBE = path.join(__dirname, 'heic-memory-probe.ts');
 
-describe('photos: memory after a 150 MP HEIC', function () {
+describeBeyondTheDatabase('photos: memory after a 150 MP HEIC', function () {
   // Two decodes of libheif's WASM in a process of its own: about 10 s for the large one on this machine kind.
   this.timeout(120_000);
 
