@@ -25,7 +25,8 @@ export interface FuzzWorld {
   image: Buffer;
   fingerprint(): Promise<Map<number, string>>;
   /** After a request that may have logged a user out or deleted one: fresh tokens, a new user for a deleted one. */
-  refreshActors(): Promise<void>;
+  /** New tokens for the actors (a request may have changed a role or logged out); whether an account was made anew. */
+  refreshActors(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -100,13 +101,18 @@ export async function createFuzzWorld(overrides: Record<string, string> = {}): P
       return hashes;
     },
     async refreshActors() {
+      let madeAnew = false;
       for (const [index, actor] of actors.entries()) {
         if (actor.userId === undefined) continue;
         const user = await runtime.users.findById(actor.userId);
-        actors[index] = user && user.deletedAt === null
-          ? { ...actor, authorization: `Bearer ${runtime.tokens.issue(user)}` }
-          : await userActor(actor.role!, actor.name);
+        if (user && user.deletedAt === null) {
+          actors[index] = { ...actor, authorization: `Bearer ${runtime.tokens.issue(user)}` };
+        } else {
+          actors[index] = await userActor(actor.role!, actor.name);
+          madeAnew = true;
+        }
       }
+      return madeAnew;
     },
     async close() {
       await server.stop();
