@@ -67,9 +67,7 @@ export function createProductsAdminService(deps: {
 
     /** A page of products, newest first; "Invalid page." (404) past the last. */
     async list(themeId: number | undefined, rawPage: string | string[] | undefined, rawPageSize: string | string[] | undefined) {
-      const page = await pageOfList(await repository.countOf(themeId), rawPage, rawPageSize, (limit, offset) => repository.list(themeId, limit, offset));
-      if (!page) throw notFound('Invalid page.');
-      return page;
+      return pageOfList(await repository.countOf(themeId), rawPage, rawPageSize, (limit, offset) => repository.list(themeId, limit, offset));
     },
 
     /**

@@ -57,7 +57,7 @@ export function createSharingService(deps: { db: Database; media: MediaStorage; 
     standingIn,
     comments: createComments(db),
 
-    /** "My products" of the books shared with the caller, marked shared with the caller's role; undefined past the last page. */
+    /** "My products" of the books shared with the caller, marked shared with the caller's role; not found past the last page. */
     async listShared(user: AuthenticatedUser, rawPage: PageParam, rawPageSize: PageParam) {
       const page = await pageOfList(await members.countShared(user.id), rawPage, rawPageSize, async (limit, offset) => {
         const rows = await members.listShared(user.id, limit, offset);
@@ -65,7 +65,7 @@ export function createSharingService(deps: { db: Database; media: MediaStorage; 
         // The cover is drawn without photo links: a member reads the book's photos through the book itself.
         return rows.map((row) => ({ ...presentListedLayout(row, covers.get(row.id), deps.media, deps.textImage), shared: true, role: row.memberRole }));
       });
-      return page && { count: page.count, next: page.next, previous: page.previous, layouts: page.results };
+      return { count: page.count, next: page.next, previous: page.previous, layouts: page.results };
     },
 
     async invite(user: AuthenticatedUser, layoutId: string, request: InvitationRequest) {
