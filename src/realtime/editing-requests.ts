@@ -66,7 +66,7 @@ export function createEditingRequests(deps: EditingRequestsDependencies) {
     joinedLayouts.get(connection)?.add(layoutId);
     await deps.collaboration?.joined(connection, layoutId);
     const layout = await layouts.get(user, { id: layoutId });
-    return { layout, version: layout!.version };
+    return { layout, version: layout.version };
   }
 
   /** Messages that read and record nothing: no transaction is applied, so their transaction_id is only echoed. */
