@@ -100,12 +100,16 @@ export function createOrdersService(db: Database, preflightOf: PreflightOf, cove
     cartCount: (userId: number) => repository.cartCount(db.sql, userId),
 
     /**
-     * Puts count copies of the user's layout in the cart. A layout that is not the user's is reported by
-     * missingLayout (a field error for a body, 404 for a path), exactly as one that does not exist; so is one in the bin.
+     * Puts count copies of the user's layout in the cart. A layout that is not the user's is refused as the request
+     * named it (layoutIn: a field error for a body, 404 for a path), exactly as one that does not exist; so is one in
+     * the bin. The field error quotes the id as it was sent.
      */
-    async addLayout(userId: number, layoutId: string, count: number, missingLayout: () => ServiceError): Promise<{ set: OrderSet; orderId: number; preflight: Preflight | undefined }> {
+    async addLayout(userId: number, namedId: string, count: number, layoutIn: 'body' | 'path'): Promise<{ set: OrderSet; orderId: number; preflight: Preflight | undefined }> {
+      const layoutId = namedId.toLowerCase();
       const layout = await repository.layout(db.sql, layoutId);
-      if (!layout || layout.ownerId !== userId || layout.inBin) throw missingLayout();
+      if (!layout || layout.ownerId !== userId || layout.inBin) {
+        throw layoutIn === 'body' ? invalid({ layout_id: [`Invalid pk "${namedId}" - object does not exist.`] }) : notFound();
+      }
       if (!layout.rule || layout.widthCm === null) throw invalid({ layout_id: ['This layout has no format with a price.'] });
       // None for a layout without pages or a format of its own to check (older rows): nothing to refuse.
       const preflight = await preflightOf(layoutId);
