@@ -5,7 +5,9 @@ import { processPhoto as processPhotoJob } from './jobs/process-photo';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { DeliveryProvider } from './delivery/provider';
+import { type AccountsService, createAccountsService } from './auth/accounts-service';
 import { createLoginService, type LoginService } from './auth/login-service';
+import type { TokenService } from './auth/tokens';
 import { createDeliveryProvider } from './delivery/providers/index';
 import { createDeliveryService, type DeliveryService } from './delivery/service';
 import type { CatalogChangeFeed } from './gallery/change-feed';
@@ -60,9 +62,13 @@ export interface ServiceParts {
   metrics: Metrics;
   /** The JSON Schemas messages are validated by. */
   schemas: JsonSchema[];
+  /** Signs and verifies the JWTs: the accounts service says whom one stands for. */
+  tokens: TokenService;
 }
 
 export interface Services {
+  /** Whom a token stands for, the caller's own account, logout, deletion, visitors: what transports ask of accounts. */
+  accounts: AccountsService;
   /** Logins through the identity providers: accounts found or made, a visitor's work taken over. */
   login: LoginService;
   /** The delivery aggregator: one per process, so the sandbox's placed orders are the same for routes and jobs. */
@@ -135,6 +141,7 @@ export function createServices(parts: ServiceParts): Services {
   const products = createProductsService(queue);
   const imageWork = createLimiter(config.imageConcurrency);
   return {
+    accounts: createAccountsService({ db, tokens: parts.tokens, deletions }),
     login: createLoginService(db, deletions),
     deliveryProvider,
     paymentProvider,

@@ -5,7 +5,7 @@
 // (account-changes.ts), whoever made them.
 import type { Logger } from 'pino';
 import { type AccountChange, listenToAccountChanges } from '../auth/account-changes';
-import type { UsersRepository } from '../auth/users-repository';
+import type { AccountsService } from '../auth/accounts-service';
 import type { Database } from '../db/database';
 import type { Validator } from '../http/validation';
 import type { EditingReceiver, LayoutChange, PublishedChange } from '../layouts/editing/receiver';
@@ -33,7 +33,8 @@ export interface EditingChannelDependencies {
   /** The process's one door into editing. */
   editing: EditingReceiver;
   layouts: LayoutsService;
-  users: UsersRepository;
+  /** Whether a connection's token still holds, read again for each of its events. */
+  accounts: Pick<AccountsService, 'current'>;
   validator: Validator;
   log: Logger;
   eventsPerSecond: number;

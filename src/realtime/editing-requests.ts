@@ -2,13 +2,12 @@
 // WebSocket): the one implementation of the channel's rules. Transports only carry requests and answers.
 import type { Logger } from 'pino';
 import type { AuthenticatedUser, TokenTerms } from '../auth/token-user';
-import type { UsersRepository } from '../auth/users-repository';
+import type { AccountsService } from '../auth/accounts-service';
 import type { Validator } from '../http/validation';
 import { errorAck } from '../layouts/editing/messages';
 import type { ChannelQuery, EditingHooks, EditingReceiver } from '../layouts/editing/receiver';
 import type { LayoutsService } from '../layouts/service';
 import { type Metrics, secondsSince } from '../metrics/metrics';
-import { currentUser } from './account-check';
 import type { Collaboration } from './presence/collaboration';
 import { atExpiry, type SessionEnd } from './session-end';
 import { createTokenBucket } from './token-bucket';
@@ -29,7 +28,7 @@ export interface EditingConnection {
 
 export interface EditingRequestsDependencies {
   layouts: LayoutsService;
-  users: UsersRepository;
+  accounts: Pick<AccountsService, 'current'>;
   validator: Validator;
   editing: EditingReceiver;
   log: Logger;
@@ -50,7 +49,7 @@ const transactionIdOf = (raw: unknown) => (raw as { transaction_id?: unknown } |
 const ENDING_CODES: ReadonlySet<string> = new Set<SessionEnd>(['invalid_token', 'token_expired']);
 
 export function createEditingRequests(deps: EditingRequestsDependencies) {
-  const { layouts, users, validator, editing, log, metrics } = deps;
+  const { layouts, accounts, validator, editing, log, metrics } = deps;
   const userLimits = createUserLimits(deps);
 
   async function join(connection: EditingConnection, raw: unknown): Promise<Answer> {
@@ -58,7 +57,7 @@ export function createEditingRequests(deps: EditingRequestsDependencies) {
       return { error: { code: 'invalid_message', message: 'layout_id: a layout UUID is required.' } };
     }
     const layoutId = (raw as { layout_id: string }).layout_id.toLowerCase();
-    const user = await currentUser(users, connection);
+    const user = await accounts.current(connection);
     if (!user) return { error: { code: 'invalid_token', message: 'Invalid token.' } };
     if (!(await layouts.mayRead(user, layoutId))) return { error: { code: 'not_found', message: 'Layout not found.' } };
     // Joined before reading, so no change falls between the layout sent and the first event received.
@@ -115,7 +114,7 @@ export function createEditingRequests(deps: EditingRequestsDependencies) {
      */
     async recheckOpenConnections(): Promise<void> {
       for (const connection of [...openConnections]) {
-        const user = await currentUser(users, connection);
+        const user = await accounts.current(connection);
         if (!user) connection.end('invalid_token');
         else if (user.role !== connection.user.role) connection.end('role_changed');
       }

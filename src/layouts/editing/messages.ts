@@ -123,6 +123,8 @@ const CODE_OF_KIND: Record<ErrorKind, EditErrorCode> = {
   invalid: 'invalid_message', not_found: 'not_found', forbidden: 'forbidden', conflict: 'transaction_conflict', locked: 'server_error', unavailable: 'server_error',
   // No editing operation has a quota of its own (a book's page limit is page_limit); a quota met on the way is a limit.
   quota: 'rate_limited',
+  // The account went: its token holds no more, as the channel's own check of every event says.
+  unauthenticated: 'invalid_token',
 };
 
 /** The editing channel's one mapping of a service's error: its finer code where the channel knows it, else its kind's. */
