@@ -131,14 +131,16 @@ export function createServices(parts: ServiceParts): Services {
   const layouts = createLayoutsService({ db, media, config, photoLinks, textImage: textImageLink });
   const orders = createOrdersService(db, preflight.check, layouts.coverPages);
   const mailer = createMailer(config.mail, config.dataDir);
-  const print = createPrintService({ db, media, privateFiles: parts.privateFiles, printDpi: config.printDpi, log, queue, printPartner: config.printPartner });
+  const print = createPrintService({
+    db, media, privateFiles: parts.privateFiles, printDpi: config.printDpi, log, queue, printPartner: config.printPartner, layouts,
+  });
   const printPartners = createPrintPartnerParts({ db, queue, log, config, print });
   const payments = createPaymentsService({
     db, provider: paymentProvider, queue, log, returnUrl: config.payment.returnUrl, afterPaid: printPartners.service.holdAfterPayment,
   });
   const refunds = createRefunds({ provider: paymentProvider, log });
   const orderAdmin = createOrderAdminService({ db, orders, refunds, queue, mailer, log });
-  const products = createProductsService(queue);
+  const products = createProductsService(queue, layouts.catalog);
   const imageWork = createLimiter(config.imageConcurrency);
   return {
     accounts: createAccountsService({ db, tokens: parts.tokens, deletions }),
@@ -158,7 +160,7 @@ export function createServices(parts: ServiceParts): Services {
     printHold: printPartners.holdFor({ orders, orderAdmin, refunds }),
     printPartnerSandbox: printPartners.sandbox,
     products,
-    productsAdmin: createProductsAdminService({ db, products, queue, deletions }),
+    productsAdmin: createProductsAdminService({ db, products, queue, deletions, catalogLayouts: layouts.catalog }),
     productPreviews: createProductPreviews({ db, media, deletions, log }),
     layouts,
     editing: createEditingReceiver({

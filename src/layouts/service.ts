@@ -9,6 +9,8 @@ import type { MediaStorage } from '../media/storage';
 import type { AuthenticatedUser } from '../shared/user';
 import { withoutPhotos } from './blocks';
 import { schemeFitsFormat } from './builder';
+import { createCatalogLayouts } from './catalog-layouts';
+import { loadDrawableLayout } from './drawing';
 import type { PhotoLinks } from '../photos/photo-links';
 import { type PresentedPage, presentLayout, presentListedLayout, presentPage, presentScheme } from './presenters';
 import type { TextImageLink } from './text-images';
@@ -123,6 +125,15 @@ export function createLayoutsService(deps: {
   };
 
   return {
+    /** Products' own layouts, made and retitled in the products domain's transactions. */
+    catalog: createCatalogLayouts(),
+
+    /** The layout with what drawing it needs (its print files); undefined for no such layout or one without a format. */
+    async drawable(layoutId: string) {
+      const layout = await repository.find(layoutId);
+      return layout && loadDrawableLayout(db.sql, layout);
+    },
+
     /**
      * A product's own layout (the gallery's theme preview): anyone reads it for a product of an approved theme,
      * moderators and administrators for any. Not found when there is none to show the caller.
