@@ -69,17 +69,18 @@ export function createEditingRequests(deps: EditingRequestsDependencies) {
   }
 
   /** Messages that read and record nothing: no transaction is applied, so their transaction_id is only echoed. */
-  const queriesOf = (connection: EditingConnection): Record<string, ChannelQuery> => ({
-    'layout:join': {
+  const queriesOf = (connection: EditingConnection): Record<string, ChannelQuery> => {
+    const joining: ChannelQuery<'layout-join-message.json'> = {
       schemaId: 'layout-join-message.json',
       answer: async (message) => ({ transaction_id: message.transaction_id ?? null, ...(await join(connection, message.params)) }),
-    },
+    };
     // This shop sells no posters; the front end asks for them on its "my products" page all the same.
-    'poster:list': {
+    const posters: ChannelQuery<'poster-list.json'> = {
       schemaId: 'poster-list.json',
       answer: async (message) => ({ transaction_id: message.transaction_id ?? null, response_data: { data: [] } }),
-    },
-  });
+    };
+    return { 'layout:join': joining, 'poster:list': posters };
+  };
 
   // Co-editing (issue 50) around the editor, for this connection.
   const hooksOf = (connection: EditingConnection): EditingHooks | undefined => {
