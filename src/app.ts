@@ -109,7 +109,7 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
       validator, publicBaseUrl: deps.config.publicBaseUrl,
     }),
     productRoutes({ products: services.productsAdmin, validator, media: deps.media }),
-    adminJobRoutes({ queue: deps.queue }),
+    adminJobRoutes({ jobs: services.jobsAdmin }),
     printRoutes({
       print: services.print, files: deps.privateFiles, signer: createUrlSigner(deps.config.jwtSecret, 'print file download'), publicBaseUrl: deps.config.publicBaseUrl,
     }),

@@ -39,6 +39,7 @@ import { createPaymentsService, type PaymentsService } from './payments/service'
 import { partnerPageRange } from './print/print-geometry';
 import { createPrintService, type PrintService } from './print/service';
 import { createPrintPartnerParts, type PrintPartnerParts } from './print/partner/index';
+import { createJobsAdminService, type JobsAdminService } from './admin/jobs-service';
 import { createProductsAdminService, type ProductsAdminService } from './products/admin-service';
 import { createProductPreviews, type ProductPreviews } from './products/preview-service';
 import { createProductsService, type ProductsService } from './products/service';
@@ -69,6 +70,8 @@ export interface ServiceParts {
 export interface Services {
   /** Whom a token stands for, the caller's own account, logout, deletion, visitors: what transports ask of accounts. */
   accounts: AccountsService;
+  /** The background jobs for administrators: the overview, and a job failed for good run again. */
+  jobsAdmin: JobsAdminService;
   /** Logins through the identity providers: accounts found or made, a visitor's work taken over. */
   login: LoginService;
   /** The delivery aggregator: one per process, so the sandbox's placed orders are the same for routes and jobs. */
@@ -145,6 +148,7 @@ export function createServices(parts: ServiceParts): Services {
   return {
     accounts: createAccountsService({ db, tokens: parts.tokens, deletions }),
     login: createLoginService(db, deletions),
+    jobsAdmin: createJobsAdminService(queue),
     deliveryProvider,
     paymentProvider,
     mailer,
