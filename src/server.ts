@@ -91,7 +91,7 @@ export async function startServer(
   const editing = createEditingChannel({
     db: runtime.db, editing: runtime.services.editing, log, eventsPerSecond: config.socketEventsPerSecond,
     socketsPerUser: config.bounds.socketsPerUser, userEventsPerSecond: config.bounds.userEventsPerSecond,
-    metrics: runtime.metrics, accounts: runtime.services.accounts, layouts: runtime.services.layouts, validator: createValidator(runtime.schemas),
+    metrics: runtime.metrics, accounts: runtime.services.accounts, sharing: runtime.services.sharing, layouts: runtime.services.layouts, validator: createValidator(runtime.schemas),
   });
   const app = buildApp({ ...runtime, demoShopper: options.demoShopper, readiness: [editing.problem] }, options.extraModules);
   const server = http.createServer(app.callback());

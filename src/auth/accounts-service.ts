@@ -42,6 +42,9 @@ export function createAccountsService(deps: { db: Database; tokens: TokenService
       await deleteUser(db, id, deletions);
     },
 
+    /** The name others see the user by (co-editing's presence); empty when none. */
+    displayName: async (id: number): Promise<string> => (await users.findById(id))?.name ?? '',
+
     /** A new visitor account (no e-mail), whose work a later login takes over. */
     createVisitor: (): Promise<User> => users.createVisitor(),
   };

@@ -57,6 +57,12 @@ export function createSharingService(deps: { db: Database; media: MediaStorage; 
     standingIn,
     comments: createComments(db),
 
+    /** Whether the user may hold blocks of the book (the editing channel's soft locks): an administrator, its owner or an editor. */
+    async mayHoldBlocks(user: AuthenticatedUser, layoutId: string): Promise<boolean> {
+      if (user.role === 'admin') return true;
+      return (await layouts.find(layoutId))?.ownerId === user.id || (await members.roleOf(layoutId, user.id)) === 'editor';
+    },
+
     /** "My products" of the books shared with the caller, marked shared with the caller's role; not found past the last page. */
     async listShared(user: AuthenticatedUser, rawPage: PageParam, rawPageSize: PageParam) {
       const page = await pageOfList(await members.countShared(user.id), rawPage, rawPageSize, async (limit, offset) => {
