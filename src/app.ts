@@ -99,7 +99,7 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
       media: deps.media,
       upload: { directory: uploadsFolder(deps.config.dataDir), maxBytes: deps.config.uploadMaxBytes },
     }),
-    layoutRoutes({ layouts: services.layouts, validator, sharing: services.sharing }),
+    layoutRoutes({ layouts: services.layouts, validator }),
     sharingRoutes({ sharing: services.sharing, validator }),
     preflightRoutes({ preflight: services.preflight }),
     textImageRoutes({ textImages: services.textImages }),

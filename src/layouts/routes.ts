@@ -7,9 +7,8 @@ import type { RouteDoc, RouteModule } from '../http/route-module';
 import type { Validator } from '../http/validation';
 import { printOptionsOf } from './print-options';
 import type { LayoutsService } from './service';
-import type { SharingService } from './sharing/service';
 
-export function layoutRoutes(deps: { layouts: LayoutsService; validator: Validator; sharing: SharingService }): RouteModule {
+export function layoutRoutes(deps: { layouts: LayoutsService; validator: Validator }): RouteModule {
   const { layouts, validator } = deps;
   const router = new Router();
   const signedIn = requireAccount();
@@ -35,7 +34,7 @@ export function layoutRoutes(deps: { layouts: LayoutsService; validator: Validat
   router.get('/api/ua/layout/', signedIn, validator.query('layout-list-query.json'), async (ctx) => {
     const { status, shared } = queryOf(ctx, 'layout-list-query.json');
     const page = shared === '1' || shared === 'true'
-      ? await deps.sharing.listShared(requireUser(ctx), ctx.query.page, ctx.query.page_size)
+      ? await layouts.listShared(requireUser(ctx), ctx.query.page, ctx.query.page_size)
       : await layouts.list(requireUser(ctx), status, ctx.query.page, ctx.query.page_size);
     ctx.body = page;
   });

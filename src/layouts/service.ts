@@ -16,7 +16,7 @@ import { type PresentedPage, presentLayout, presentListedLayout, presentPage, pr
 import type { TextImageLink } from './text-images';
 import { NO_PRINT_OPTIONS, type PrintOptions } from './print-options';
 import { createLayoutsRepository, type LayoutRow, type LayoutsRepository } from './repository';
-import { createMembersRepository } from './sharing/members-repository';
+import { createMembersRepository } from './members-repository';
 
 type PageParam = string | string[] | undefined;
 
@@ -202,6 +202,17 @@ export function createLayoutsService(deps: {
         const rows = await repository.listOwned(user.id, status, limit, offset);
         const covers = new Map((await repository.coversOf(rows.map((row) => row.id))).map((cover) => [cover.layoutId, cover]));
         return rows.map((row) => presentListedLayout(row, covers.get(row.id), media, textImage));
+      });
+      return { count: page.count, next: page.next, previous: page.previous, layouts: page.results };
+    },
+
+    /** "My products" of the books shared with the caller, marked shared with the caller's role; not found past the last page. */
+    async listShared(user: AuthenticatedUser, rawPage: PageParam, rawPageSize: PageParam) {
+      const page = await pageOfList(await members.countShared(user.id), rawPage, rawPageSize, async (limit, offset) => {
+        const rows = await members.listShared(user.id, limit, offset);
+        const covers = new Map((await repository.coversOf(rows.map((row) => row.id))).map((cover) => [cover.layoutId, cover]));
+        // The cover is drawn without photo links: a member reads the book's photos through the book itself.
+        return rows.map((row) => ({ ...presentListedLayout(row, covers.get(row.id), media, textImage), shared: true, role: row.memberRole }));
       });
       return { count: page.count, next: page.next, previous: page.previous, layouts: page.results };
     },

@@ -5,8 +5,8 @@ import type { AuthenticatedUser } from '../../shared/user';
 import type { EditError, EditMessage } from './messages';
 import type { BatchState, EditedLayout } from './state';
 import { canRead, canWrite } from '../service';
-import { createMembersRepository } from '../sharing/members-repository';
-import { memberMay, type MemberRole } from '../sharing/roles';
+import { createMembersRepository } from '../members-repository';
+import { memberMay, type MemberRole } from '../member-roles';
 
 const memberKey = (layoutId: string, userId: number) => `${layoutId}:${userId}`;
 

@@ -9,7 +9,7 @@ import type { AccountsService } from '../../auth/accounts-service';
 import { COMMENTS_CHANNEL, type NewComment } from '../../layouts/sharing/comments';
 import type { SharingService } from '../../layouts/sharing/service';
 import { ServiceError } from '../../shared/errors';
-import { colourOf } from '../../layouts/sharing/roles';
+import { colourOf } from '../../layouts/member-roles';
 import type { AuthenticatedUser } from '../../shared/user';
 import { createPresenceBoard, LOCK_MS, type PresenceEntry, type PresenceMessage } from './presence-board';
 
