@@ -3,14 +3,12 @@ import Koa from 'koa';
 import { koaBody } from 'koa-body';
 import type { Logger } from 'pino';
 import type { TokenService } from './auth/tokens';
-import type { UsersRepository } from './auth/users-repository';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { adminJobRoutes } from './admin/jobs-routes';
 import { deliveryRoutes } from './delivery/routes';
 import { sandboxPageRoutes } from './auth/providers/sandbox-page';
 import { accountRoutes, enabledProviders, loginRoutes } from './auth/routes';
-import { holderOf } from './auth/token-user';
 import { buildOpenApiDocument } from './docs/openapi';
 import { docsRoutes } from './docs/routes';
 import { editorRoutes } from './editor/routes';
@@ -62,7 +60,6 @@ export interface AppDependencies {
   privateFiles: MediaStorage;
   log: Logger;
   tokens: TokenService;
-  users: UsersRepository;
   schemas: JsonSchema[];
   queue: Queue;
   metrics: Metrics;
@@ -90,9 +87,9 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
     editorRoutes(deps.config.publicBaseUrl),
     healthRoutes(deps.db, deps.readiness),
     metricsRoutes({ metrics: deps.metrics, production: deps.config.env === 'production', token: deps.config.metricsToken }),
-    loginRoutes({ config: deps.config, db: deps.db, tokens: deps.tokens, users: deps.users, providers: enabledProviders(deps.config), log: deps.log, login: services.login }),
+    loginRoutes({ config: deps.config, db: deps.db, tokens: deps.tokens, accounts: services.accounts, providers: enabledProviders(deps.config), log: deps.log, login: services.login }),
     ...sandboxLoginPage(deps.config),
-    accountRoutes(deps.users, deps.db, services.deletions),
+    accountRoutes(services.accounts),
     mediaRoutes(deps.media),
     galleryRoutes({ gallery: services.gallery, validator, media: deps.media, metrics: deps.metrics }),
     themeRoutes({ themes: services.themes, themesAdmin: services.themesAdmin, validator, media: deps.media }),
@@ -102,7 +99,7 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
       media: deps.media,
       upload: { directory: uploadsFolder(deps.config.dataDir), maxBytes: deps.config.uploadMaxBytes },
     }),
-    layoutRoutes({ layouts: services.layouts, validator, sharing: services.sharing }),
+    layoutRoutes({ layouts: services.layouts, validator }),
     sharingRoutes({ sharing: services.sharing, validator }),
     preflightRoutes({ preflight: services.preflight }),
     textImageRoutes({ textImages: services.textImages }),
@@ -112,7 +109,7 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
       validator, publicBaseUrl: deps.config.publicBaseUrl,
     }),
     productRoutes({ products: services.productsAdmin, validator, media: deps.media }),
-    adminJobRoutes({ queue: deps.queue }),
+    adminJobRoutes({ jobs: services.jobsAdmin }),
     printRoutes({
       print: services.print, files: deps.privateFiles, signer: createUrlSigner(deps.config.jwtSecret, 'print file download'), publicBaseUrl: deps.config.publicBaseUrl,
     }),
@@ -154,7 +151,7 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
     app.use(module.router.allowedMethods());
   };
   modules.filter((module) => module.ignoresAuthorization).forEach(mount);
-  app.use(authenticate((token) => holderOf(token, deps.tokens, deps.users)));
+  app.use(authenticate(services.accounts.holderOf));
   modules.filter((module) => !module.ignoresAuthorization).forEach(mount);
   return app;
 }

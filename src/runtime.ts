@@ -26,6 +26,7 @@ export interface Runtime {
   /** The private file area (print files): never served under /media/. */
   privateFiles: MediaStorage;
   tokens: TokenService;
+  /** The users' SQL, for the command line's account commands (create-admin, set-role) and the demo shopper; transports ask services.accounts. */
   users: UsersRepository;
   queue: Queue;
   /** Catalog changes pushed by the database; listens from the first gallery request on. */
@@ -61,12 +62,13 @@ export async function openRuntime(config: Config, log: Logger, database?: Databa
     const { media, privateFiles } = storages;
     const catalogChanges = new CatalogChangeFeed(db, config.gallery.maxStalenessMs, log);
     const schemas = loadSchemas();
-    const services = createServices({ config, log, db, media, privateFiles, queue, catalogChanges, metrics, schemas });
+    const tokens = createTokenService(tokenSettings(config), log);
+    const services = createServices({ config, log, db, media, privateFiles, queue, catalogChanges, metrics, schemas, tokens });
     let closing: Promise<boolean> | undefined;
     return {
       config, log, db, queue, media, privateFiles, metrics, services,
       jobContext: { ...services, log },
-      tokens: createTokenService(tokenSettings(config), log),
+      tokens,
       users: createUsersRepository(db.sql),
       catalogChanges,
       schemas,

@@ -6,7 +6,6 @@ import { Server as SocketServer } from 'socket.io';
 import { buildApp } from './app';
 import type { DemoShopper } from './home/routes';
 import { configuredProviderNames } from './auth/routes';
-import { holderOf } from './auth/token-user';
 import { clientErrorHandler } from './http/client-error';
 import type { RouteModule } from './http/route-module';
 import { createValidator } from './http/validation';
@@ -43,7 +42,7 @@ function attachSocketServer(server: http.Server, runtime: Runtime): SocketServer
     const token = (socket.handshake.auth as { token?: unknown }).token;
     if (token === undefined || token === null) return next();
     if (typeof token !== 'string') return next(new Error('Invalid token.'));
-    holderOf(token, runtime.tokens, runtime.users).then(
+    runtime.services.accounts.holderOf(token).then(
       (holder) => {
         if (holder === 'invalid') return next(new Error('Invalid token.'));
         if (holder !== 'anonymous') socket.data.user = holder.user;
@@ -92,7 +91,7 @@ export async function startServer(
   const editing = createEditingChannel({
     db: runtime.db, editing: runtime.services.editing, log, eventsPerSecond: config.socketEventsPerSecond,
     socketsPerUser: config.bounds.socketsPerUser, userEventsPerSecond: config.bounds.userEventsPerSecond,
-    metrics: runtime.metrics, users: runtime.users, layouts: runtime.services.layouts, validator: createValidator(runtime.schemas),
+    metrics: runtime.metrics, accounts: runtime.services.accounts, sharing: runtime.services.sharing, layouts: runtime.services.layouts, validator: createValidator(runtime.schemas),
   });
   const app = buildApp({ ...runtime, demoShopper: options.demoShopper, readiness: [editing.problem] }, options.extraModules);
   const server = http.createServer(app.callback());
@@ -103,14 +102,14 @@ export async function startServer(
   // Both transports' WebSocket connections: pinged, and their outgoing buffers bounded.
   const liveness = createLiveness(config.websocketPingIntervalMs, runtime.metrics);
   const outgoingBuffers = createOutgoingBuffers(config.bounds.socketOutgoingBufferBytes, runtime.metrics);
-  attachSocketIoTransport(editingNamespace, editing, { ...runtime, socketsPerUser: config.bounds.socketsPerUser, liveness, outgoingBuffers });
+  attachSocketIoTransport(editingNamespace, editing, { accounts: runtime.services.accounts, socketsPerUser: config.bounds.socketsPerUser, liveness, outgoingBuffers });
   const plainWebSockets = attachPlainWebSocketTransport(server, editing, {
-    tokens: runtime.tokens, users: runtime.users, log, maxFrameBytes: config.maxJsonBodyBytes,
+    accounts: runtime.services.accounts, log, maxFrameBytes: config.maxJsonBodyBytes,
     liveness, outgoingBuffers, socketIoPath: io.path(), otherPaths: [PHOTO_CHANNEL_PATH], socketsPerUser: config.bounds.socketsPerUser,
   });
   // The photo library's notifications, with the same limits.
   const photoChannel = attachPhotoChannel(server, {
-    tokens: runtime.tokens, users: runtime.users, db: runtime.db, photos: runtime.services.photos, photoLinks: runtime.services.photoLinks, log,
+    accounts: runtime.services.accounts, db: runtime.db, photos: runtime.services.photos, photoLinks: runtime.services.photoLinks, log,
     maxFrameBytes: config.maxJsonBodyBytes, liveness, outgoingBuffers,
     socketsPerUser: config.bounds.socketsPerUser, userEventsPerSecond: config.bounds.userEventsPerSecond,
   });

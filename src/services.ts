@@ -5,7 +5,9 @@ import { processPhoto as processPhotoJob } from './jobs/process-photo';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { DeliveryProvider } from './delivery/provider';
+import { type AccountsService, createAccountsService } from './auth/accounts-service';
 import { createLoginService, type LoginService } from './auth/login-service';
+import type { TokenService } from './auth/tokens';
 import { createDeliveryProvider } from './delivery/providers/index';
 import { createDeliveryService, type DeliveryService } from './delivery/service';
 import type { CatalogChangeFeed } from './gallery/change-feed';
@@ -37,6 +39,7 @@ import { createPaymentsService, type PaymentsService } from './payments/service'
 import { partnerPageRange } from './print/print-geometry';
 import { createPrintService, type PrintService } from './print/service';
 import { createPrintPartnerParts, type PrintPartnerParts } from './print/partner/index';
+import { createJobsAdminService, type JobsAdminService } from './admin/jobs-service';
 import { createProductsAdminService, type ProductsAdminService } from './products/admin-service';
 import { createProductPreviews, type ProductPreviews } from './products/preview-service';
 import { createProductsService, type ProductsService } from './products/service';
@@ -60,9 +63,15 @@ export interface ServiceParts {
   metrics: Metrics;
   /** The JSON Schemas messages are validated by. */
   schemas: JsonSchema[];
+  /** Signs and verifies the JWTs: the accounts service says whom one stands for. */
+  tokens: TokenService;
 }
 
 export interface Services {
+  /** Whom a token stands for, the caller's own account, logout, deletion, visitors: what transports ask of accounts. */
+  accounts: AccountsService;
+  /** The background jobs for administrators: the overview, and a job failed for good run again. */
+  jobsAdmin: JobsAdminService;
   /** Logins through the identity providers: accounts found or made, a visitor's work taken over. */
   login: LoginService;
   /** The delivery aggregator: one per process, so the sandbox's placed orders are the same for routes and jobs. */
@@ -125,17 +134,21 @@ export function createServices(parts: ServiceParts): Services {
   const layouts = createLayoutsService({ db, media, config, photoLinks, textImage: textImageLink });
   const orders = createOrdersService(db, preflight.check, layouts.coverPages);
   const mailer = createMailer(config.mail, config.dataDir);
-  const print = createPrintService({ db, media, privateFiles: parts.privateFiles, printDpi: config.printDpi, log, queue, printPartner: config.printPartner });
+  const print = createPrintService({
+    db, media, privateFiles: parts.privateFiles, printDpi: config.printDpi, log, queue, printPartner: config.printPartner, layouts,
+  });
   const printPartners = createPrintPartnerParts({ db, queue, log, config, print });
   const payments = createPaymentsService({
     db, provider: paymentProvider, queue, log, returnUrl: config.payment.returnUrl, afterPaid: printPartners.service.holdAfterPayment,
   });
   const refunds = createRefunds({ provider: paymentProvider, log });
   const orderAdmin = createOrderAdminService({ db, orders, refunds, queue, mailer, log });
-  const products = createProductsService(queue);
+  const products = createProductsService(queue, layouts.catalog);
   const imageWork = createLimiter(config.imageConcurrency);
   return {
+    accounts: createAccountsService({ db, tokens: parts.tokens, deletions }),
     login: createLoginService(db, deletions),
+    jobsAdmin: createJobsAdminService(queue),
     deliveryProvider,
     paymentProvider,
     mailer,
@@ -151,7 +164,7 @@ export function createServices(parts: ServiceParts): Services {
     printHold: printPartners.holdFor({ orders, orderAdmin, refunds }),
     printPartnerSandbox: printPartners.sandbox,
     products,
-    productsAdmin: createProductsAdminService({ db, products, queue, deletions }),
+    productsAdmin: createProductsAdminService({ db, products, queue, deletions, catalogLayouts: layouts.catalog }),
     productPreviews: createProductPreviews({ db, media, deletions, log }),
     layouts,
     editing: createEditingReceiver({

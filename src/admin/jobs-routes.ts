@@ -4,14 +4,13 @@
 import Router from '@koa/router';
 import { requireRole } from '../http/auth';
 import type { RouteDoc, RouteModule } from '../http/route-module';
-import type { Queue } from '../queue/queue';
-import { conflict, notFound } from '../shared/errors';
+import type { JobsAdminService } from './jobs-service';
 
-export function adminJobRoutes(deps: { queue: Queue }): RouteModule {
+export function adminJobRoutes(deps: { jobs: JobsAdminService }): RouteModule {
   const router = new Router();
 
   router.get('/api/admin/jobs/', requireRole('admin'), async (ctx) => {
-    const overview = await deps.queue.overview();
+    const overview = await deps.jobs.overview();
     ctx.set('Cache-Control', 'no-store');
     ctx.body = overview.map(({ name, counts, stuck, recentFailures }) => ({
       name,
@@ -27,10 +26,8 @@ export function adminJobRoutes(deps: { queue: Queue }): RouteModule {
 
   router.post('/api/admin/jobs/:job_id/retry/', requireRole('admin'), async (ctx) => {
     const id = ctx.params.job_id;
-    const rerun = await deps.queue.rerun(id);
-    if (rerun.outcome === 'not-found') throw notFound();
-    if (rerun.outcome === 'not-failed') throw conflict(`Only a job that failed for good can be run again; this one is ${rerun.state}.`);
-    ctx.body = { id, name: rerun.name, state: 'created' };
+    const { name } = await deps.jobs.rerun(id);
+    ctx.body = { id, name, state: 'created' };
   });
 
   return { router, docs: JOB_DOCS };

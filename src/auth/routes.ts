@@ -6,15 +6,12 @@ import type { Context } from 'koa';
 import type { Logger } from 'pino';
 import { type Config, isLoopbackHost } from '../config';
 import type { Database } from '../db/database';
-import type { StoredFileDeletions } from '../file-deletions/stored-file-deletions';
-import { holderOf } from './token-user';
+import type { AccountsService } from './accounts-service';
 import { requireAccount } from '../http/auth';
-import { notAuthenticated } from '../http/errors';
 import { rateLimit } from '../http/rate-limit';
 import { requireUser } from '../http/request-state';
 import type { RouteDoc, RouteModule } from '../http/route-module';
 import { notFound, type ServiceError } from '../shared/errors';
-import { deleteUser } from './account-deletion';
 import type { LoginService } from './login-service';
 import { bindBrowser, presentedBrowserHash } from './oauth/browser-binding';
 import type { IdentityProvider, ProviderName } from './oauth/provider';
@@ -26,7 +23,7 @@ import { createSandboxProvider } from './providers/sandbox';
 import { createVkProvider } from './providers/vk';
 import { bindSuccessPage, serveSuccessPage } from './success-page';
 import type { TokenService } from './tokens';
-import type { User, UsersRepository } from './users-repository';
+import type { User } from './users-repository';
 
 export function enabledProviders(config: Config): IdentityProvider[] {
   const { google, vk, instagram, timeoutMs } = config.oauth;
@@ -62,15 +59,15 @@ function notConfigured(name: ProviderName, config: Config): ServiceError {
  * The visitor whose token starts a login (the front end sends its token with the start): the login takes over the
  * visitor's work. Any other token, or none, binds nobody; a broken one does not stop a login either.
  */
-async function startingVisitor(ctx: Context, tokens: TokenService, users: UsersRepository): Promise<number | null> {
+async function startingVisitor(ctx: Context, accounts: AccountsService): Promise<number | null> {
   const presented = /^(?:Bearer|JWT)\s+(\S+)$/i.exec(ctx.get('Authorization').trim())?.[1];
   if (!presented) return null;
-  const holder = await holderOf(presented, tokens, users);
+  const holder = await accounts.holderOf(presented);
   return typeof holder === 'object' && holder.user.role === 'visitor' ? holder.user.id : null;
 }
 
 export function loginRoutes(deps: {
-  config: Config; db: Database; tokens: TokenService; users: UsersRepository; providers: IdentityProvider[]; log: Logger; login: LoginService;
+  config: Config; db: Database; tokens: TokenService; accounts: AccountsService; providers: IdentityProvider[]; log: Logger; login: LoginService;
 }): RouteModule {
   const { config, tokens } = deps;
   const passport = new KoaPassport();
@@ -107,7 +104,7 @@ export function loginRoutes(deps: {
       ctx.set('Cache-Control', 'no-store');
       const starting = ctx.query.code === undefined;
       const browserHash = starting ? bindBrowser(ctx, secureCookies) : presentedBrowserHash(ctx);
-      const visitorId = starting ? await startingVisitor(ctx, tokens, deps.users) : null;
+      const visitorId = starting ? await startingVisitor(ctx, deps.accounts) : null;
       await authenticate(ctx, browserHash, visitorId)(ctx, next);
       // Without a code the strategy redirects to the provider; front ends expect that address as JSON instead.
       if (starting && ctx.status === 302) {
@@ -129,7 +126,7 @@ export function loginRoutes(deps: {
   // which the purge deletes once unused for VISITOR_RETENTION_DAYS.
   router.post('/auth/autoreg/', limitLogins, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { token: tokens.issue(await deps.users.createVisitor()) };
+    ctx.body = { token: tokens.issue(await deps.accounts.createVisitor()) };
   });
 
   router.get('/oauth/success/', (ctx) => serveSuccessPage(ctx, secureCookies));
@@ -139,24 +136,22 @@ export function loginRoutes(deps: {
 
 // Logout and deletion end the user's editing connections in every process through the account-change notice that
 // the database sends at commit (src/auth/account-changes.ts).
-export function accountRoutes(users: UsersRepository, db: Database, deletions: StoredFileDeletions): RouteModule {
+export function accountRoutes(accounts: AccountsService): RouteModule {
   const router = new Router();
   router.get('/api/auth/user/', requireAccount(), async (ctx) => {
-    const user = await users.findById(requireUser(ctx).id);
-    if (!user) throw notAuthenticated();
+    const user = await accounts.own(requireUser(ctx).id);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { id: user.id, uid: String(user.id), email: user.email, name: user.name, full_name: user.name, role: user.role };
   });
 
   router.post('/api/auth/logout/', requireAccount(), async (ctx) => {
-    const { id } = requireUser(ctx);
-    await users.raiseTokenVersion(id);
+    await accounts.logout(requireUser(ctx).id);
     ctx.body = { detail: 'Successfully logged out.' };
   });
 
   // The user's own account: anonymised, not removed (see deleteUser); their orders stay with the shop.
   router.delete('/api/auth/user/', requireAccount(), async (ctx) => {
-    await deleteUser(db, requireUser(ctx).id, deletions);
+    await accounts.remove(requireUser(ctx).id);
     ctx.status = 204;
   });
 

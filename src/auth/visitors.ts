@@ -1,7 +1,7 @@
 // Visitor accounts: what a shopper makes before logging in follows them into the account they log in to, and a
 // visitor nobody uses any more is deleted.
 import type { Database, Transaction } from '../db/database';
-import { createMembersRepository } from '../layouts/sharing/members-repository';
+import { createMembersRepository } from '../layouts/members-repository';
 import { movePhotosInto } from '../photos/owner-merge';
 import { removePhotosOf } from '../photos/owner-removal';
 import type { StoredFileDeletions } from '../file-deletions/stored-file-deletions';

@@ -1,17 +1,17 @@
 // Once its order set is paid, a delivery placed as a draft at the aggregator is confirmed there (from the
 // order-paid job, which pg-boss retries when the aggregator fails); the row records it, so a retry repeats nothing done.
 import type { Logger } from 'pino';
-import type { Database } from '../db/database';
 import type { DeliveryProvider } from './provider';
 import type { DeliveryRepository } from './repository';
 
-export function createPaidDraftConfirmation(deps: { db: Database; provider: DeliveryProvider; repository: DeliveryRepository; log: Logger }) {
-  const { db, provider, repository, log } = deps;
+/** repository: over the database (each step commits on its own). */
+export function createPaidDraftConfirmation(deps: { provider: DeliveryProvider; repository: DeliveryRepository; log: Logger }) {
+  const { provider, repository, log } = deps;
   return async function confirmPaid(orderSetId: number): Promise<void> {
-    const set = await repository.orderSetState(db.sql, orderSetId);
+    const set = await repository.orderSetState(orderSetId);
     if (!set) return log.warn({ orderSetId }, 'order-paid: the order set is gone');
     log.info({ orderSetId, userId: set.userId, status: set.status }, 'order set paid');
-    const draft = await repository.draftAtAggregator(db.sql, orderSetId);
+    const draft = await repository.draftAtAggregator(orderSetId);
     if (!draft) return;
     if (draft.provider !== provider.name) {
       // Retrying cannot help: the order lives at an aggregator this process does not talk to.
@@ -20,7 +20,7 @@ export function createPaidDraftConfirmation(deps: { db: Database; provider: Deli
     }
     // A crash between the two steps repeats the confirm on retry, which the aggregator answers as the first.
     await provider.confirmOrder(draft.externalId);
-    await repository.markConfirmedAtAggregator(db.sql, orderSetId);
+    await repository.markConfirmedAtAggregator(orderSetId);
     log.info({ orderSetId, externalId: draft.externalId }, 'aggregator order confirmed');
   };
 }

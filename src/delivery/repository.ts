@@ -19,13 +19,13 @@ const CLAIM = `INSERT INTO deliveries (order_set_id, provider, type, option, pri
   WHERE deliveries.status = 'draft'
   RETURNING id`;
 
-export function createDeliveryRepository() {
+export function createDeliveryRepository(sql: SqlExecutor) {
   return {
     /**
      * Claims the delivery for placing at the aggregator: true for exactly one caller, whatever runs at the same
      * time, since only a draft (or no row) can become 'placing'.
      */
-    async claim(sql: SqlExecutor, orderSetId: number, values: DeliveryValues): Promise<boolean> {
+    async claim(orderSetId: number, values: DeliveryValues): Promise<boolean> {
       const { rows } = await sql.query(CLAIM, [orderSetId, values.provider, values.type, JSON.stringify(values.option), values.priceKopecks]);
       return rows.length === 1;
     },
@@ -35,7 +35,7 @@ export function createDeliveryRepository() {
      * died): its provider for exactly one caller, who then settles it; undefined while it may still be in flight.
      * The claim's time is renewed, so a caller that cannot settle it leaves it for the next one later.
      */
-    async takeOverUnanswered(sql: SqlExecutor, orderSetId: number, staleMs: number): Promise<string | undefined> {
+    async takeOverUnanswered(orderSetId: number, staleMs: number): Promise<string | undefined> {
       const { rows } = await sql.query<{ provider: string }>(
         `UPDATE deliveries SET updated_at = now()
           WHERE order_set_id = $1 AND status = 'placing' AND updated_at < now() - $2::double precision * interval '1 millisecond'
@@ -44,12 +44,12 @@ export function createDeliveryRepository() {
     },
 
     /** Gives a failed placing back, so that the shopper can try again. */
-    async release(sql: SqlExecutor, orderSetId: number): Promise<void> {
+    async release(orderSetId: number): Promise<void> {
       await sql.query("UPDATE deliveries SET status = 'draft', updated_at = now() WHERE order_set_id = $1 AND status = 'placing'", [orderSetId]);
     },
 
     /** confirmedAtAggregator: placed confirmed (is_confirm), not as a draft there. */
-    async markPlaced(sql: SqlExecutor, orderSetId: number, externalId: string | null, confirmedAtAggregator: boolean): Promise<void> {
+    async markPlaced(orderSetId: number, externalId: string | null, confirmedAtAggregator: boolean): Promise<void> {
       await sql.query(
         `UPDATE deliveries SET status = 'placed', external_id = $2, aggregator_confirmed_at = CASE WHEN $3::boolean THEN now() END, updated_at = now()
           WHERE order_set_id = $1 AND status = 'placing'`,
@@ -57,20 +57,20 @@ export function createDeliveryRepository() {
     },
 
     /** The order set's status and shopper; undefined when there is no such set. */
-    async orderSetState(sql: SqlExecutor, orderSetId: number): Promise<{ status: string; userId: number } | undefined> {
+    async orderSetState(orderSetId: number): Promise<{ status: string; userId: number } | undefined> {
       const { rows: [row] } = await sql.query<{ status: string; user_id: unknown }>('SELECT status, user_id FROM order_sets WHERE id = $1', [orderSetId]);
       return row && { status: row.status, userId: Number(row.user_id) };
     },
 
     /** The set's aggregator order when it is still a draft there. */
-    async draftAtAggregator(sql: SqlExecutor, orderSetId: number): Promise<{ provider: string; externalId: string } | undefined> {
+    async draftAtAggregator(orderSetId: number): Promise<{ provider: string; externalId: string } | undefined> {
       const { rows } = await sql.query<{ provider: string; external_id: string }>(
         `SELECT provider, external_id FROM deliveries
           WHERE order_set_id = $1 AND status = 'placed' AND external_id IS NOT NULL AND aggregator_confirmed_at IS NULL`, [orderSetId]);
       return rows[0] ? { provider: rows[0].provider, externalId: rows[0].external_id } : undefined;
     },
 
-    async markConfirmedAtAggregator(sql: SqlExecutor, orderSetId: number): Promise<void> {
+    async markConfirmedAtAggregator(orderSetId: number): Promise<void> {
       await sql.query(
         'UPDATE deliveries SET aggregator_confirmed_at = now(), updated_at = now() WHERE order_set_id = $1 AND aggregator_confirmed_at IS NULL',
         [orderSetId]);
@@ -81,9 +81,9 @@ export function createDeliveryRepository() {
      * messages lock a layout's row before they read its status, so none lands after this commits.
      */
     /** Locks the set's books not frozen yet; the photos they place that are gone (see lockBooksAndFindMissing). */
-    lockBooksAndFindMissingPhotos: (sql: SqlExecutor, orderSetId: number) => createPlacedPhotosRepository(sql).lockBooksAndFindMissing(orderSetId),
+    lockBooksAndFindMissingPhotos: (orderSetId: number) => createPlacedPhotosRepository(sql).lockBooksAndFindMissing(orderSetId),
 
-    async confirmOrderSet(sql: SqlExecutor, orderSetId: number): Promise<void> {
+    async confirmOrderSet(orderSetId: number): Promise<void> {
       const placed = createPlacedPhotosRepository(sql);
       // The books locked before their photos are read, as the retention sweep locks them before removing a photo.
       await placed.lockBooksAndFindMissing(orderSetId);

@@ -36,7 +36,7 @@ export function createDeliveryService(deps: {
   db: Database; provider: DeliveryProvider; orders: OrdersService; payments: PaymentsService; log: Logger;
 }) {
   const { db, provider, orders, payments, log } = deps;
-  const repository = createDeliveryRepository();
+  const repository = createDeliveryRepository(db.sql);
   const cities = createTtlCache<City[]>(LIST_CACHE_SECONDS * 1000, 500);
   const points = createTtlCache<PickupPoint[]>(LIST_CACHE_SECONDS * 1000, 500);
   const pointsById = createTtlCache<PickupPoint | null>(LIST_CACHE_SECONDS * 1000, 5000);
@@ -110,7 +110,7 @@ export function createDeliveryService(deps: {
    * again. 'in-flight' while the placing may still be running, or another request is settling it.
    */
   async function settleUnanswered(orderSetId: number): Promise<'adopted' | 'released' | 'in-flight'> {
-    const placedWith = await repository.takeOverUnanswered(db.sql, orderSetId, unansweredMs);
+    const placedWith = await repository.takeOverUnanswered(orderSetId, unansweredMs);
     if (placedWith === undefined) return 'in-flight';
     if (placedWith !== provider.name && placedWith !== 'shop') {
       log.error({ orderSetId, provider: placedWith }, 'unanswered placing is at another aggregator; look it up there');
@@ -126,13 +126,14 @@ export function createDeliveryService(deps: {
       throw outcomeUnknown();
     }
     if (!found) {
-      await repository.release(db.sql, orderSetId);
+      await repository.release(orderSetId);
       log.info({ orderSetId }, 'unanswered placing not at the aggregator; the set is a draft again');
       return 'released';
     }
     await db.transaction(async (tx) => {
-      await repository.markPlaced(tx.sql, orderSetId, found.externalId, found.confirmed);
-      await repository.confirmOrderSet(tx.sql, orderSetId);
+      const repo = createDeliveryRepository(tx.sql);
+      await repo.markPlaced(orderSetId, found.externalId, found.confirmed);
+      await repo.confirmOrderSet(orderSetId);
     });
     log.info({ orderSetId, externalId: found.externalId }, 'unanswered placing found at the aggregator and adopted');
     return 'adopted';
@@ -169,9 +170,10 @@ export function createDeliveryService(deps: {
       }
       // The preflight counted the photos; one removed since (the retention sweep) refuses the set as the preflight
       // would. From the claim on, the sweep keeps the photos of a set being placed, so the confirm records them all.
-      const missing = await repository.lockBooksAndFindMissingPhotos(tx.sql, set.id);
+      const repo = createDeliveryRepository(tx.sql);
+      const missing = await repo.lockBooksAndFindMissingPhotos(set.id);
       if (missing.length > 0) throw refused(`A photo placed in the book is no longer in your library (photo ${missing.join(', ')}); place another.`);
-      return repository.claim(tx.sql, set.id, values);
+      return repo.claim(set.id, values);
     });
     if (!claimed) return false;
     let externalId: string | null = null;
@@ -188,14 +190,15 @@ export function createDeliveryService(deps: {
         log.warn({ err: error, orderSetId: set.id }, 'aggregator did not answer order/create; left placing until looked up');
         throw outcomeUnknown();
       }
-      await repository.release(db.sql, set.id);
+      await repository.release(set.id);
       if (!(error instanceof VendorError)) throw error;
       log.error({ err: error, call: 'order/create' }, 'delivery aggregator failed');
       throw new DeliveryUnavailableError(error.message);
     }
     await db.transaction(async (tx) => {
-      await repository.markPlaced(tx.sql, set.id, externalId, request.body.is_confirm);
-      await repository.confirmOrderSet(tx.sql, set.id);
+      const repo = createDeliveryRepository(tx.sql);
+      await repo.markPlaced(set.id, externalId, request.body.is_confirm);
+      await repo.confirmOrderSet(set.id);
     });
     return true;
   }
@@ -215,7 +218,7 @@ export function createDeliveryService(deps: {
     },
 
     /** After the set is paid (the order-paid job): its delivery, when placed as a draft at the aggregator, is confirmed there. */
-    confirmPaid: createPaidDraftConfirmation({ db, provider, repository, log }),
+    confirmPaid: createPaidDraftConfirmation({ provider, repository, log }),
 
     /** The pay action: a CONFIRMED set's payment link, or null when the set is OPEN and needs its delivery. */
     payAction: async (userId: number, orderSetId: number) => linkOfConfirmed(await ownSet(userId, orderSetId)),

@@ -1,7 +1,6 @@
 // GET /api/gallery/product/ (v1), /api/gallery/meta/, /api/gallery2/product/ (v2), /api/gallery2/themecategory/
 import Router from '@koa/router';
 import type { Context, Next } from 'koa';
-import { notFound, validationError } from '../http/errors';
 import { sendCacheable } from '../http/etag';
 import { type Language, languageOf } from '../http/language';
 import { queryOf } from '../http/request-state';
@@ -16,8 +15,6 @@ import type { GalleryPage, GalleryService } from './service';
 import type { CatalogSnapshot } from './snapshot';
 
 const ECHOED_PARAMS = [...V2_FILTER_PARAMS, 'page', 'page_size'];
-
-const invalidPage = () => notFound('Invalid page.');
 
 declare module 'koa' {
   interface DefaultState {
@@ -70,10 +67,8 @@ export function galleryRoutes(deps: { gallery: GalleryService; validator: Valida
       const caching = ctx.state.galleryCaching === true;
       const params = pickFilterParams(queryOf(ctx, filterSchema), known);
       const request = { url: cacheKey(ctx), params, page: ctx.query.page, pageSize: ctx.query.page_size };
-      const result = await gallery.list(request, caching, (page, snapshot) => present(page, snapshot, ctx));
-      if (result.kind === 'invalid-filter') throw validationError(result.errors);
-      if (result.kind === 'invalid-page') throw invalidPage();
-      send(ctx, result.response, caching ? 'MISS' : 'BYPASS', metrics);
+      const response = await gallery.list(request, caching, (page, snapshot) => present(page, snapshot, ctx));
+      send(ctx, response, caching ? 'MISS' : 'BYPASS', metrics);
     };
 
   // Version 2 names each product's group in the caller's language: its answers are kept per language.

@@ -2,11 +2,11 @@
 // served from memory until the database reports a change that concerns them (change-feed.ts, page-cache.ts).
 import { createHash } from 'node:crypto';
 import type { Database } from '../db/database';
-import type { FieldErrors } from '../http/errors';
 import type { CatalogChangeFeed } from './change-feed';
 import { filterKey, type GalleryFilterParams, matcherFor, type ProductQuery, resolveFilters } from './filters';
 import { type CachedResponse, type FilterGroup, GalleryPageCache } from './page-cache';
-import { lastPageOf, pageNumberOf, pageSizeOf } from '../shared/paging';
+import { invalid } from '../shared/errors';
+import { invalidPage, lastPageOf, pageNumberOf, pageSizeOf } from '../shared/paging';
 import { createGalleryRepository, type GalleryRow } from './repository';
 import { type CatalogSnapshot, createSnapshotSource } from './snapshot';
 import { Total } from './total';
@@ -17,11 +17,6 @@ export interface GalleryPage {
   lastPage: number;
   rows: GalleryRow[];
 }
-
-export type GalleryListResult =
-  | { kind: 'page'; response: CachedResponse }
-  | { kind: 'invalid-filter'; errors: FieldErrors }
-  | { kind: 'invalid-page' };
 
 /** What a route asks for: the request's URL (with the language where the answer depends on it: the cache key), its filter and paging parameters. */
 export interface GalleryListRequest {
@@ -57,25 +52,25 @@ export function createGalleryService(db: Database, feed: CatalogChangeFeed, cach
 
   async function computePage(
     request: GalleryListRequest, caching: boolean, render: (page: GalleryPage, snapshot: CatalogSnapshot) => object,
-  ): Promise<GalleryListResult> {
+  ): Promise<CachedResponse> {
     const snapshot = await snapshots.current(caching);
     const resolved = resolveFilters(request.params, snapshot);
-    if (resolved.errors) return { kind: 'invalid-filter', errors: resolved.errors };
+    if (resolved.errors) throw invalid(resolved.errors);
     const query = resolved.query;
     // Kept only if resolved from the current snapshot: a reference change may have come while this request waited.
     const keep = caching && snapshots.isCurrent(snapshot);
     const group = cache.group(filterKey(request.params), () => matcherFor(query, snapshot), keep);
     const pending = cache.begin(request.url, group);
-    const work = (async (): Promise<GalleryListResult> => {
+    const work = (async (): Promise<CachedResponse> => {
       const pageSize = pageSizeOf(request.pageSize);
       const emptyByFilter = [query.themeIds, query.formatIds].some((ids) => ids?.length === 0);
       const count = emptyByFilter ? 0 : await countOf(group, query);
       const page = pageNumberOf(request.page, count, pageSize);
-      if (page === undefined) return { kind: 'invalid-page' };
+      if (page === undefined) throw invalidPage();
       const rows = await repository.page(query, (page - 1) * pageSize, pageSize, count);
       const response = responseOf(render({ count, page, lastPage: lastPageOf(count, pageSize), rows }, snapshot));
       cache.finish(pending, response, rows.map((row) => row.id));
-      return { kind: 'page', response };
+      return response;
     })();
     // Requests for the same URL that arrive from now on wait for this one.
     pending.result = work;
@@ -113,12 +108,15 @@ export function createGalleryService(db: Database, feed: CatalogChangeFeed, cach
       return { response, made: true };
     },
 
-    /** A page of products; requests for the same URL while it is made share the work (a new page after a change). */
+    /**
+     * A page of products; requests for the same URL while it is made share the work (a new page after a change), and
+     * its refusal: the filter's fields invalid, or "Invalid page." (not found).
+     */
     list(
       request: GalleryListRequest, caching: boolean, render: (page: GalleryPage, snapshot: CatalogSnapshot) => object,
-    ): Promise<GalleryListResult> {
+    ): Promise<CachedResponse> {
       const shared = caching ? cache.inFlight(request.url) : undefined;
-      if (shared) return shared as Promise<GalleryListResult>;
+      if (shared) return shared as Promise<CachedResponse>;
       return computePage(request, caching, render);
     },
   };

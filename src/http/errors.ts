@@ -3,7 +3,7 @@ import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
 import { databaseUnavailable } from '../db/unavailable';
 import { MediaStorageUnavailableError } from '../media/storage';
-import { type ErrorKind, ServiceError } from '../shared/errors';
+import { type ErrorKind, NOT_AUTHENTICATED_MESSAGE, ServiceError } from '../shared/errors';
 import { diskFull } from '../util/error-causes';
 
 export type { FieldErrors } from '../shared/errors';
@@ -21,7 +21,7 @@ export class HttpError extends Error {
 }
 
 export const DETAILS = {
-  notAuthenticated: 'Authentication credentials were not provided.',
+  notAuthenticated: NOT_AUTHENTICATED_MESSAGE,
   invalidToken: 'Invalid token.',
   forbidden: 'You do not have permission to perform this action.',
   notFound: 'Not found.',
@@ -36,8 +36,10 @@ export const DETAILS = {
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
 
 const STATUS_OF_KIND: Record<ErrorKind, number> = {
-  invalid: 400, not_found: 404, forbidden: 403, conflict: 409, locked: 423, unavailable: 503, quota: 429,
+  invalid: 400, not_found: 404, forbidden: 403, conflict: 409, locked: 423, unavailable: 503, quota: 429, unauthenticated: 401,
 };
+/** RFC 9110: a 401 names the scheme that would authenticate. */
+const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="api"' };
 
 /**
  * A service's error as Django REST framework would answer it: a field error as {field: [messages]}, any other as
@@ -46,12 +48,10 @@ const STATUS_OF_KIND: Record<ErrorKind, number> = {
 export function httpErrorOf(error: ServiceError): HttpError {
   const body = error.kind === 'invalid' && error.fields ? error.fields : { detail: error.message, ...error.extra };
   const headers: Record<string, string> = error.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(error.retryAfterSeconds) };
-  return new HttpError(STATUS_OF_KIND[error.kind], body, headers);
+  return new HttpError(STATUS_OF_KIND[error.kind], body, error.kind === 'unauthenticated' ? { ...headers, ...CHALLENGE } : headers);
 }
-export const notAuthenticated = () =>
-  new HttpError(401, { detail: DETAILS.notAuthenticated }, { 'WWW-Authenticate': 'Bearer realm="api"' });
-export const invalidToken = () =>
-  new HttpError(401, { detail: DETAILS.invalidToken }, { 'WWW-Authenticate': 'Bearer realm="api"' });
+export const notAuthenticated = () => new HttpError(401, { detail: DETAILS.notAuthenticated }, CHALLENGE);
+export const invalidToken = () => new HttpError(401, { detail: DETAILS.invalidToken }, CHALLENGE);
 
 /** Errors thrown by koa-body, raw-body and http-errors carry a status and an `expose` flag. */
 function clientErrorOf(error: unknown): HttpError | undefined {

@@ -5,6 +5,7 @@ import codePointLength from 'ajv/dist/runtime/ucs2length';
 import type { Context, Next } from 'koa';
 import { type FieldErrors, HttpError, validationError } from './errors';
 import type { JsonSchema } from './schemas';
+import type { SchemaTypes } from '../types/schemas';
 
 const TYPE_MESSAGES: Record<string, string> = {
   integer: 'A valid integer is required.',
@@ -140,6 +141,11 @@ export interface Validator {
   jsonBody(schemaId: string, options?: { optional: boolean }): (ctx: Context, next: Next) => Promise<void>;
   /** For contract tests and internal checks: the errors of value against a schema, or null. */
   errorsOf(schemaId: string, value: unknown): FieldErrors | null;
+  /**
+   * A message (the editing channel's) as the generated type of the schema that validated it, defaults filled in; or
+   * its field errors. Validation is what gives it its type: its readers never cast it.
+   */
+  parse<Id extends keyof SchemaTypes>(schemaId: Id, value: unknown): { value: SchemaTypes[Id] } | { errors: FieldErrors };
 }
 
 // Compiling every schema takes a noticeable part of start-up: the HTTP app and the editing channel share one.
@@ -159,8 +165,8 @@ function compileValidator(schemas: JsonSchema[]): Validator {
   // JSON bodies are taken as sent.
   const queryAjv = buildAjv(schemas, 'array');
   const bodyAjv = buildAjv(schemas, false);
-  const compiled = (ajv: Ajv, id: string): ValidateFunction => {
-    const validate = ajv.getSchema(id);
+  const compiled = <T = unknown>(ajv: Ajv, id: string): ValidateFunction<T> => {
+    const validate = ajv.getSchema<T>(id);
     if (!validate) throw new Error(`no schema ${id} in schemas/`);
     return validate;
   };
@@ -209,6 +215,10 @@ function compileValidator(schemas: JsonSchema[]): Validator {
     errorsOf(schemaId, value) {
       const validate = compiled(bodyAjv, schemaId);
       return validate(value) ? null : toFieldErrors(validate.errors ?? []);
+    },
+    parse<Id extends keyof SchemaTypes>(schemaId: Id, value: unknown) {
+      const validate = compiled<SchemaTypes[Id]>(bodyAjv, schemaId);
+      return validate(value) ? { value } : { errors: toFieldErrors(validate.errors ?? []) };
     },
   };
 }

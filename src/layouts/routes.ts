@@ -1,25 +1,21 @@
 // Layouts over HTTP: the moderators' product layout, shoppers' own layouts ("my products"), page schemes.
 import Router from '@koa/router';
 import { requireAccount } from '../http/auth';
-import { notFound, validationError } from '../http/errors';
 import { idParam, layoutRefParam, uuidParam } from '../http/params';
 import { bodyOf, optionalUser, queryOf, requireUser } from '../http/request-state';
 import type { RouteDoc, RouteModule } from '../http/route-module';
 import type { Validator } from '../http/validation';
 import { printOptionsOf } from './print-options';
 import type { LayoutsService } from './service';
-import type { SharingService } from './sharing/service';
 
-export function layoutRoutes(deps: { layouts: LayoutsService; validator: Validator; sharing: SharingService }): RouteModule {
+export function layoutRoutes(deps: { layouts: LayoutsService; validator: Validator }): RouteModule {
   const { layouts, validator } = deps;
   const router = new Router();
   const signedIn = requireAccount();
 
   // The gallery's theme preview: public for products of approved themes (a 401 here would log the front end out).
   router.get('/api/ua/layout/product/:product_id/', async (ctx) => {
-    const layout = await layouts.forProduct(optionalUser(ctx), idParam(ctx.params.product_id));
-    if (!layout) throw notFound();
-    ctx.body = layout;
+    ctx.body = await layouts.forProduct(optionalUser(ctx), idParam(ctx.params.product_id));
   });
 
   router.post('/api/ua/layout/', signedIn, validator.jsonBody('layout-create.json'), async (ctx) => {
@@ -38,16 +34,13 @@ export function layoutRoutes(deps: { layouts: LayoutsService; validator: Validat
   router.get('/api/ua/layout/', signedIn, validator.query('layout-list-query.json'), async (ctx) => {
     const { status, shared } = queryOf(ctx, 'layout-list-query.json');
     const page = shared === '1' || shared === 'true'
-      ? await deps.sharing.listShared(requireUser(ctx), ctx.query.page, ctx.query.page_size)
+      ? await layouts.listShared(requireUser(ctx), ctx.query.page, ctx.query.page_size)
       : await layouts.list(requireUser(ctx), status, ctx.query.page, ctx.query.page_size);
-    if (!page) throw notFound('Invalid page.');
     ctx.body = page;
   });
 
   router.get('/api/ua/layout/:layout_id/', signedIn, async (ctx) => {
-    const layout = await layouts.get(requireUser(ctx), layoutRefParam(ctx.params.layout_id));
-    if (!layout) throw notFound();
-    ctx.body = layout;
+    ctx.body = await layouts.get(requireUser(ctx), layoutRefParam(ctx.params.layout_id));
   });
 
   router.patch('/api/ua/layout/:layout_id/', signedIn, validator.jsonBody('layout-update.json'), async (ctx) => {
@@ -62,9 +55,7 @@ export function layoutRoutes(deps: { layouts: LayoutsService; validator: Validat
 
   router.get('/api/ua/scheme/', signedIn, validator.query('scheme-query.json'), async (ctx) => {
     const { fmt, template_cat: categories = [] } = queryOf(ctx, 'scheme-query.json');
-    const schemes = await layouts.schemes(fmt, categories);
-    if (!schemes) throw validationError({ fmt: [`Select a valid choice. ${fmt} is not one of the available choices.`] });
-    ctx.body = schemes;
+    ctx.body = await layouts.schemes(fmt, categories);
   });
 
   return { router, docs: LAYOUT_DOCS };

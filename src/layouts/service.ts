@@ -9,12 +9,14 @@ import type { MediaStorage } from '../media/storage';
 import type { AuthenticatedUser } from '../shared/user';
 import { withoutPhotos } from './blocks';
 import { schemeFitsFormat } from './builder';
+import { createCatalogLayouts } from './catalog-layouts';
+import { loadDrawableLayout } from './drawing';
 import type { PhotoLinks } from '../photos/photo-links';
 import { type PresentedPage, presentLayout, presentListedLayout, presentPage, presentScheme } from './presenters';
 import type { TextImageLink } from './text-images';
 import { NO_PRINT_OPTIONS, type PrintOptions } from './print-options';
 import { createLayoutsRepository, type LayoutRow, type LayoutsRepository } from './repository';
-import { createMembersRepository } from './sharing/members-repository';
+import { createMembersRepository } from './members-repository';
 
 type PageParam = string | string[] | undefined;
 
@@ -123,15 +125,24 @@ export function createLayoutsService(deps: {
   };
 
   return {
+    /** Products' own layouts, made and retitled in the products domain's transactions. */
+    catalog: createCatalogLayouts(),
+
+    /** The layout with what drawing it needs (its print files); undefined for no such layout or one without a format. */
+    async drawable(layoutId: string) {
+      const layout = await repository.find(layoutId);
+      return layout && loadDrawableLayout(db.sql, layout);
+    },
+
     /**
      * A product's own layout (the gallery's theme preview): anyone reads it for a product of an approved theme,
-     * moderators and administrators for any. Undefined when there is none to show the caller.
+     * moderators and administrators for any. Not found when there is none to show the caller.
      */
     async forProduct(user: AuthenticatedUser | undefined, productId: number) {
       const product = await repository.productLayout(productId);
-      if (!product?.layoutId || !mayReadProductLayout(user, product)) return undefined;
-      const layout = await repository.find(product.layoutId);
-      return layout && full(layout);
+      const layout = product?.layoutId && mayReadProductLayout(user, product) ? await repository.find(product.layoutId) : undefined;
+      if (!layout) throw notFound();
+      return full(layout);
     },
 
     /**
@@ -175,14 +186,16 @@ export function createLayoutsService(deps: {
       return Boolean(await readableShared(user, { id }));
     },
 
+    /** The layout with its pages; not found for one the user may not read (nor read as a member of its book). */
     async get(user: AuthenticatedUser, ref: LayoutRef) {
       const layout = await readableShared(user, ref);
-      return layout && full(layout);
+      if (!layout) throw notFound();
+      return full(layout);
     },
 
     /**
      * The user's own layouts, newest first, paged like the gallery, each with its cover; all but the bin's unless a
-     * status is asked for. Undefined for a page past the last.
+     * status is asked for. Not found ("Invalid page.") for a page past the last.
      */
     async list(user: AuthenticatedUser, status: BookStatus | undefined, rawPage: PageParam, rawPageSize: PageParam) {
       const page = await pageOfList(await repository.countOwned(user.id, status), rawPage, rawPageSize, async (limit, offset) => {
@@ -190,7 +203,18 @@ export function createLayoutsService(deps: {
         const covers = new Map((await repository.coversOf(rows.map((row) => row.id))).map((cover) => [cover.layoutId, cover]));
         return rows.map((row) => presentListedLayout(row, covers.get(row.id), media, textImage));
       });
-      return page && { count: page.count, next: page.next, previous: page.previous, layouts: page.results };
+      return { count: page.count, next: page.next, previous: page.previous, layouts: page.results };
+    },
+
+    /** "My products" of the books shared with the caller, marked shared with the caller's role; not found past the last page. */
+    async listShared(user: AuthenticatedUser, rawPage: PageParam, rawPageSize: PageParam) {
+      const page = await pageOfList(await members.countShared(user.id), rawPage, rawPageSize, async (limit, offset) => {
+        const rows = await members.listShared(user.id, limit, offset);
+        const covers = new Map((await repository.coversOf(rows.map((row) => row.id))).map((cover) => [cover.layoutId, cover]));
+        // The cover is drawn without photo links: a member reads the book's photos through the book itself.
+        return rows.map((row) => ({ ...presentListedLayout(row, covers.get(row.id), media, textImage), shared: true, role: row.memberRole }));
+      });
+      return { count: page.count, next: page.next, previous: page.previous, layouts: page.results };
     },
 
     /**
@@ -217,10 +241,10 @@ export function createLayoutsService(deps: {
       });
     },
 
-    /** The page schemes that fit the format, of the given categories; undefined for an unknown format. */
+    /** The page schemes that fit the format, of the given categories; an unknown format is refused as the fmt field. */
     async schemes(formatId: number, categories: string[]) {
       const format = await repository.format(formatId);
-      if (!format) return undefined;
+      if (!format) throw invalid({ fmt: [`Select a valid choice. ${formatId} is not one of the available choices.`] });
       const templates = await repository.templates(categories);
       return templates.filter((template) => schemeFitsFormat(template, format)).map(presentScheme);
     },

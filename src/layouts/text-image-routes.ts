@@ -13,7 +13,6 @@ export function textImageRoutes(deps: { textImages: TextImages }): RouteModule {
     const { text_hash: textHash } = ctx.params;
     if (!TEXT_HASH.test(textHash)) throw notFound();
     const image = await deps.textImages.image(uuidParam(ctx.params.layout_id), uuidParam(ctx.params.block_id), textHash);
-    if (!image) throw notFound();
     // The link changes with the text and its style; a day's cache covers a spine that widened with added pages.
     ctx.set('Cache-Control', 'public, max-age=86400');
     ctx.type = 'image/png';

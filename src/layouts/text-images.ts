@@ -8,6 +8,7 @@ import type { Database } from '../db/database';
 import { type MediaStorage, readIfPresent } from '../media/storage';
 import { layoutPageScene } from '../render/layout-scene';
 import { renderTextImage } from '../render/text-image';
+import { notFound } from '../shared/errors';
 import type { Block } from '../shared/layout-document';
 import { loadDrawableLayout } from './drawing';
 import { createLayoutsRepository } from './repository';
@@ -37,19 +38,19 @@ export function createTextImages(deps: { db: Database; media: MediaStorage }) {
   const { db, media } = deps;
   const repository = createLayoutsRepository(db.sql);
   return {
-    /** The picture of the block's text, when the block exists and still holds the text the digest names. */
-    async image(layoutId: string, blockId: string, textHash: string): Promise<Buffer | undefined> {
+    /** The picture of the block's text; not found unless the block exists and still holds the text the digest names. */
+    async image(layoutId: string, blockId: string, textHash: string): Promise<Buffer> {
       const layout = await repository.find(layoutId);
       const drawable = layout && (await loadDrawableLayout(db.sql, layout));
-      if (!drawable) return undefined;
+      if (!drawable) throw notFound();
       const page = drawable.pages.find((candidate) => candidate.blocks.some((block) => block.id === blockId));
       const block = page?.blocks.find((candidate) => candidate.id === blockId);
-      if (!page || !block || block.type !== 'TEXT' || textDigest(layoutId, block) !== textHash) return undefined;
+      if (!page || !block || block.type !== 'TEXT' || textDigest(layoutId, block) !== textHash) throw notFound();
       const { placed: [where] } = await layoutPageScene({ type: page.type, blocks: [block] }, {
         format: drawable.format, interiorPages: drawable.interiorPages, fontSizePt: layout.fontSize, bleedMm: 0,
         readImage: async () => undefined, photo: () => undefined,
       });
-      if (!where.text) return undefined;
+      if (!where.text) throw notFound();
       const { item } = where.text;
       const key = `text-images/${digest(String(DRAWING_VERSION), JSON.stringify(item), JSON.stringify(where.trim))}.png`;
       const stored = await readIfPresent(media, key);

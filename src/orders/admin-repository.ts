@@ -29,23 +29,23 @@ export interface StatusChangeMail {
   refundKopecks: number | null;
 }
 
-export function createOrderAdminRepository() {
+export function createOrderAdminRepository(sql: SqlExecutor) {
   return {
-    async count(sql: SqlExecutor, status: OrderSetStatus | undefined): Promise<number> {
+    async count(status: OrderSetStatus | undefined): Promise<number> {
       const { rows } = await sql.query<{ count: unknown }>(
         'SELECT count(*) AS count FROM order_sets WHERE $1::text IS NULL OR status = $1::text', [status ?? null]);
       return Number(rows[0].count);
     },
 
     /** Newest first: the order is total (id breaks ties), so pages never overlap. */
-    async page(sql: SqlExecutor, status: OrderSetStatus | undefined, limit: number, offset: number): Promise<OrderSetRow[]> {
+    async page(status: OrderSetStatus | undefined, limit: number, offset: number): Promise<OrderSetRow[]> {
       const { rows } = await sql.query<Record<string, unknown>>(
         `SELECT ${SET_COLUMNS} FROM order_sets WHERE $1::text IS NULL OR status = $1::text
           ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`, [status ?? null, limit, offset]);
       return rows.map(toSet);
     },
 
-    async byId(sql: SqlExecutor, orderSetId: number): Promise<OrderSetRow[]> {
+    async byId(orderSetId: number): Promise<OrderSetRow[]> {
       const { rows } = await sql.query<Record<string, unknown>>(`SELECT ${SET_COLUMNS} FROM order_sets WHERE id = $1`, [orderSetId]);
       return rows.map(toSet);
     },
@@ -54,7 +54,7 @@ export function createOrderAdminRepository() {
      * The set, locked until the transaction ends, and whether a refund of it is asked for and not confirmed. The
      * lock is what keeps two moves of one set from both applying: the second reads the first one's result.
      */
-    async lock(sql: SqlExecutor, orderSetId: number): Promise<(OrderSetRow & { refundRequested: boolean }) | undefined> {
+    async lock(orderSetId: number): Promise<(OrderSetRow & { refundRequested: boolean }) | undefined> {
       const { rows } = await sql.query<Record<string, unknown>>(
         `SELECT ${SET_COLUMNS} FROM order_sets WHERE id = $1 FOR UPDATE`, [orderSetId]);
       if (!rows[0]) return undefined;
@@ -64,7 +64,7 @@ export function createOrderAdminRepository() {
     },
 
     /** Moves the set and records who did it; the history row's id. */
-    async move(sql: SqlExecutor, set: OrderSetRow, to: OrderSetStatus, trackingNumber: string | null, adminId: number): Promise<number> {
+    async move(set: OrderSetRow, to: OrderSetStatus, trackingNumber: string | null, adminId: number): Promise<number> {
       await sql.query('UPDATE order_sets SET status = $2, tracking_number = coalesce($3, tracking_number) WHERE id = $1',
         [set.id, to, trackingNumber]);
       const { rows } = await sql.query<{ id: unknown }>(
@@ -77,7 +77,7 @@ export function createOrderAdminRepository() {
      * A canceled set's layouts may be edited again, unless another set on its way to print, or delivered, holds them
      * (a delivered book stays frozen: IN_WORK).
      */
-    async reopenLayouts(sql: SqlExecutor, orderSetId: number): Promise<void> {
+    async reopenLayouts(orderSetId: number): Promise<void> {
       await sql.query(`UPDATE layouts SET status = 'OPEN', updated_at = now()
         WHERE id IN (SELECT layout_id FROM orders WHERE order_set_id = $1) AND status = 'IN_WORK'
           AND NOT EXISTS (SELECT 1 FROM orders o JOIN order_sets s ON s.id = o.order_set_id
@@ -85,7 +85,7 @@ export function createOrderAdminRepository() {
       [orderSetId]);
     },
 
-    async history(sql: SqlExecutor, orderSetIds: number[]): Promise<StatusHistoryRow[]> {
+    async history(orderSetIds: number[]): Promise<StatusHistoryRow[]> {
       if (orderSetIds.length === 0) return [];
       const { rows } = await sql.query<Record<string, unknown>>(
         `SELECT h.id, h.order_set_id, h.from_status, h.to_status, h.tracking_number, h.changed_by, u.email, h.changed_at
@@ -99,7 +99,7 @@ export function createOrderAdminRepository() {
       }));
     },
 
-    async refunds(sql: SqlExecutor, orderSetIds: number[]): Promise<RefundRow[]> {
+    async refunds(orderSetIds: number[]): Promise<RefundRow[]> {
       if (orderSetIds.length === 0) return [];
       const { rows } = await sql.query<Record<string, unknown>>(
         'SELECT order_set_id, status, amount_kopecks, external_id FROM refunds WHERE order_set_id = ANY($1::int[])', [orderSetIds]);
@@ -109,14 +109,14 @@ export function createOrderAdminRepository() {
       }));
     },
 
-    async emails(sql: SqlExecutor, userIds: number[]): Promise<Map<number, string | null>> {
+    async emails(userIds: number[]): Promise<Map<number, string | null>> {
       if (userIds.length === 0) return new Map();
       const { rows } = await sql.query<{ id: unknown; email: string | null }>('SELECT id, email FROM users WHERE id = ANY($1::int[])', [userIds]);
       return new Map(rows.map((row) => [Number(row.id), row.email]));
     },
 
     /** The move of history row historyId with what its e-mail needs; undefined when the row is gone. */
-    async statusChangeMail(sql: SqlExecutor, historyId: number): Promise<StatusChangeMail | undefined> {
+    async statusChangeMail(historyId: number): Promise<StatusChangeMail | undefined> {
       const { rows: [row] } = await sql.query<Record<string, unknown>>(
         `SELECT h.order_set_id, h.to_status, h.tracking_number, u.email, r.amount_kopecks AS refund_kopecks
            FROM order_status_history h JOIN order_sets s ON s.id = h.order_set_id JOIN users u ON u.id = s.user_id

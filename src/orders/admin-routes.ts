@@ -1,7 +1,6 @@
 // Administrators' order sets: the list (paged, filterable by status), one set, and the status moves after payment.
 import Router from '@koa/router';
 import { requireRole } from '../http/auth';
-import { notFound } from '../http/errors';
 import { idParam } from '../http/params';
 import { bodyOf, queryOf, requireUser } from '../http/request-state';
 import type { RouteDoc, RouteModule } from '../http/route-module';
@@ -32,7 +31,6 @@ export function orderAdminRoutes(deps: { orderAdmin: OrderAdminService; validato
   router.get('/api/admin/orderset/', admin, validator.query('admin-order-set-query.json'), async (ctx) => {
     const { status } = queryOf(ctx, 'admin-order-set-query.json');
     const page = await orderAdmin.list(status, ctx.query.page, ctx.query.page_size);
-    if (!page) throw notFound('Invalid page.');
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { ...page, results: page.results.map((set) => presentAdminOrderSet(set, media)) };
   });

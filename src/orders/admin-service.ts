@@ -27,11 +27,11 @@ export function createOrderAdminService(deps: {
   db: Database; orders: OrdersService; refunds: Refunds; queue: Queue; mailer: Mailer; log: Logger;
 }) {
   const { db, orders, refunds, queue, mailer, log } = deps;
-  const repository = createOrderAdminRepository();
+  const repository = createOrderAdminRepository(db.sql);
 
   /** guard: a further refusal checked under the same lock (the shopper's cancel inside the hold, issue 53). */
   async function lockAllowed(tx: Transaction, orderSetId: number, change: StatusChange, guard?: MoveGuard) {
-    const set = await repository.lock(tx.sql, orderSetId);
+    const set = await createOrderAdminRepository(tx.sql).lock(orderSetId);
     if (!set) throw notFound();
     const refusal = refusalOf(set.status, set.refundRequested, change);
     if (refusal) throw refusal;
@@ -42,7 +42,7 @@ export function createOrderAdminService(deps: {
   async function withDetails(sets: OrderSet[]): Promise<AdminOrderSet[]> {
     const ids = sets.map((set) => set.id);
     const [history, refundRows, emails] = await Promise.all([
-      repository.history(db.sql, ids), repository.refunds(db.sql, ids), repository.emails(db.sql, sets.map((set) => set.userId)),
+      repository.history(ids), repository.refunds(ids), repository.emails(sets.map((set) => set.userId)),
     ]);
     return sets.map((set) => ({
       ...set,
@@ -54,19 +54,20 @@ export function createOrderAdminService(deps: {
 
   /** Applies an allowed move to the locked set: status, history, layouts, the shopper's mail. */
   async function apply(tx: Transaction, set: OrderSetRow, change: StatusChange, adminId: number): Promise<void> {
-    const historyId = await repository.move(tx.sql, set, change.status, change.trackingNumber ?? null, adminId);
-    if (change.status === 'CANCELED') await repository.reopenLayouts(tx.sql, set.id);
+    const repo = createOrderAdminRepository(tx.sql);
+    const historyId = await repo.move(set, change.status, change.trackingNumber ?? null, adminId);
+    if (change.status === 'CANCELED') await repo.reopenLayouts(set.id);
     await queue.enqueue(tx, sendOrderStatusEmail, { historyId });
   }
 
   return {
     async list(status: OrderSetStatus | undefined, rawPage: string | string[] | undefined, rawPageSize: string | string[] | undefined) {
-      return pageOfList(await repository.count(db.sql, status), rawPage, rawPageSize,
-        async (limit, offset) => withDetails(await orders.assemble(await repository.page(db.sql, status, limit, offset))));
+      return pageOfList(await repository.count(status), rawPage, rawPageSize,
+        async (limit, offset) => withDetails(await orders.assemble(await repository.page(status, limit, offset))));
     },
 
     async find(orderSetId: number): Promise<AdminOrderSet> {
-      const [set] = await orders.assemble(await repository.byId(db.sql, orderSetId));
+      const [set] = await orders.assemble(await repository.byId(orderSetId));
       if (!set) throw notFound();
       return (await withDetails([set]))[0];
     },
@@ -94,7 +95,7 @@ export function createOrderAdminService(deps: {
 
     /** Mails the shopper about the move of history row historyId (the send-order-status-email job). */
     async sendStatusEmail(historyId: number): Promise<void> {
-      const change = await repository.statusChangeMail(db.sql, historyId);
+      const change = await repository.statusChangeMail(historyId);
       if (!change) return log.warn({ historyId }, 'send-order-status-email: the status change is gone');
       const { email } = change;
       if (!email) return log.info({ historyId }, 'send-order-status-email: nothing sent: the shopper has no e-mail address');

@@ -1,4 +1,4 @@
-// SQL for order sets, their orders and the cart: no rules here. Callers pass the executor (a transaction or not).
+// SQL for order sets, their orders and the cart: no rules here. Built over an executor (the database, or a transaction).
 import type { SqlExecutor } from '../db/database';
 import type { BindingType, CoverLamination, CoverType } from '../shared/layout-document';
 import type { PriceRule } from './pricing';
@@ -63,9 +63,9 @@ export const SET_COLUMNS = 'id, user_id AS "userId", status, created_at AS "crea
 // bigint arrives as a string from pg and as a number or bigint from PGlite.
 export const toSet = (row: Record<string, unknown>): OrderSetRow => ({ ...(row as unknown as OrderSetRow), id: Number(row.id), userId: Number(row.userId) });
 
-export function createOrdersRepository() {
+export function createOrdersRepository(sql: SqlExecutor) {
   return {
-    async layout(sql: SqlExecutor, layoutId: string): Promise<PricedLayout | undefined> {
+    async layout(layoutId: string): Promise<PricedLayout | undefined> {
       const { rows } = await sql.query<Record<string, unknown>>(
         `SELECT l.owner_id, l.status, l.num_pages, f.width_cm, f.height_cm, pr.base_kopecks, pr.included_pages, pr.extra_page_kopecks
            FROM layouts l LEFT JOIN products p ON p.id = l.product_id LEFT JOIN formats f ON f.id = coalesce(l.format_id, p.format_id)
@@ -86,7 +86,7 @@ export function createOrdersRepository() {
     },
 
     /** The user's cart, locked until the transaction ends; created when there is none. */
-    async lockCart(sql: SqlExecutor, userId: number): Promise<OrderSetRow> {
+    async lockCart(userId: number): Promise<OrderSetRow> {
       // The partial unique index keeps one OPEN set per user; a concurrent creator's row is simply found.
       for (;;) {
         await sql.query(
@@ -99,7 +99,7 @@ export function createOrdersRepository() {
     },
 
     /** Adds count copies; null when the row would pass 1000 copies. */
-    async addOrder(sql: SqlExecutor, orderSetId: number, layoutId: string, count: number, unitKopecks: number): Promise<number | null> {
+    async addOrder(orderSetId: number, layoutId: string, count: number, unitKopecks: number): Promise<number | null> {
       const { rows } = await sql.query<{ id: number }>(
         `INSERT INTO orders (order_set_id, layout_id, quantity, price_kopecks) VALUES ($1, $2, $3, $4)
          ON CONFLICT (order_set_id, layout_id) DO UPDATE SET quantity = orders.quantity + EXCLUDED.quantity
@@ -109,7 +109,7 @@ export function createOrdersRepository() {
     },
 
     /** The order's set, locked; undefined when the order is not the user's. */
-    async lockSetOfOrder(sql: SqlExecutor, orderId: number, userId: number): Promise<OrderSetRow | undefined> {
+    async lockSetOfOrder(orderId: number, userId: number): Promise<OrderSetRow | undefined> {
       const { rows } = await sql.query<Record<string, unknown>>(
         `SELECT s.id, s.user_id AS "userId", s.status, s.created_at AS "createdAt", s.tracking_number AS "trackingNumber"
            FROM orders o JOIN order_sets s ON s.id = o.order_set_id
@@ -118,29 +118,29 @@ export function createOrdersRepository() {
     },
 
     /** The set, locked, when it is the user's. */
-    async lockSet(sql: SqlExecutor, orderSetId: number, userId: number): Promise<OrderSetRow | undefined> {
+    async lockSet(orderSetId: number, userId: number): Promise<OrderSetRow | undefined> {
       const { rows } = await sql.query<Record<string, unknown>>(
         `SELECT ${SET_COLUMNS} FROM order_sets WHERE id = $1 AND user_id = $2 FOR UPDATE`, [orderSetId, userId]);
       return rows[0] ? toSet(rows[0]) : undefined;
     },
 
-    async setCount(sql: SqlExecutor, orderId: number, count: number): Promise<void> {
+    async setCount(orderId: number, count: number): Promise<void> {
       await sql.query('UPDATE orders SET quantity = $2 WHERE id = $1', [orderId, count]);
     },
 
-    async deleteOrder(sql: SqlExecutor, orderId: number): Promise<void> {
+    async deleteOrder(orderId: number): Promise<void> {
       await sql.query('DELETE FROM orders WHERE id = $1', [orderId]);
     },
 
     /** The user's sets, newest first (or the one set asked for). */
-    async sets(sql: SqlExecutor, userId: number, orderSetId?: number): Promise<OrderSetRow[]> {
+    async sets(userId: number, orderSetId?: number): Promise<OrderSetRow[]> {
       const { rows } = await sql.query<Record<string, unknown>>(
         `SELECT ${SET_COLUMNS} FROM order_sets WHERE user_id = $1 AND ($2::int IS NULL OR id = $2::int)
           ORDER BY created_at DESC, id DESC`, [userId, orderSetId ?? null]);
       return rows.map(toSet);
     },
 
-    async orders(sql: SqlExecutor, orderSetIds: number[]): Promise<OrderRow[]> {
+    async orders(orderSetIds: number[]): Promise<OrderRow[]> {
       if (orderSetIds.length === 0) return [];
       const { rows } = await sql.query<Record<string, unknown>>(
         `SELECT o.id, o.order_set_id, o.layout_id, o.quantity, o.price_kopecks, f.id AS format_id, f.width_cm, f.height_cm,
@@ -159,7 +159,7 @@ export function createOrdersRepository() {
       }));
     },
 
-    async deliveries(sql: SqlExecutor, orderSetIds: number[]): Promise<DeliveryRow[]> {
+    async deliveries(orderSetIds: number[]): Promise<DeliveryRow[]> {
       if (orderSetIds.length === 0) return [];
       const { rows } = await sql.query<Record<string, unknown>>(
         `SELECT order_set_id, type, status, provider, price_kopecks, option, external_id FROM deliveries
@@ -171,7 +171,7 @@ export function createOrdersRepository() {
       }));
     },
 
-    async cartCount(sql: SqlExecutor, userId: number): Promise<number> {
+    async cartCount(userId: number): Promise<number> {
       const { rows } = await sql.query<{ count: unknown }>(
         "SELECT count(o.id) AS count FROM order_sets s JOIN orders o ON o.order_set_id = s.id WHERE s.user_id = $1 AND s.status = 'OPEN'",
         [userId]);

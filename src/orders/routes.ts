@@ -2,7 +2,6 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { requireAccount } from '../http/auth';
-import { notFound, validationError } from '../http/errors';
 import { idParam, uuidParam } from '../http/params';
 import { bodyOf, requireUser } from '../http/request-state';
 import type { RouteDoc, RouteModule } from '../http/route-module';
@@ -13,7 +12,6 @@ import type { OrdersService } from './service';
 
 const userId = (ctx: Context) => requireUser(ctx).id;
 const loggedIn = requireAccount();
-const noSuchLayout = (layoutId: string) => () => validationError({ layout_id: [`Invalid pk "${layoutId}" - object does not exist.`] });
 
 export function orderRoutes(deps: { orders: OrdersService; validator: Validator; media: MediaStorage }): RouteModule {
   const { orders, validator, media } = deps;
@@ -21,13 +19,13 @@ export function orderRoutes(deps: { orders: OrdersService; validator: Validator;
 
   router.post('/api/merch/order/', loggedIn, validator.jsonBody('order-create.json'), async (ctx) => {
     const { layout_id: layoutId, count } = bodyOf(ctx, 'order-create.json');
-    const { set, orderId, preflight } = await orders.addLayout(userId(ctx), layoutId.toLowerCase(), count, noSuchLayout(layoutId));
+    const { set, orderId, preflight } = await orders.addLayout(userId(ctx), layoutId, count, 'body');
     ctx.status = 201;
     ctx.body = { ...presentOrder(set, orderId, media), preflight };
   });
 
   router.post('/api/ua/layout/:layout_id/', loggedIn, async (ctx) => {
-    const { set, orderId, preflight } = await orders.addLayout(userId(ctx), uuidParam(ctx.params.layout_id), 1, notFound);
+    const { set, orderId, preflight } = await orders.addLayout(userId(ctx), uuidParam(ctx.params.layout_id), 1, 'path');
     ctx.status = 201;
     ctx.body = { ...presentOrder(set, orderId, media), preflight };
   });

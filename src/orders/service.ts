@@ -40,12 +40,13 @@ export const unprintable = (preflight: Preflight) => conflict(
  * the books' covers for the orders' answers.
  */
 export function createOrdersService(db: Database, preflightOf: PreflightOf, coverPagesOf: CoverPagesOf) {
-  const repository = createOrdersRepository();
+  const repository = createOrdersRepository(db.sql);
 
   async function assemble(sql: SqlExecutor, sets: OrderSetRow[]): Promise<OrderSet[]> {
     const ids = sets.map((set) => set.id);
+    const repo = createOrdersRepository(sql);
     const [rows, deliveries, printJobs] = await Promise.all([
-      repository.orders(sql, ids), repository.deliveries(sql, ids), latestPrintJobs(sql, ids), // each book's latest print job at the partner (issue 53)
+      repo.orders(ids), repo.deliveries(ids), latestPrintJobs(sql, ids), // each book's latest print job at the partner (issue 53)
     ]);
     // Read on the caller's executor: inside its transaction, where the set is locked.
     const covers = await coverPagesOf([...new Set(rows.map((order) => order.layoutId))], sql);
@@ -65,23 +66,23 @@ export function createOrdersService(db: Database, preflightOf: PreflightOf, cove
   }
 
   async function guardChange(sql: SqlExecutor, set: OrderSetRow): Promise<void> {
-    const [delivery] = await repository.deliveries(sql, [set.id]);
+    const [delivery] = await createOrdersRepository(sql).deliveries([set.id]);
     const refusal = unchangeable(set, delivery);
     if (refusal) throw refusal;
   }
 
   const load = async (sql: SqlExecutor, userId: number, orderSetId: number): Promise<OrderSet | undefined> =>
-    (await assemble(sql, await repository.sets(sql, userId, orderSetId)))[0];
+    (await assemble(sql, await createOrdersRepository(sql).sets(userId, orderSetId)))[0];
 
   return {
     load: (userId: number, orderSetId: number, sql: SqlExecutor = db.sql) => load(sql, userId, orderSetId),
 
     /** Locks the user's set until tx ends (cart changes wait), then loads it. */
     async lockAndLoad(tx: SqlExecutor, userId: number, orderSetId: number): Promise<OrderSet | undefined> {
-      return (await repository.lockSet(tx, orderSetId, userId)) ? load(tx, userId, orderSetId) : undefined;
+      return (await createOrdersRepository(tx).lockSet(orderSetId, userId)) ? load(tx, userId, orderSetId) : undefined;
     },
 
-    list: async (userId: number): Promise<OrderSet[]> => assemble(db.sql, await repository.sets(db.sql, userId)),
+    list: async (userId: number): Promise<OrderSet[]> => assemble(db.sql, await repository.sets(userId)),
 
     /** Sets of any users, with their orders and deliveries (the administrators' list). */
     assemble: (sets: OrderSetRow[], sql: SqlExecutor = db.sql) => assemble(sql, sets),
@@ -97,24 +98,29 @@ export function createOrdersService(db: Database, preflightOf: PreflightOf, cove
       return preflights;
     },
 
-    cartCount: (userId: number) => repository.cartCount(db.sql, userId),
+    cartCount: (userId: number) => repository.cartCount(userId),
 
     /**
-     * Puts count copies of the user's layout in the cart. A layout that is not the user's is reported by
-     * missingLayout (a field error for a body, 404 for a path), exactly as one that does not exist; so is one in the bin.
+     * Puts count copies of the user's layout in the cart. A layout that is not the user's is refused as the request
+     * named it (layoutIn: a field error for a body, 404 for a path), exactly as one that does not exist; so is one in
+     * the bin. The field error quotes the id as it was sent.
      */
-    async addLayout(userId: number, layoutId: string, count: number, missingLayout: () => ServiceError): Promise<{ set: OrderSet; orderId: number; preflight: Preflight | undefined }> {
-      const layout = await repository.layout(db.sql, layoutId);
-      if (!layout || layout.ownerId !== userId || layout.inBin) throw missingLayout();
+    async addLayout(userId: number, namedId: string, count: number, layoutIn: 'body' | 'path'): Promise<{ set: OrderSet; orderId: number; preflight: Preflight | undefined }> {
+      const layoutId = namedId.toLowerCase();
+      const layout = await repository.layout(layoutId);
+      if (!layout || layout.ownerId !== userId || layout.inBin) {
+        throw layoutIn === 'body' ? invalid({ layout_id: [`Invalid pk "${namedId}" - object does not exist.`] }) : notFound();
+      }
       if (!layout.rule || layout.widthCm === null) throw invalid({ layout_id: ['This layout has no format with a price.'] });
       // None for a layout without pages or a format of its own to check (older rows): nothing to refuse.
       const preflight = await preflightOf(layoutId);
       if (preflight && !preflight.printable) throw unprintable(preflight);
       const unit = unitPriceKopecks(layout.rule, layout.pages);
       return db.transaction(async (tx) => {
-        const cart = await repository.lockCart(tx.sql, userId);
+        const repo = createOrdersRepository(tx.sql);
+        const cart = await repo.lockCart(userId);
         await guardChange(tx.sql, cart);
-        const orderId = await repository.addOrder(tx.sql, cart.id, layoutId, count, unit);
+        const orderId = await repo.addOrder(cart.id, layoutId, count, unit);
         if (orderId === null) throw invalid({ count: [TOO_MANY] });
         return { set: (await load(tx.sql, userId, cart.id))!, orderId, preflight };
       });
@@ -122,20 +128,22 @@ export function createOrdersService(db: Database, preflightOf: PreflightOf, cove
 
     async changeCount(userId: number, orderId: number, count: number): Promise<{ set: OrderSet; orderId: number }> {
       return db.transaction(async (tx) => {
-        const set = await repository.lockSetOfOrder(tx.sql, orderId, userId);
+        const repo = createOrdersRepository(tx.sql);
+        const set = await repo.lockSetOfOrder(orderId, userId);
         if (!set) throw notFound();
         await guardChange(tx.sql, set);
-        await repository.setCount(tx.sql, orderId, count);
+        await repo.setCount(orderId, count);
         return { set: (await load(tx.sql, userId, set.id))!, orderId };
       });
     },
 
     async remove(userId: number, orderId: number): Promise<OrderSet> {
       return db.transaction(async (tx) => {
-        const set = await repository.lockSetOfOrder(tx.sql, orderId, userId);
+        const repo = createOrdersRepository(tx.sql);
+        const set = await repo.lockSetOfOrder(orderId, userId);
         if (!set) throw notFound();
         await guardChange(tx.sql, set);
-        await repository.deleteOrder(tx.sql, orderId);
+        await repo.deleteOrder(orderId);
         return (await load(tx.sql, userId, set.id))!;
       });
     },

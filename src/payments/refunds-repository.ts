@@ -9,13 +9,13 @@ export interface RefundClaimRow {
   amountKopecks: number;
 }
 
-export function createRefundsRepository() {
+export function createRefundsRepository(sql: SqlExecutor) {
   return {
     /**
      * The set's refund row, inserted for its succeeded payment with idempotenceKey unless one exists (then kept as it
      * is); undefined when the set has no succeeded payment. Books taken back inside the hold were refunded already.
      */
-    async claim(sql: SqlExecutor, orderSetId: number, idempotenceKey: string): Promise<RefundClaimRow | undefined> {
+    async claim(orderSetId: number, idempotenceKey: string): Promise<RefundClaimRow | undefined> {
       await sql.query(
         `INSERT INTO refunds (order_set_id, payment_id, idempotence_key, amount_kopecks)
          SELECT order_set_id, id, $2, amount_kopecks
@@ -32,7 +32,7 @@ export function createRefundsRepository() {
       };
     },
 
-    async record(sql: SqlExecutor, orderSetId: number, status: string, externalId: string): Promise<void> {
+    async record(orderSetId: number, status: string, externalId: string): Promise<void> {
       await sql.query('UPDATE refunds SET status = $2, external_id = $3, updated_at = now() WHERE order_set_id = $1',
         [orderSetId, status, externalId]);
     },

@@ -24,14 +24,13 @@ export class RefundUnavailableError extends Error {}
 
 export function createRefunds(deps: { provider: PaymentProvider; log: Logger }) {
   const { provider, log } = deps;
-  const repository = createRefundsRepository();
   return {
     /**
      * Records that the set's succeeded payment is being refunded (kept when it already was); null when the set has
      * no succeeded payment, so nothing to refund. Call it with the set locked.
      */
     async claim(sql: SqlExecutor, orderSetId: number): Promise<ClaimedRefund | null> {
-      const row = await repository.claim(sql, orderSetId, refundKeyOf(orderSetId));
+      const row = await createRefundsRepository(sql).claim(orderSetId, refundKeyOf(orderSetId));
       return row ? { orderSetId, ...row } : null;
     },
 
@@ -51,7 +50,7 @@ export function createRefunds(deps: { provider: PaymentProvider; log: Logger }) 
     },
 
     async record(sql: SqlExecutor, orderSetId: number, remote: RemoteRefund): Promise<void> {
-      await repository.record(sql, orderSetId, remote.status, remote.id);
+      await createRefundsRepository(sql).record(orderSetId, remote.status, remote.id);
     },
   };
 }

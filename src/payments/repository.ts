@@ -20,10 +20,10 @@ const toPayment = (row: Record<string, unknown>): PaymentRow => ({
   confirmationUrl: row.confirmation_url as string | null, idempotenceKey: String(row.idempotence_key),
 });
 
-export function createPaymentsRepository() {
+export function createPaymentsRepository(sql: SqlExecutor) {
   return {
     /** The set's payment that is not canceled, creating one (with a fresh Idempotence-Key) when there is none. */
-    async live(sql: SqlExecutor, orderSetId: number, provider: string, amountKopecks: number): Promise<PaymentRow> {
+    async live(orderSetId: number, provider: string, amountKopecks: number): Promise<PaymentRow> {
       // The partial unique index allows one live payment per set: a concurrent creator's row is found instead.
       await sql.query(
         `INSERT INTO payments (order_set_id, provider, amount_kopecks, status) VALUES ($1, $2, $3, 'creating')
@@ -34,20 +34,20 @@ export function createPaymentsRepository() {
       return toPayment(rows[0]);
     },
 
-    async markStarted(sql: SqlExecutor, paymentId: number, externalId: string, confirmationUrl: string): Promise<void> {
+    async markStarted(paymentId: number, externalId: string, confirmationUrl: string): Promise<void> {
       await sql.query(
         `UPDATE payments SET status = 'pending', external_id = $2, confirmation_url = $3, updated_at = now()
           WHERE id = $1 AND status = 'creating'`, [paymentId, externalId, confirmationUrl]);
     },
 
-    async byExternalId(sql: SqlExecutor, provider: string, externalId: string): Promise<PaymentRow | undefined> {
+    async byExternalId(provider: string, externalId: string): Promise<PaymentRow | undefined> {
       const { rows } = await sql.query<Record<string, unknown>>(
         `SELECT ${COLUMNS} FROM payments WHERE provider = $1 AND external_id = $2`, [provider, externalId]);
       return rows[0] ? toPayment(rows[0]) : undefined;
     },
 
     /** Moves a live payment to its final state; true only for the one caller that moved it. */
-    async settle(sql: SqlExecutor, paymentId: number, status: 'succeeded' | 'canceled'): Promise<boolean> {
+    async settle(paymentId: number, status: 'succeeded' | 'canceled'): Promise<boolean> {
       const { rows } = await sql.query(
         `UPDATE payments SET status = $2, updated_at = now() WHERE id = $1 AND status IN ('creating', 'pending') RETURNING id`,
         [paymentId, status]);
@@ -59,7 +59,7 @@ export function createPaymentsRepository() {
      * about within recheckSeconds, least recently asked first: their provider ids, marked as asked now (so processes
      * running this at once share them out, and a payment that keeps failing goes to the back).
      */
-    async dueForCheck(sql: SqlExecutor, provider: string, pendingSeconds: number, recheckSeconds: number, limit: number): Promise<string[]> {
+    async dueForCheck(provider: string, pendingSeconds: number, recheckSeconds: number, limit: number): Promise<string[]> {
       const { rows } = await sql.query<{ external_id: string }>(`
         UPDATE payments SET checked_at = now() WHERE id IN (
           SELECT id FROM payments
@@ -72,7 +72,7 @@ export function createPaymentsRepository() {
     },
 
     /** CONFIRMED -> PAID; true only for the one caller that moved it. */
-    async markPaid(sql: SqlExecutor, orderSetId: number): Promise<boolean> {
+    async markPaid(orderSetId: number): Promise<boolean> {
       const { rows } = await sql.query(
         "UPDATE order_sets SET status = 'PAID' WHERE id = $1 AND status = 'CONFIRMED' RETURNING id", [orderSetId]);
       return rows.length === 1;

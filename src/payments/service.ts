@@ -41,7 +41,7 @@ export function createPaymentsService(deps: {
   afterPaid?: (tx: Transaction, orderSetId: number) => Promise<void>;
 }) {
   const { db, provider, queue, log } = deps;
-  const repository = createPaymentsRepository();
+  const repository = createPaymentsRepository(db.sql);
 
   /**
    * Acts on a notification about the provider's payment id. The notification itself is never trusted: the
@@ -63,7 +63,7 @@ export function createPaymentsService(deps: {
       const amountKopecks = set.goodsKopecks + (set.delivery?.priceKopecks ?? 0);
       // Only an empty set costs nothing, and none is confirmed any more; one confirmed before that is never "paid".
       if (amountKopecks <= 0) throw refused('Nothing to pay: the order set costs 0.00.');
-      const payment = await repository.live(db.sql, set.id, provider.name, amountKopecks);
+      const payment = await repository.live(set.id, provider.name, amountKopecks);
       if (payment.confirmationUrl) return payment.confirmationUrl;
       let remote;
       try {
@@ -80,7 +80,7 @@ export function createPaymentsService(deps: {
         log.error({ orderSetId: set.id, paymentId: remote.id }, 'payment provider gave no confirmation URL');
         throw new PaymentUnavailableError('no confirmation URL');
       }
-      await repository.markStarted(db.sql, payment.id, remote.id, remote.confirmationUrl);
+      await repository.markStarted(payment.id, remote.id, remote.confirmationUrl);
       return remote.confirmationUrl;
     },
 
@@ -106,7 +106,7 @@ export function createPaymentsService(deps: {
      */
     async reconcile(): Promise<Record<NotificationOutcome | 'checked' | 'failed', number>> {
       const report = { checked: 0, paid: 0, canceled: 0, unchanged: 0, unknown: 0, failed: 0 };
-      const due = await repository.dueForCheck(db.sql, provider.name, RECONCILE.pendingSeconds, RECONCILE.recheckSeconds, RECONCILE.batch);
+      const due = await repository.dueForCheck(provider.name, RECONCILE.pendingSeconds, RECONCILE.recheckSeconds, RECONCILE.batch);
       for (const externalId of due) {
         try {
           report[await applyNotification(externalId)] += 1;
@@ -124,7 +124,8 @@ export function createPaymentsService(deps: {
 
   /** What the provider says now about one of the shop's payments, applied once in tx. */
   async function applyRemote(tx: Transaction, remote: RemotePayment): Promise<NotificationOutcome> {
-    const local = await repository.byExternalId(tx.sql, provider.name, remote.id);
+    const repo = createPaymentsRepository(tx.sql);
+    const local = await repo.byExternalId(provider.name, remote.id);
     if (!local) return 'unknown';
     if (remote.amountKopecks !== local.amountKopecks || remote.orderSetId !== local.orderSetId) {
       log.error({ externalId: remote.id, remote, local: { amount: local.amountKopecks, orderSetId: local.orderSetId } }, 'payment does not match its order set');
@@ -132,11 +133,11 @@ export function createPaymentsService(deps: {
     }
     if (remote.status === 'canceled') {
       // The set stays CONFIRMED: the shopper may pay again, which starts a new payment.
-      return (await repository.settle(tx.sql, local.id, 'canceled')) ? 'canceled' : 'unchanged';
+      return (await repo.settle(local.id, 'canceled')) ? 'canceled' : 'unchanged';
     }
     if (remote.status !== 'succeeded') return 'unchanged';
-    if (!(await repository.settle(tx.sql, local.id, 'succeeded'))) return 'unchanged';
-    if (!(await repository.markPaid(tx.sql, local.orderSetId))) return 'unchanged';
+    if (!(await repo.settle(local.id, 'succeeded'))) return 'unchanged';
+    if (!(await repo.markPaid(local.orderSetId))) return 'unchanged';
     await queue.enqueue(tx, orderPaid, { orderSetId: local.orderSetId });
     await queue.enqueue(tx, renderPrintFiles, { orderSetId: local.orderSetId });
     await deps.afterPaid?.(tx, local.orderSetId);

@@ -27,7 +27,6 @@ async function send(ctx: Context, file: ServedPhotoFile): Promise<void> {
   ctx.set({ 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' });
   if (!sendCacheable(ctx, file.etag, 'private')) return;
   const opened = await file.open();
-  if (!opened) throw notFound();
   ctx.type = file.contentType;
   ctx.length = opened.size;
   ctx.body = opened.body;

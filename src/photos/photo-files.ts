@@ -15,7 +15,8 @@ const ORIGINAL_TYPES: Record<PhotoFormat, string> = { jpeg: 'image/jpeg', png: '
 export interface ServedPhotoFile {
   contentType: string;
   etag: string;
-  open(): Promise<OpenedFile | undefined>;
+  /** Not found when the file went between its validator and its read (the photo was deleted meanwhile). */
+  open(): Promise<OpenedFile>;
 }
 
 /**
@@ -50,7 +51,14 @@ export function createPhotoFiles(deps: { db: Database; files: MediaStorage; imag
 
   async function served(key: string, contentType: string): Promise<ServedPhotoFile | undefined> {
     const facts = await files.stat(key);
-    return facts && { contentType, etag: facts.etag, open: () => files.open(key) };
+    return facts && {
+      contentType, etag: facts.etag,
+      open: async () => {
+        const opened = await files.open(key);
+        if (!opened) throw notFound();
+        return opened;
+      },
+    };
   }
 
   /** Made in the owner's turn of the image work, so that another shopper's many photos do not hold it up. */

@@ -6,8 +6,8 @@ import type { Logger } from 'pino';
 import type { PrintPartnerConfig } from '../config';
 import { renderPrintFiles } from '../jobs/render-print-files';
 import type { Database } from '../db/database';
-import { drawingSources, loadDrawableLayout } from '../layouts/drawing';
-import { createLayoutsRepository } from '../layouts/repository';
+import { drawingSources } from '../layouts/drawing';
+import type { LayoutsService } from '../layouts/service';
 import type { MediaStorage } from '../media/storage';
 import type { Queue } from '../queue/queue';
 import { partnerRouteOf, printGeometry } from './print-geometry';
@@ -34,6 +34,8 @@ export function createPrintService(deps: {
   printDpi: number;
   /** Where each format is printed: its partner's file rules size the files (print-geometry.ts). */
   printPartner: PrintPartnerConfig;
+  /** The layouts domain: each ordered layout with what drawing it needs. */
+  layouts: Pick<LayoutsService, 'drawable'>;
 }) {
   const { db, media, privateFiles, printDpi, log, queue } = deps;
   const repository = createPrintRepository();
@@ -62,7 +64,6 @@ export function createPrintService(deps: {
         log.warn({ orderSetId }, 'render-print-files: the order set is gone');
         return undefined;
       }
-      const layouts = createLayoutsRepository(db.sql);
       const drawing = drawingSources(media, privateFiles);
       // A master the order recorded and cannot find is a fault (deleted by mistake, or not yet stored back): the job
       // fails and is retried, then shows in /api/admin/jobs/ with this reason; never a print with an empty frame.
@@ -77,9 +78,8 @@ export function createPrintService(deps: {
       const files: NewPrintFile[] = [];
       const warnings: PrintRun['warnings'] = [];
       for (const layoutId of layoutIds) {
-        const layout = await layouts.find(layoutId);
         // A confirmed book is frozen, and its photos' masters are those recorded at its confirmation (mastersOf).
-        const drawable = layout && (await loadDrawableLayout(db.sql, layout));
+        const drawable = await deps.layouts.drawable(layoutId);
         if (!drawable || drawable.pages.length === 0) {
           // A retry cannot draw pages that are not there: said loudly, but no retries.
           log.error({ orderSetId, layoutId }, 'render-print-files: the layout has no pages or no format to print');

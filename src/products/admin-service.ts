@@ -2,7 +2,7 @@
 import { renderPreviews } from '../jobs/render-previews';
 import type { Database } from '../db/database';
 import { pageOfList } from '../shared/paging';
-import { createLayoutsRepository } from '../layouts/repository';
+import type { CatalogLayouts } from '../layouts/catalog-layouts';
 import { derivedKeys } from '../media/images';
 import type { Queue } from '../queue/queue';
 import type { StoredFileDeletions } from '../file-deletions/stored-file-deletions';
@@ -20,8 +20,10 @@ async function productTypeError(repository: ProductsRepository, id: number | und
 
 export function createProductsAdminService(deps: {
   db: Database; products: ProductsService; queue: Queue; deletions: StoredFileDeletions;
+  /** The layouts domain's retitling of a product's own layout. */
+  catalogLayouts: Pick<CatalogLayouts, 'retitleCover'>;
 }) {
-  const { db, products, queue, deletions } = deps;
+  const { db, products, queue, deletions, catalogLayouts } = deps;
   const repository = createProductsRepository(db.sql);
 
   return {
@@ -52,7 +54,7 @@ export function createProductsAdminService(deps: {
         const product = await repo.update(id, changes);
         if (!product) throw notFound();
         if (changes.name !== undefined && product.layoutId) {
-          await createLayoutsRepository(tx.sql).retitleCover(product.layoutId, changes.name);
+          await catalogLayouts.retitleCover(tx, product.layoutId, changes.name);
           await queue.enqueue(tx, renderPreviews, { productId: product.id });
         }
         return product;
@@ -67,9 +69,7 @@ export function createProductsAdminService(deps: {
 
     /** A page of products, newest first; "Invalid page." (404) past the last. */
     async list(themeId: number | undefined, rawPage: string | string[] | undefined, rawPageSize: string | string[] | undefined) {
-      const page = await pageOfList(await repository.countOf(themeId), rawPage, rawPageSize, (limit, offset) => repository.list(themeId, limit, offset));
-      if (!page) throw notFound('Invalid page.');
-      return page;
+      return pageOfList(await repository.countOf(themeId), rawPage, rawPageSize, (limit, offset) => repository.list(themeId, limit, offset));
     },
 
     /**

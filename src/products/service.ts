@@ -2,19 +2,17 @@
 // products made for a theme get a full layout from the theme's images and the page schemes of their format.
 import { renderPreviews } from '../jobs/render-previews';
 import type { Transaction } from '../db/database';
-import { buildLayoutPages, NEW_LAYOUT_FONT_SIZE_PT, pickSchemes, schemeUsage } from '../layouts/builder';
-import { createLayoutsRepository } from '../layouts/repository';
+import type { CatalogLayouts } from '../layouts/catalog-layouts';
 import type { EnqueueOptions, Queue } from '../queue/queue';
 import { type NewProduct, type Product, createProductsRepository } from './repository';
-
-const PAGES_PER_LAYOUT = 10;
 
 export type NewCatalogProduct = Omit<NewProduct, 'templateCategories' | 'layoutId' | 'previewCover'> & {
   /** Where in the list of fitting schemes the pages start (the demo varies it). */
   schemeOffset?: number;
 };
 
-export function createProductsService(queue: Queue) {
+/** catalogLayouts: the layouts domain's making of products' own layouts. */
+export function createProductsService(queue: Queue, catalogLayouts: Pick<CatalogLayouts, 'plan' | 'create'>) {
   /**
    * Inserts the product and enqueues its preview in the same transaction: no product without its job. previews:
    * bulk for a catalog made in bulk (the demo, seed), whose previews give way to those someone waits for.
@@ -36,24 +34,13 @@ export function createProductsService(queue: Queue) {
       tx: Transaction, { schemeOffset = 0, ...values }: NewCatalogProduct, previews: EnqueueOptions = {},
     ): Promise<Product | undefined> {
       const products = createProductsRepository(tx.sql);
-      const layouts = createLayoutsRepository(tx.sql);
-      const format = await layouts.format(values.formatId);
-      if (!format) return undefined;
-      const pageSchemes = pickSchemes(await layouts.templates([]), format, PAGES_PER_LAYOUT, schemeOffset);
-      const product = await create(tx, {
-        ...values, templateCategories: [...new Set(pageSchemes.map((scheme) => scheme.categoryId))].sort(),
-      }, previews);
-      const pages = buildLayoutPages(format, await layouts.coverTemplate(format), pageSchemes, {
+      const plan = await catalogLayouts.plan(tx, values.formatId, schemeOffset);
+      if (!plan) return undefined;
+      const product = await create(tx, { ...values, templateCategories: plan.categories }, previews);
+      const layoutId = await catalogLayouts.create(tx, plan, product, {
         frontCover: await products.newestElementImage(values.themeId, 'FRONT_COVER_BACKGROUND'),
         pageBackground: await products.newestElementImage(values.themeId, 'PAGE_BACKGROUND'),
-      }, product.name);
-      const layoutId = await layouts.insertWithPages(
-        {
-          productId: product.id, formatId: format.id, name: product.name, fontSize: NEW_LAYOUT_FONT_SIZE_PT, unplaced: [],
-          schemeThemeRel: schemeUsage(pages), lastSchemePageNum: pages.length - 1,
-        },
-        pages,
-      );
+      });
       await products.setLayout(product.id, layoutId);
       return { ...product, layoutId };
     },

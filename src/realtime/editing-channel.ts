@@ -5,7 +5,8 @@
 // (account-changes.ts), whoever made them.
 import type { Logger } from 'pino';
 import { type AccountChange, listenToAccountChanges } from '../auth/account-changes';
-import type { UsersRepository } from '../auth/users-repository';
+import type { AccountsService } from '../auth/accounts-service';
+import type { SharingService } from '../layouts/sharing/service';
 import type { Database } from '../db/database';
 import type { Validator } from '../http/validation';
 import type { EditingReceiver, LayoutChange, PublishedChange } from '../layouts/editing/receiver';
@@ -33,7 +34,10 @@ export interface EditingChannelDependencies {
   /** The process's one door into editing. */
   editing: EditingReceiver;
   layouts: LayoutsService;
-  users: UsersRepository;
+  /** Whether a connection's token still holds, read again for each of its events; the names co-editors see. */
+  accounts: Pick<AccountsService, 'current' | 'displayName'>;
+  /** Comments, and who may hold blocks of a shared book (issue 50). */
+  sharing: Pick<SharingService, 'comments' | 'mayHoldBlocks'>;
   validator: Validator;
   log: Logger;
   eventsPerSecond: number;
@@ -54,7 +58,7 @@ export function createEditingChannel(deps: EditingChannelDependencies) {
     deliver: (changes: LayoutChange[]) => deliverHere(changes.map((change) => ({ change, origin: undefined }))),
   }) : undefined;
   const collaboration = createCollaboration({
-    db: deps.db, log: deps.log, validator: deps.validator, processId,
+    db: deps.db, log: deps.log, validator: deps.validator, processId, sharing: deps.sharing, accounts: deps.accounts,
     tell: (layoutId, event, data) => transports.forEach((transport) => transport.tell(layoutId, event, data)),
   });
   const requests = createEditingRequests({ ...deps, collaboration });

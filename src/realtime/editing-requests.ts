@@ -2,13 +2,12 @@
 // WebSocket): the one implementation of the channel's rules. Transports only carry requests and answers.
 import type { Logger } from 'pino';
 import type { AuthenticatedUser, TokenTerms } from '../auth/token-user';
-import type { UsersRepository } from '../auth/users-repository';
+import type { AccountsService } from '../auth/accounts-service';
 import type { Validator } from '../http/validation';
 import { errorAck } from '../layouts/editing/messages';
 import type { ChannelQuery, EditingHooks, EditingReceiver } from '../layouts/editing/receiver';
 import type { LayoutsService } from '../layouts/service';
 import { type Metrics, secondsSince } from '../metrics/metrics';
-import { currentUser } from './account-check';
 import type { Collaboration } from './presence/collaboration';
 import { atExpiry, type SessionEnd } from './session-end';
 import { createTokenBucket } from './token-bucket';
@@ -29,7 +28,7 @@ export interface EditingConnection {
 
 export interface EditingRequestsDependencies {
   layouts: LayoutsService;
-  users: UsersRepository;
+  accounts: Pick<AccountsService, 'current'>;
   validator: Validator;
   editing: EditingReceiver;
   log: Logger;
@@ -50,7 +49,7 @@ const transactionIdOf = (raw: unknown) => (raw as { transaction_id?: unknown } |
 const ENDING_CODES: ReadonlySet<string> = new Set<SessionEnd>(['invalid_token', 'token_expired']);
 
 export function createEditingRequests(deps: EditingRequestsDependencies) {
-  const { layouts, users, validator, editing, log, metrics } = deps;
+  const { layouts, accounts, validator, editing, log, metrics } = deps;
   const userLimits = createUserLimits(deps);
 
   async function join(connection: EditingConnection, raw: unknown): Promise<Answer> {
@@ -58,7 +57,7 @@ export function createEditingRequests(deps: EditingRequestsDependencies) {
       return { error: { code: 'invalid_message', message: 'layout_id: a layout UUID is required.' } };
     }
     const layoutId = (raw as { layout_id: string }).layout_id.toLowerCase();
-    const user = await currentUser(users, connection);
+    const user = await accounts.current(connection);
     if (!user) return { error: { code: 'invalid_token', message: 'Invalid token.' } };
     if (!(await layouts.mayRead(user, layoutId))) return { error: { code: 'not_found', message: 'Layout not found.' } };
     // Joined before reading, so no change falls between the layout sent and the first event received.
@@ -66,21 +65,22 @@ export function createEditingRequests(deps: EditingRequestsDependencies) {
     joinedLayouts.get(connection)?.add(layoutId);
     await deps.collaboration?.joined(connection, layoutId);
     const layout = await layouts.get(user, { id: layoutId });
-    return { layout, version: layout!.version };
+    return { layout, version: layout.version };
   }
 
   /** Messages that read and record nothing: no transaction is applied, so their transaction_id is only echoed. */
-  const queriesOf = (connection: EditingConnection): Record<string, ChannelQuery> => ({
-    'layout:join': {
+  const queriesOf = (connection: EditingConnection): Record<string, ChannelQuery> => {
+    const joining: ChannelQuery<'layout-join-message.json'> = {
       schemaId: 'layout-join-message.json',
       answer: async (message) => ({ transaction_id: message.transaction_id ?? null, ...(await join(connection, message.params)) }),
-    },
+    };
     // This shop sells no posters; the front end asks for them on its "my products" page all the same.
-    'poster:list': {
+    const posters: ChannelQuery<'poster-list.json'> = {
       schemaId: 'poster-list.json',
       answer: async (message) => ({ transaction_id: message.transaction_id ?? null, response_data: { data: [] } }),
-    },
-  });
+    };
+    return { 'layout:join': joining, 'poster:list': posters };
+  };
 
   // Co-editing (issue 50) around the editor, for this connection.
   const hooksOf = (connection: EditingConnection): EditingHooks | undefined => {
@@ -115,7 +115,7 @@ export function createEditingRequests(deps: EditingRequestsDependencies) {
      */
     async recheckOpenConnections(): Promise<void> {
       for (const connection of [...openConnections]) {
-        const user = await currentUser(users, connection);
+        const user = await accounts.current(connection);
         if (!user) connection.end('invalid_token');
         else if (user.role !== connection.user.role) connection.end('role_changed');
       }

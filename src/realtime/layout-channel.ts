@@ -1,9 +1,8 @@
 // The editing channel over Socket.IO, namespace /layout: editors join a layout's room and send editing messages,
 // each answered by its ack (the rules are editing-requests.ts'); others' changes arrive as layout:changed.
 import type { Namespace } from 'socket.io';
+import type { AccountsService } from '../auth/accounts-service';
 import type { AuthenticatedUser, TokenTerms } from '../auth/token-user';
-import type { TokenService } from '../auth/tokens';
-import type { UsersRepository } from '../auth/users-repository';
 import { capConnectionsPerUser, leaseOf } from './connection-cap';
 import type { EditingChannel } from './editing-channel';
 import { webSocketOf } from './engine-transport';
@@ -18,8 +17,8 @@ const userRoom = (userId: number) => `user:${userId}`;
 const sessionEnded = (reason: SessionEnd) => ({ code: reason, message: SESSION_ENDS[reason].message });
 
 export interface SocketIoTransportDependencies {
-  tokens: TokenService;
-  users: UsersRepository;
+  /** Whom the handshake's token stands for. */
+  accounts: Pick<AccountsService, 'holderOf'>;
   socketsPerUser: number;
   /** Pings each connection over WebSocket (besides engine.io's own heartbeat, which any pong satisfies). */
   liveness: Liveness;
@@ -28,7 +27,7 @@ export interface SocketIoTransportDependencies {
 }
 
 export function attachSocketIoTransport(namespace: Namespace, channel: EditingChannel, deps: SocketIoTransportDependencies): void {
-  namespace.use(requireUser(deps.tokens, deps.users));
+  namespace.use(requireUser(deps.accounts));
   namespace.use(capConnectionsPerUser(channel.requests, deps.socketsPerUser));
   const writes = coalesceWrites(namespace);
 

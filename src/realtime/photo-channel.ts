@@ -8,13 +8,11 @@ import type { Logger } from 'pino';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { listenToAccountChanges } from '../auth/account-changes';
 import type { AuthenticatedUser, TokenTerms } from '../auth/token-user';
-import type { TokenService } from '../auth/tokens';
-import type { UsersRepository } from '../auth/users-repository';
+import type { AccountsService } from '../auth/accounts-service';
 import type { Database } from '../db/database';
 import type { PhotoLinks } from '../photos/photo-links';
 import { listenToPhotoEvents, photoEventFrame, type PhotoEvent } from '../photos/photo-events';
 import type { PhotosService } from '../photos/service';
-import { currentUser } from './account-check';
 import type { Liveness } from './liveness';
 import type { OutgoingBuffers } from './outgoing-buffer';
 import { atExpiry, SESSION_ENDS, type SessionEnd } from './session-end';
@@ -26,8 +24,8 @@ import {
 export const PHOTO_CHANNEL_PATH = '/photos/ws';
 
 export interface PhotoChannelDependencies {
-  tokens: TokenService;
-  users: UsersRepository;
+  /** Whom ?jwt= stands for, and whether an open connection's token still holds. */
+  accounts: Pick<AccountsService, 'holderOf' | 'current'>;
   db: Database;
   photos: PhotosService;
   /** The signed links of a photo's images, as the library answers them. */
@@ -71,7 +69,7 @@ export function attachPhotoChannel(server: Server, deps: PhotoChannelDependencie
   // an interruption, the open connections are checked against their accounts, since a change may have gone unheard.
   const recheck = async () => {
     for (const connection of everyConnection()) {
-      const user = await currentUser(deps.users, connection);
+      const user = await deps.accounts.current(connection);
       if (!user) connection.end('invalid_token');
       else if (user.role !== connection.user.role) connection.end('role_changed');
     }

@@ -7,8 +7,7 @@ import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import { type RawData, WebSocket, WebSocketServer } from 'ws';
 import type { AuthenticatedUser, TokenTerms } from '../auth/token-user';
-import type { TokenService } from '../auth/tokens';
-import type { UsersRepository } from '../auth/users-repository';
+import type { AccountsService } from '../auth/accounts-service';
 import { errorAck } from '../layouts/editing/messages';
 import type { EditingChannel } from './editing-channel';
 import type { EditingConnection } from './editing-requests';
@@ -23,8 +22,8 @@ import {
 export const PLAIN_WEBSOCKET_PATH = '/api/ua/product/ws';
 
 export interface PlainWebSocketOptions {
-  tokens: TokenService;
-  users: UsersRepository;
+  /** Whom ?jwt= stands for. */
+  accounts: Pick<AccountsService, 'holderOf'>;
   log: Logger;
   /** Larger frames close the connection (1009). */
   maxFrameBytes: number;

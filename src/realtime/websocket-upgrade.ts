@@ -3,9 +3,8 @@
 import { type IncomingMessage, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, type WebSocketServer } from 'ws';
+import type { AccountsService } from '../auth/accounts-service';
 import type { AuthenticatedUser, TokenTerms } from '../auth/token-user';
-import type { TokenService } from '../auth/tokens';
-import type { UsersRepository } from '../auth/users-repository';
 import { editorOf } from './handshake';
 import type { OutgoingBuffers } from './outgoing-buffer';
 import { SESSION_ENDS } from './session-end';
@@ -34,8 +33,8 @@ export function refuseUpgrade(socket: Duplex, status: 404 | 503): void {
 }
 
 export interface TokenUpgrade {
-  tokens: TokenService;
-  users: UsersRepository;
+  /** Whom ?jwt= stands for. */
+  accounts: Pick<AccountsService, 'holderOf'>;
   /** True once the server is stopping: a connection that completes then is closed with 1001. */
   closing(): boolean;
 }
@@ -51,7 +50,7 @@ export function upgradeWithToken(
   // Until the upgrade completes nothing else listens here, and an unheard socket error would end the process.
   const dropOnError = () => socket.destroy();
   socket.on('error', dropOnError);
-  void editorOf(url.searchParams.get('jwt') ?? undefined, check.tokens, check.users).then((outcome) => {
+  void editorOf(url.searchParams.get('jwt') ?? undefined, check.accounts).then((outcome) => {
     socket.off('error', dropOnError);
     webSockets.handleUpgrade(request, socket, head, (webSocket) => {
       if ('refusal' in outcome) {

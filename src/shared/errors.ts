@@ -2,8 +2,11 @@
 // mapped once per transport (src/http/errors.ts to Django REST framework's bodies and a status, the editing channel
 // to {error: {code, message}}). Services never build HTTP statuses or headers.
 
-/** quota: the caller holds as much as it may (photos, bytes, folders); it may go on once it holds less (HTTP's 429). */
-export type ErrorKind = 'invalid' | 'not_found' | 'forbidden' | 'conflict' | 'locked' | 'unavailable' | 'quota';
+/**
+ * quota: the caller holds as much as it may (photos, bytes, folders); it may go on once it holds less (HTTP's 429).
+ * unauthenticated: the account the caller acts as is gone, so its credentials stand for nobody (HTTP's 401).
+ */
+export type ErrorKind = 'invalid' | 'not_found' | 'forbidden' | 'conflict' | 'locked' | 'unavailable' | 'quota' | 'unauthenticated';
 
 /** Messages per field of the request, as the front end shows them beside its inputs ({field: [message, ...]}). */
 export type FieldErrors = Record<string, string[]>;
@@ -40,6 +43,7 @@ export class ServiceError extends Error {
 
 export const NOT_FOUND_MESSAGE = 'Not found.';
 export const FORBIDDEN_MESSAGE = 'You do not have permission to perform this action.';
+export const NOT_AUTHENTICATED_MESSAGE = 'Authentication credentials were not provided.';
 
 /** A request whose fields are wrong: its message is the first field's first message. */
 export function invalid(fields: FieldErrors, options: Omit<ServiceErrorOptions, 'fields'> = {}): ServiceError {
@@ -53,3 +57,4 @@ export const conflict = (message: string, options?: ServiceErrorOptions) => new 
 export const locked = (message: string, options?: ServiceErrorOptions) => new ServiceError('locked', message, options);
 export const unavailable = (message: string, options?: ServiceErrorOptions) => new ServiceError('unavailable', message, options);
 export const quota = (message: string, options?: ServiceErrorOptions) => new ServiceError('quota', message, options);
+export const unauthenticated = (message = NOT_AUTHENTICATED_MESSAGE) => new ServiceError('unauthenticated', message);

@@ -1,4 +1,5 @@
 // Page number paging as Django REST framework's behaved (the gallery's rules first), used by every paged list.
+import { notFound } from './errors';
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 30;
 
@@ -33,14 +34,17 @@ export interface Paged<T> {
   results: T[];
 }
 
-/** A page of any list, by the gallery's rules; undefined for "Invalid page.". fetch reads limit rows from offset. */
+/** Django REST framework's answer to a page that is not a positive integer or "last", or past the last (404). */
+export const invalidPage = () => notFound('Invalid page.');
+
+/** A page of any list, by the gallery's rules; not found ("Invalid page.") past the last. fetch reads limit rows from offset. */
 export async function pageOfList<T>(
   count: number, rawPage: string | string[] | undefined, rawPageSize: string | string[] | undefined,
   fetch: (limit: number, offset: number) => Promise<T[]>,
-): Promise<Paged<T> | undefined> {
+): Promise<Paged<T>> {
   const pageSize = pageSizeOf(rawPageSize);
   const page = pageNumberOf(rawPage, count, pageSize);
-  if (page === undefined) return undefined;
+  if (page === undefined) throw invalidPage();
   const last = lastPageOf(count, pageSize);
   return {
     count, next: page < last ? page + 1 : null, previous: page > 1 ? page - 1 : null,

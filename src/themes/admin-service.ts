@@ -99,7 +99,7 @@ export function createThemesAdminService(deps: ThemesAdminDependencies) {
       await deletions.deleteSoon(recorded);
     },
 
-    /** A page of themes, newest first; undefined for a page that does not exist. */
+    /** A page of themes, newest first; not found ("Invalid page.") for a page that does not exist. */
     async list(approved: boolean | undefined, rawPage: string | string[] | undefined, rawPageSize: string | string[] | undefined) {
       const repository = createThemesAdminRepository(db.sql);
       return pageOfList(await repository.countOf(approved), rawPage, rawPageSize, async (limit, offset) => {

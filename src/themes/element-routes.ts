@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import Router from '@koa/router';
 import { requireRole } from '../http/auth';
-import { notFound, validationError } from '../http/errors';
+import { validationError } from '../http/errors';
 import { idParam } from '../http/params';
 import { bodyOf, queryOf } from '../http/request-state';
 import type { RouteDoc, RouteModule } from '../http/route-module';
@@ -13,7 +13,7 @@ import type { ThemeElementUpload } from '../types/schemas';
 import { requireThemeAccess } from './http-theme-access';
 import { singleFileUpload, uploadedFile, type UploadLimits } from '../http/upload';
 import { presentElement } from './presenters';
-import { type ElementFields, InvalidImageError, type ThemesService } from './service';
+import type { ElementFields, ThemesService } from './service';
 
 function elementFieldsOf(fields: ThemeElementUpload): ElementFields {
   return {
@@ -50,19 +50,13 @@ export function themeElementRoutes(deps: { themes: ThemesService; validator: Val
       const file = uploadedFile(ctx);
       if (!file) throw validationError({ file: ['No file was submitted.'] });
       const fields = elementFieldsOf(bodyOf(ctx, 'theme-element-upload.json'));
-      try {
-        const element = await themes.addElement(idParam(ctx.params.theme_id), fields, path.resolve(file));
-        ctx.status = 201;
-        ctx.body = presentElement(element, media);
-      } catch (error) {
-        if (error instanceof InvalidImageError) throw validationError({ file: [error.message] });
-        throw error;
-      }
+      const element = await themes.addElement(idParam(ctx.params.theme_id), fields, path.resolve(file));
+      ctx.status = 201;
+      ctx.body = presentElement(element, media);
     });
 
   router.delete('/api/theme/:theme_id/element/:element_id/', requireRole('admin'), async (ctx) => {
-    const deleted = await themes.deleteElement(idParam(ctx.params.theme_id), idParam(ctx.params.element_id));
-    if (!deleted) throw notFound();
+    await themes.deleteElement(idParam(ctx.params.theme_id), idParam(ctx.params.element_id));
     ctx.status = 204;
   });
 

@@ -2,7 +2,6 @@
 // for approved themes; the rest is the administration of themes. The elements have their own file (element-routes.ts).
 import Router from '@koa/router';
 import { requireRole } from '../http/auth';
-import { notFound } from '../http/errors';
 import { idParam } from '../http/params';
 import { bodyOf, queryOf, requireUser } from '../http/request-state';
 import type { RouteDoc, RouteModule } from '../http/route-module';
@@ -29,7 +28,6 @@ export function themeRoutes(deps: { themes: ThemesService; themesAdmin: ThemesAd
   router.get('/api/theme/', requireRole('moderator', 'admin'), validator.query('theme-list-query.json'), async (ctx) => {
     const { approved } = queryOf(ctx, 'theme-list-query.json');
     const page = await themesAdmin.list(approved, ctx.query.page, ctx.query.page_size);
-    if (!page) throw notFound('Invalid page.');
     ctx.body = { ...page, results: page.results.map(presentAdminTheme) };
   });
 

@@ -6,6 +6,7 @@ import { derivedKeys, storeWithDerivatives } from '../media/images';
 import { InvalidImageError, inspectImage } from '../media/image-check';
 import type { MediaStorage } from '../media/storage';
 import type { Queue } from '../queue/queue';
+import { invalid, notFound } from '../shared/errors';
 import type { StoredFileDeletions } from '../file-deletions/stored-file-deletions';
 import type { Limiter } from '../util/limiter';
 import { frontCoverChanged } from './front-cover';
@@ -24,8 +25,6 @@ export interface ThemesServiceDependencies {
   deletions: StoredFileDeletions;
 }
 
-export { InvalidImageError };
-
 export function createThemesService({ db, media, imageWork, maxPixels, log, queue, deletions }: ThemesServiceDependencies) {
   const repository = createThemesRepository(db.sql);
 
@@ -40,7 +39,7 @@ export function createThemesService({ db, media, imageWork, maxPixels, log, queu
 
     /**
      * Checks the uploaded file, stores it and its derivatives, then records the element. A file that is not an
-     * accepted image throws InvalidImageError; any failure leaves no file and no row.
+     * accepted image is refused as the file field; any failure leaves no file and no row.
      */
     async addElement(themeId: number, fields: ElementFields, uploadedFile: string): Promise<ThemeElement> {
       const { image, width, height } = await imageWork.run(async () => {
@@ -48,6 +47,8 @@ export function createThemesService({ db, media, imageWork, maxPixels, log, queu
         const key = `themes/${themeId}/elements/${randomUUID()}.${facts.extension}`;
         await storeWithDerivatives(media, key, uploadedFile, maxPixels);
         return { image: key, width: facts.width, height: facts.height };
+      }).catch((error: unknown) => {
+        throw error instanceof InvalidImageError ? invalid({ file: [error.message] }) : error;
       });
       try {
         return await db.transaction(async (tx) => {
@@ -63,18 +64,17 @@ export function createThemesService({ db, media, imageWork, maxPixels, log, queu
 
     /**
      * Removes the row, recording its files for deletion in the same transaction; they go once it is committed (or,
-     * when the storage fails, once the delete-stored-files job gets through). False when no such element.
+     * when the storage fails, once the delete-stored-files job gets through). Not found when no such element.
      */
-    async deleteElement(themeId: number, elementId: number): Promise<boolean> {
+    async deleteElement(themeId: number, elementId: number): Promise<void> {
       const recorded = await db.transaction(async (tx) => {
         const element = await createThemesRepository(tx.sql).deleteElement(themeId, elementId);
         if (!element) return undefined;
         if (element.elementType === 'FRONT_COVER_BACKGROUND') await frontCoverChanged(tx, queue, themeId);
         return deletions.record(tx, [element.image, ...derivedKeys(element.image)]);
       });
-      if (!recorded) return false;
+      if (!recorded) throw notFound();
       await deletions.deleteSoon(recorded);
-      return true;
     },
   };
 }

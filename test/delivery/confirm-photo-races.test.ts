@@ -98,7 +98,7 @@ describe('confirming a book while its photo is swept or turned (postgres only)',
     // The confirmation records the masters, then waits on the set's row, which the test holds.
     await holder.query('BEGIN');
     await holder.query('SELECT id FROM order_sets WHERE id = $1 FOR SHARE', [setId]);
-    const confirming = shop.runtime.db.transaction((tx) => createDeliveryRepository().confirmOrderSet(tx.sql, setId));
+    const confirming = shop.runtime.db.transaction((tx) => createDeliveryRepository(tx.sql).confirmOrderSet(setId));
     const confirm = await until(async () => (await lockWaiters()).find((waiter) => waiter.onTheTest));
     let turnedAnswer: number | undefined;
     const turning = shop.client.put('/api/photo/').set('Authorization', who.auth).send({ photo_id: photoId, angle: 90 })

@@ -115,7 +115,7 @@ describe(`print files draw what is placed (${DATABASE_KIND})`, () => {
     const { rows: [set] } = await runtime.db.sql.query<{ id: number }>("INSERT INTO order_sets (user_id, status) VALUES ($1, 'OPEN') RETURNING id", [users.owner.id]);
     orderSetId = set.id;
     await runtime.db.sql.query('INSERT INTO orders (order_set_id, layout_id, quantity, price_kopecks) VALUES ($1, $2, 1, 100000)', [orderSetId, book.layoutId]);
-    await runtime.db.transaction((tx) => createDeliveryRepository().confirmOrderSet(tx.sql, orderSetId));
+    await runtime.db.transaction((tx) => createDeliveryRepository(tx.sql).confirmOrderSet(orderSetId));
     await runtime.db.sql.query("UPDATE order_sets SET status = 'PAID' WHERE id = $1", [orderSetId]);
     interior = await printInterior();
   });

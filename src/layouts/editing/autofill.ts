@@ -16,15 +16,10 @@ import { chooseShots } from '../autofill/shots';
 import { eventTitles } from '../autofill/titles';
 import { blockMm, copiedBackgrounds, withPlacement } from './block-content';
 import { currentPages } from './history';
-import type { EditMessage, EditOperation, EditResult } from './messages';
+import type { EditOperation, EditResult } from './messages';
 import { countUse } from './set-scheme';
 import type { BatchState, EditedLayout, EditedPage } from './state';
 import { isBookPhoto } from './edit-access';
-
-interface AutofillMessage extends EditMessage {
-  params: { layout_id: string; id?: string };
-  payload: { from_page?: number; photo_ids?: number[]; order?: 'capture_time' | 'given'; pages?: 'keep' | 'fit'; skip_near_duplicates?: boolean };
-}
 
 /** The photos placed on the pages before fromPage: the default leaves them where they are. */
 function placedBefore(pages: EditedPage[], fromPage: number): Set<number> {
@@ -53,14 +48,10 @@ function resize(state: BatchState, layout: EditedLayout, pages: EditedPage[], in
   return [...kept, ...added];
 }
 
-export const autofillLayout: EditOperation = {
+export const autofillLayout: EditOperation<'layout-autofill.json'> = {
   schemaId: 'layout-autofill.json',
-  targets(raw) {
-    const message = raw as AutofillMessage;
-    return { layoutId: message.params.layout_id, wholeLayout: true, photoList: true, allSchemes: true, photoIds: message.payload.photo_ids ?? [] };
-  },
-  apply(state, raw): EditResult {
-    const message = raw as AutofillMessage;
+  targets: ({ params, payload }) => ({ layoutId: params.layout_id, wholeLayout: true, photoList: true, allSchemes: true, photoIds: payload.photo_ids ?? [] }),
+  apply(state, message): EditResult {
     const { from_page: fromPage = 1, order = 'capture_time', pages: pageMode = 'keep', skip_near_duplicates: skipDuplicates = true } = message.payload;
     const layout = state.layouts.get(message.params.layout_id)!;
     if (!layout.format) throw invalid({ payload: ['Autofill needs a book with a format.'] });

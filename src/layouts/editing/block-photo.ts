@@ -1,18 +1,16 @@
 // block/set, block/crop and block/clear: a photo of the book in a PHOTO block, framed to cover it, moved and zoomed
 // within the photo; a block emptied (a PHOTO block's photo, a TEXT block's text and style).
 import { invalid, notFound } from '../../shared/errors';
-import type { Block, Box, PhotoPlacement, PlacementRotation } from '../../shared/layout-document';
+import type { Block, PhotoPlacement } from '../../shared/layout-document';
 import { framedCrop } from '../../shared/face-framing';
 import { foldBand } from '../../shared/fold-band';
 import { blockMm, findBlock, withPlacement } from './block-content';
-import type { EditMessage, EditOperation, EditResult } from './messages';
+import type { EditOperation, EditResult, MessageOf } from './messages';
 import type { BatchState, EditedLayout, EditedPage, PlacementPhoto } from './state';
 import { isBookPhoto } from './edit-access';
 
-interface BlockMessage extends EditMessage {
-  params: { layout_id: string; id: string };
-  payload: { photo_id?: number; crop?: Box; rotation?: PlacementRotation; mirror?: boolean };
-}
+/** The block operations' messages: each names its block by params. */
+type BlockMessage = MessageOf<'block-set.json' | 'block-crop.json' | 'block-clear.json'>;
 
 const invalidPayload = (message: string) => invalid({ payload: [message] });
 
@@ -42,18 +40,14 @@ function replaceBlock(page: EditedPage, index: number, block: Block): EditResult
   return { pages: [page] };
 }
 
-const blockTargets = (raw: EditMessage) => {
-  const message = raw as BlockMessage;
-  return { layoutId: message.params.layout_id, blockIds: [message.params.id], photoIds: message.payload.photo_id ? [message.payload.photo_id] : [] };
-};
+const blockTargets = ({ params }: BlockMessage) => ({ layoutId: params.layout_id, blockIds: [params.id] });
 
-export const setBlockPhoto: EditOperation = {
+export const setBlockPhoto: EditOperation<'block-set.json'> = {
   schemaId: 'block-set.json',
-  targets: blockTargets,
-  apply(state, raw) {
-    const message = raw as BlockMessage;
+  targets: (message) => ({ ...blockTargets(message), photoIds: [message.payload.photo_id] }),
+  apply(state, message) {
     const { layout, page, block, index, size } = photoBlock(state, message);
-    const photo = bookPhoto(state, layout, message.payload.photo_id!);
+    const photo = bookPhoto(state, layout, message.payload.photo_id);
     const rotation = message.payload.rotation ?? 0;
     const mirror = message.payload.mirror ?? false;
     const fold = foldBand(page.num, block, { width: layout.format!.widthCm * 10, height: layout.format!.heightCm * 10 }, mirror);
@@ -66,11 +60,10 @@ export const setBlockPhoto: EditOperation = {
   },
 };
 
-export const cropBlockPhoto: EditOperation = {
+export const cropBlockPhoto: EditOperation<'block-crop.json'> = {
   schemaId: 'block-crop.json',
-  targets: blockTargets,
-  apply(state, raw) {
-    const message = raw as BlockMessage;
+  targets: (message) => ({ ...blockTargets(message), photoIds: [] }),
+  apply(state, message) {
     const { page, block, index, size } = photoBlock(state, message);
     const current = block.content.photo;
     if (!current) throw invalidPayload('The block holds no photo: place one with block/set first.');
@@ -79,17 +72,16 @@ export const cropBlockPhoto: EditOperation = {
     const book = state.layouts.get(message.params.layout_id)!;
     if (!photo || !photo.ready || !isBookPhoto(state, book, photo)) throw notFound(`Photo ${current.photo_id} not found.`);
     const placement: PhotoPlacement = {
-      ...current, crop: message.payload.crop!, rotation: message.payload.rotation ?? current.rotation, mirror: message.payload.mirror ?? current.mirror,
+      ...current, crop: message.payload.crop, rotation: message.payload.rotation ?? current.rotation, mirror: message.payload.mirror ?? current.mirror,
     };
     return replaceBlock(page, index, withPlacement(block, placement, photo, size));
   },
 };
 
-export const clearBlock: EditOperation = {
+export const clearBlock: EditOperation<'block-clear.json'> = {
   schemaId: 'block-clear.json',
-  targets: blockTargets,
-  apply(state, raw) {
-    const message = raw as BlockMessage;
+  targets: (message) => ({ ...blockTargets(message), photoIds: [] }),
+  apply(state, message) {
     const { page, block, index } = findBlock(state, message.params.layout_id, message.params.id);
     if (block.type === 'BACKGROUND') throw invalidPayload('A background is changed with page/background.');
     const { photo: _photo, style: _style, ...content } = block.content;

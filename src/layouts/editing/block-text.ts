@@ -4,24 +4,15 @@ import { textBoundProblem } from '../../render/text-bounds';
 import { invalid } from '../../shared/errors';
 import { DEFAULT_TEXT_FONT, type TextStyle } from '../../shared/layout-document';
 import { findBlock } from './block-content';
-import type { EditMessage, EditOperation } from './messages';
-
-interface TextMessage extends EditMessage {
-  params: { layout_id: string; id: string };
-  payload: Partial<TextStyle> & { text?: string };
-}
+import type { EditOperation } from './messages';
 
 /** What an unstyled text looks like in every picture of the book (src/render/layout-scene.ts draws it so too). */
 export const DEFAULT_TEXT_STYLE: Omit<TextStyle, 'size'> = { font: DEFAULT_TEXT_FONT, color: '#2b2b2b', align: 'center' };
 
-export const setBlockText: EditOperation = {
+export const setBlockText: EditOperation<'block-text.json'> = {
   schemaId: 'block-text.json',
-  targets(raw) {
-    const message = raw as TextMessage;
-    return { layoutId: message.params.layout_id, blockIds: [message.params.id] };
-  },
-  apply(state, raw) {
-    const message = raw as TextMessage;
+  targets: ({ params }) => ({ layoutId: params.layout_id, blockIds: [params.id] }),
+  apply(state, message) {
     const layout = state.layouts.get(message.params.layout_id)!;
     const { page, block, index } = findBlock(state, layout.id, message.params.id);
     if (block.type !== 'TEXT') throw invalid({ payload: ['The block is not a TEXT block.'] });

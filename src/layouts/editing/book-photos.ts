@@ -2,26 +2,17 @@
 // Only the book owner's photos join it; removing a photo from the book also empties the blocks that hold it.
 import { invalid, notFound } from '../../shared/errors';
 import type { Block } from '../../shared/layout-document';
-import type { EditMessage, EditOperation } from './messages';
+import type { EditOperation } from './messages';
 import type { EditedPage } from './state';
 import { currentPages } from './history';
 
 /** A book lists at most this many photos (a 100-page book with several photos a page stays well below it). */
 export const PHOTOS_PER_BOOK = 1000;
 
-interface PhotosMessage extends EditMessage {
-  params: { layout_id: string; id?: string };
-  payload: { photo_ids: number[] };
-}
-
-export const addBookPhotos: EditOperation = {
+export const addBookPhotos: EditOperation<'layout-add-photos.json'> = {
   schemaId: 'layout-add-photos.json',
-  targets(raw) {
-    const message = raw as PhotosMessage;
-    return { layoutId: message.params.layout_id, photoIds: message.payload.photo_ids, photoList: true };
-  },
-  apply(state, raw) {
-    const message = raw as PhotosMessage;
+  targets: ({ params, payload }) => ({ layoutId: params.layout_id, photoIds: payload.photo_ids, photoList: true }),
+  apply(state, message) {
     const layout = state.layouts.get(message.params.layout_id)!;
     // A member of a shared book adds photos of their own; they stay theirs (issue 50).
     const photosOwner = state.sender?.member ? state.sender.id : layout.ownerId;
@@ -46,14 +37,10 @@ const emptied = (block: Block, removed: Set<number>): Block => {
   return { ...block, content_warp: { x: 0, y: 0, width: 100, height: 100 }, content };
 };
 
-export const removeBookPhotos: EditOperation = {
+export const removeBookPhotos: EditOperation<'layout-remove-photos.json'> = {
   schemaId: 'layout-remove-photos.json',
-  targets(raw) {
-    const message = raw as PhotosMessage;
-    return { layoutId: message.params.layout_id, wholeLayout: true, photoList: true };
-  },
-  apply(state, raw) {
-    const message = raw as PhotosMessage;
+  targets: ({ params }) => ({ layoutId: params.layout_id, wholeLayout: true, photoList: true }),
+  apply(state, message) {
     const layout = state.layouts.get(message.params.layout_id)!;
     const removed = new Set(message.payload.photo_ids);
     // Lists without the removed photos, or the same lists when they held none of them (no change, no step to undo).

@@ -5,8 +5,8 @@ import type { AuthenticatedUser } from '../../shared/user';
 import type { EditError, EditMessage } from './messages';
 import type { BatchState, EditedLayout } from './state';
 import { canRead, canWrite } from '../service';
-import { createMembersRepository } from '../sharing/members-repository';
-import { memberMay, type MemberRole } from '../sharing/roles';
+import { createMembersRepository } from '../members-repository';
+import { memberMay, type MemberRole } from '../member-roles';
 
 const memberKey = (layoutId: string, userId: number) => `${layoutId}:${userId}`;
 
@@ -51,8 +51,8 @@ export function accessRefusal(user: AuthenticatedUser, layout: EditedLayout | un
   if (!role || !memberMay(role, operation)) {
     return { code: 'forbidden', message: role ? `A ${role} of this book may not send ${operation}.` : 'You may read this layout but not change it.' };
   }
-  if (role === 'contributor' && operation === 'layout:remove_photos') {
-    const ids = (message.payload as { photo_ids?: number[] }).photo_ids ?? [];
+  if (role === 'contributor' && message.object === 'layout' && message.action === 'remove_photos') {
+    const ids = message.payload.photo_ids;
     if (ids.some((id) => state.photos.get(id)?.ownerId !== user.id)) {
       return { code: 'forbidden', message: 'A contributor takes out of the book only photos of their own.' };
     }

@@ -5,7 +5,7 @@
 import type { Database } from '../../db/database';
 import type { Preflight, PreflightOf } from '../../shared/preflight';
 import { createLayoutPreflight } from '../preflight/service';
-import { type EditAck, type EditMessage, type EditOperation, errorAck, type FinishCheck } from './messages';
+import { type EditAck, type EditOperation, errorAck, type FinishCheck } from './messages';
 
 /** The preflight layout/finish runs: the service's as the cart and the confirmation run it (page ranges too), given. */
 export const finishPreflight = (deps: { db: Database; printDpi: number; preflightOf?: PreflightOf }): PreflightOf =>
@@ -29,15 +29,13 @@ export function finishRefusal(check: FinishCheck, version: number, transactionId
   return { ack: { transaction_id: transactionId, error: { code: 'preflight_failed', message: `The book cannot be printed as it is: ${count} to fix first.`, problems } } };
 }
 
-const layoutIdOf = (message: EditMessage) => (message.params as { layout_id: string }).layout_id;
-
-export const finishLayout: EditOperation = {
+export const finishLayout: EditOperation<'layout-finish.json'> = {
   schemaId: 'layout-finish.json',
   finishes: true,
   // Its answer carries the layout's delta, photo list included.
-  targets: (message) => ({ layoutId: layoutIdOf(message), photoList: true }),
+  targets: (message) => ({ layoutId: message.params.layout_id, photoList: true }),
   apply(state, message) {
-    state.layouts.get(layoutIdOf(message))!.finished = true;
+    state.layouts.get(message.params.layout_id)!.finished = true;
     return { pages: [], layout: true };
   },
 };

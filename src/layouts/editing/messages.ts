@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { unstorableStrings, type Validator } from '../../http/validation';
 import type { ErrorKind, ServiceError } from '../../shared/errors';
 import type { Preflight, PreflightProblem } from '../../shared/preflight';
+import type { SchemaTypes } from '../../types/schemas';
 import type { LayoutDelta, PresentedPage } from '../presenters';
 import type { AutofillReport } from '../autofill/report';
 import type { BatchState, EditedPage } from './state';
@@ -40,13 +41,17 @@ export type EditAck =
   | { transaction_id: string; response_data: AppliedChange; version: number }
   | { transaction_id: string | null; error: EditError };
 
-export interface EditMessage {
-  transaction_id: string;
-  object: string;
-  action: string;
-  params: Record<string, unknown>;
-  payload: Record<string, unknown>;
-}
+/** The schemas of the editing operations' messages (schemas/), one per (object, action) pair of OPERATIONS. */
+export type OperationSchemaId =
+  | 'scheme-set.json' | 'page-add.json' | 'page-remove.json' | 'page-move.json' | 'page-background.json'
+  | 'block-set.json' | 'block-crop.json' | 'block-clear.json' | 'block-text.json'
+  | 'layout-add-photos.json' | 'layout-remove-photos.json' | 'layout-undo.json' | 'layout-redo.json' | 'layout-autofill.json' | 'layout-finish.json';
+
+/** A message as its operation's schema validated it: the type generated from that schema (npm run schema-types). */
+export type MessageOf<Id extends OperationSchemaId> = SchemaTypes[Id];
+
+/** Any operation's message: told apart by its object and action. */
+export type EditMessage = MessageOf<OperationSchemaId>;
 
 /** The layout a message changes, and the rows the batch must read for it. */
 export interface EditTargets {
@@ -79,16 +84,19 @@ export interface EditResult {
   refused?: EditError;
 }
 
-/** One (object, action) pair; each is an entry of OPERATIONS (operations.ts). */
-export interface EditOperation {
-  schemaId: string;
-  targets(message: EditMessage): EditTargets;
+/**
+ * One (object, action) pair, typed by its schema; each is an entry of OPERATIONS (operations.ts), whose messages are
+ * parsed by that schema (parseMessage), so an operation only ever gets messages of its own type.
+ */
+export interface EditOperation<Id extends OperationSchemaId = OperationSchemaId> {
+  schemaId: Id;
+  targets(message: MessageOf<Id>): EditTargets;
   /**
    * Changes the state in memory (the layout is known, readable and writable by the user) and says what changed; a
    * message that cannot be applied throws a ServiceError, answered by editErrorOf, before it changes anything (the
    * batch's state is shared by the other messages of the batch).
    */
-  apply(state: BatchState, message: EditMessage): EditResult;
+  apply(state: BatchState, message: MessageOf<Id>): EditResult;
   /** Undo and redo move through the history instead of adding a step to it. */
   movesHistory?: boolean;
   /** layout/finish: checked by the book's preflight first (finish.ts); every other operation unfinishes the book. */
@@ -123,6 +131,8 @@ const CODE_OF_KIND: Record<ErrorKind, EditErrorCode> = {
   invalid: 'invalid_message', not_found: 'not_found', forbidden: 'forbidden', conflict: 'transaction_conflict', locked: 'server_error', unavailable: 'server_error',
   // No editing operation has a quota of its own (a book's page limit is page_limit); a quota met on the way is a limit.
   quota: 'rate_limited',
+  // The account went: its token holds no more, as the channel's own check of every event says.
+  unauthenticated: 'invalid_token',
 };
 
 /** The editing channel's one mapping of a service's error: its finer code where the channel knows it, else its kind's. */
@@ -149,16 +159,31 @@ export function describeFieldErrors(errors: Record<string, string[]>): string {
   return text.length > MAX_DESCRIPTION ? `${text.slice(0, MAX_DESCRIPTION - 1)}…` : text;
 }
 
-/** Lower-case UUIDs everywhere, so that ids compare as the database compares them. */
-function lowerCaseIds(value: unknown): unknown {
-  if (typeof value === 'string') return /^[0-9a-f-]{36}$/i.test(value) ? value.toLowerCase() : value;
-  if (Array.isArray(value)) return value.map(lowerCaseIds);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, lowerCaseIds(item)]));
-  return value;
+const lowerCased = (value: unknown) => (typeof value === 'string' && /^[0-9a-f-]{36}$/i.test(value) ? value.toLowerCase() : value);
+
+/**
+ * Lower-cases UUIDs everywhere in a validated message, so that ids compare as the database compares them. In place,
+ * as validation fills in defaults: a string stays a string, so the message keeps its schema's type.
+ */
+function lowerCaseIdsIn(value: unknown): void {
+  if (Array.isArray(value)) {
+    value.forEach((item, index) => {
+      value[index] = lowerCased(item);
+      lowerCaseIdsIn(item);
+    });
+  } else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      Reflect.set(value, key, lowerCased(item));
+      lowerCaseIdsIn(item);
+    }
+  }
 }
 
+/** A member of a message not yet validated, to name what is wrong with it. */
+export const envelopeField = (raw: unknown, name: string): unknown => (raw && typeof raw === 'object' ? Reflect.get(raw, name) : undefined);
+
 export function parseMessage(raw: unknown, validator: Validator, operations: Record<string, EditOperation>): ParsedMessage | EditAck {
-  const { transaction_id: transactionId, object, action } = (raw ?? {}) as Partial<EditMessage>;
+  const [transactionId, object, action] = ['transaction_id', 'object', 'action'].map((name) => envelopeField(raw, name));
   const key = `${String(object)}:${String(action)}`;
   const operation = Object.hasOwn(operations, key) ? operations[key] : undefined;
   if (!operation) {
@@ -168,12 +193,13 @@ export function parseMessage(raw: unknown, validator: Validator, operations: Rec
     return errorAck(transactionId, 'invalid_message', `Unknown object and action "${String(object)}" "${String(action)}".`);
   }
   // An operation's schema holds the whole envelope too.
-  const errors = validator.errorsOf(operation.schemaId, raw);
-  if (errors) return errorAck(transactionId, 'invalid_message', describeFieldErrors(errors));
+  const parsed = validator.parse(operation.schemaId, raw);
+  if ('errors' in parsed) return errorAck(transactionId, 'invalid_message', describeFieldErrors(parsed.errors));
   // Refused here, as for every JSON body over HTTP: the database would refuse it later, as a server error.
   const unstorable = unstorableStrings(raw);
   if (unstorable) return errorAck(transactionId, 'invalid_message', describeFieldErrors(unstorable));
-  const message = lowerCaseIds(raw) as EditMessage;
+  const message = parsed.value;
+  lowerCaseIdsIn(message);
   const { transaction_id: _id, ...rest } = message;
   return {
     message, operation,

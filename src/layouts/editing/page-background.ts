@@ -1,22 +1,15 @@
 // page/background: an interior page's background, a PAGE_BACKGROUND element of the book's theme, or none.
 import { invalid, notFound } from '../../shared/errors';
 import { backgroundBlock } from '../blocks';
-import type { EditMessage, EditOperation } from './messages';
+import type { EditOperation } from './messages';
 
-interface BackgroundMessage extends EditMessage {
-  params: { layout_id: string; id: string };
-  payload: { element_id: number | null };
-}
-
-export const setPageBackground: EditOperation = {
+export const setPageBackground: EditOperation<'page-background.json'> = {
   schemaId: 'page-background.json',
-  targets(raw) {
-    const message = raw as BackgroundMessage;
+  targets(message) {
     const elementId = message.payload.element_id;
     return { layoutId: message.params.layout_id, pageIds: [message.params.id], backgroundIds: elementId === null ? [] : [elementId] };
   },
-  apply(state, raw) {
-    const message = raw as BackgroundMessage;
+  apply(state, message) {
     const layout = state.layouts.get(message.params.layout_id)!;
     const page = state.pages.get(message.params.id);
     if (!page || page.layoutId !== layout.id || state.removedPages.has(page.id)) throw notFound('Page not found.');

@@ -6,14 +6,9 @@ import { schemeFitsFormat } from '../builder';
 import { slotBlocks } from '../blocks';
 import { copiedBackgrounds } from './block-content';
 import { currentPages } from './history';
-import type { EditMessage, EditOperation, EditResult } from './messages';
+import type { EditOperation, EditResult, MessageOf } from './messages';
 import { countUse } from './set-scheme';
 import type { BatchState, EditedLayout, EditedPage } from './state';
-
-interface PageMessage extends EditMessage {
-  params: { layout_id: string; id: string };
-  payload: { scheme_id?: number; after?: string };
-}
 
 const pageLimit = (message: string) => invalid({ payload: [message] }, { code: 'page_limit' });
 
@@ -45,7 +40,7 @@ function renumber(order: EditedPage[]): EditedPage[] {
 }
 
 /** Reordering needs every page of the book. */
-const wholeLayoutTargets = (raw: EditMessage) => ({ layoutId: (raw as PageMessage).params.layout_id, wholeLayout: true });
+const wholeLayoutTargets = (message: MessageOf<'page-remove.json' | 'page-move.json'>) => ({ layoutId: message.params.layout_id, wholeLayout: true });
 
 const interiorLimits = (layout: EditedLayout) => layout.format ?? { minPages: 2, maxPages: Number.MAX_SAFE_INTEGER };
 
@@ -55,14 +50,12 @@ const afterSpread = (interior: EditedPage[], page: EditedPage) => {
   return spread.length === 0 ? 0 : interior.indexOf(spread[spread.length - 1]) + 1;
 };
 
-export const addSpread: EditOperation = {
+export const addSpread: EditOperation<'page-add.json'> = {
   schemaId: 'page-add.json',
-  targets(raw) {
-    const message = raw as PageMessage;
+  targets(message) {
     return { layoutId: message.params.layout_id, wholeLayout: true, schemeIds: message.payload.scheme_id ? [message.payload.scheme_id] : [] };
   },
-  apply(state, raw): EditResult {
-    const message = raw as PageMessage;
+  apply(state, message): EditResult {
     const layout = state.layouts.get(message.params.layout_id)!;
     const { page, interior } = bookPages(state, layout.id, message.params.id);
     const { maxPages } = interiorLimits(layout);
@@ -99,11 +92,10 @@ export const addSpread: EditOperation = {
   },
 };
 
-export const removeSpread: EditOperation = {
+export const removeSpread: EditOperation<'page-remove.json'> = {
   schemaId: 'page-remove.json',
   targets: wholeLayoutTargets,
-  apply(state, raw): EditResult {
-    const message = raw as PageMessage;
+  apply(state, message): EditResult {
     const layout = state.layouts.get(message.params.layout_id)!;
     const { page, interior } = bookPages(state, layout.id, message.params.id);
     if (page.type !== 'PAGE') throw invalid({ payload: ['The cover cannot be removed.'] });
@@ -122,11 +114,10 @@ export const removeSpread: EditOperation = {
   },
 };
 
-export const moveSpread: EditOperation = {
+export const moveSpread: EditOperation<'page-move.json'> = {
   schemaId: 'page-move.json',
   targets: wholeLayoutTargets,
-  apply(state, raw): EditResult {
-    const message = raw as PageMessage;
+  apply(state, message): EditResult {
     const layout = state.layouts.get(message.params.layout_id)!;
     const { page, interior, pages } = bookPages(state, layout.id, message.params.id);
     if (page.type !== 'PAGE') throw invalid({ payload: ['The cover stays first.'] });

@@ -3,17 +3,21 @@
 // a job or a command can edit a book as a connection does; transports carry frames and apply connection rules only.
 import { randomUUID } from 'node:crypto';
 import type { Validator } from '../../http/validation';
+import type { SchemaTypes } from '../../types/schemas';
 import { createLayoutEditor, type EditingUser, type LayoutChange, type PublishedChange } from './editor';
 import { withSpecificationKeys } from './front-end-keys';
-import { describeFieldErrors, type EditAck, errorAck, isAck, parseMessage, type ParsedMessage } from './messages';
+import { describeFieldErrors, type EditAck, envelopeField, errorAck, isAck, parseMessage, type ParsedMessage } from './messages';
 import { OPERATIONS } from './operations';
 
 type EditorDependencies = Omit<Parameters<typeof createLayoutEditor>[0], 'publish' | 'noticesFrom'>;
 
-/** A message the channel answers itself (a query of the connection, e.g. joining a layout's room), by its schema. */
-export interface ChannelQuery {
-  schemaId: string;
-  answer(message: { transaction_id?: string; params: unknown }): Promise<object>;
+/**
+ * A message the channel answers itself (a query of the connection, e.g. joining a layout's room), by its schema: it
+ * gets the message as the generated type of that schema.
+ */
+export interface ChannelQuery<Id extends keyof SchemaTypes = keyof SchemaTypes> {
+  schemaId: Id;
+  answer(message: SchemaTypes[Id]): Promise<object>;
 }
 
 /**
@@ -58,14 +62,14 @@ export function createEditingReceiver(deps: EditorDependencies & { validator: Va
       sender: EditingUser, raw: unknown, origin?: string, queries: Record<string, ChannelQuery> = {}, hooks?: EditingHooks,
     ): Promise<object> {
       const normalised = withSpecificationKeys(raw);
-      const { object, action, transaction_id: transactionId } = (normalised ?? {}) as { object?: unknown; action?: unknown; transaction_id?: unknown };
+      const [object, action, transactionId] = ['object', 'action', 'transaction_id'].map((name) => envelopeField(normalised, name));
       const pair = `${String(object)}:${String(action)}`;
       if (hooks?.answers(pair)) return hooks.answer(pair, normalised);
       const query = Object.hasOwn(queries, pair) ? queries[pair] : undefined;
       if (query) {
-        const errors = validator.errorsOf(query.schemaId, normalised);
-        if (errors) return errorAck(transactionId, 'invalid_message', describeFieldErrors(errors));
-        return query.answer(normalised as { transaction_id?: string; params: unknown });
+        const message = validator.parse(query.schemaId, normalised);
+        if ('errors' in message) return errorAck(transactionId, 'invalid_message', describeFieldErrors(message.errors));
+        return query.answer(message.value);
       }
       const parsed = parseMessage(normalised, validator, OPERATIONS);
       if (isAck(parsed)) return parsed;

@@ -3,13 +3,8 @@ import { applyScheme } from '../blocks';
 import { reframePlaced } from './block-content';
 import { schemeFitsFormat } from '../builder';
 import { invalid, notFound } from '../../shared/errors';
-import type { EditMessage, EditOperation, EditResult } from './messages';
+import type { EditOperation, EditResult } from './messages';
 import type { BatchState } from './state';
-
-interface SchemeSetMessage extends EditMessage {
-  params: { layout_id: string; id: string };
-  payload: { id: number };
-}
 
 const invalidScheme = (message: string) => invalid({ payload: [message] }, { code: 'invalid_scheme' });
 
@@ -22,16 +17,14 @@ export function countUse(usage: Record<string, number>, schemeId: number | null,
   return next;
 }
 
-export const setScheme: EditOperation = {
+export const setScheme: EditOperation<'scheme-set.json'> = {
   schemaId: 'scheme-set.json',
 
-  targets(message) {
-    const { params, payload } = message as SchemeSetMessage;
+  targets({ params, payload }) {
     return { layoutId: params.layout_id, pageIds: [params.id], schemeIds: [payload.id] };
   },
 
-  apply(state: BatchState, raw): EditResult {
-    const message = raw as SchemeSetMessage;
+  apply(state: BatchState, message): EditResult {
     const layout = state.layouts.get(message.params.layout_id)!;
     const page = state.pages.get(message.params.id);
     if (!page || page.layoutId !== layout.id || state.removedPages.has(page.id)) throw notFound('Page not found.');

@@ -4,7 +4,7 @@ import type { PhotoLook } from '../../shared/photo-look';
 import type { Role } from '../../shared/user';
 import type { PriceRule } from '../../orders/pricing';
 import type { LayoutPageRow } from '../repository';
-import type { MemberRole } from '../sharing/roles';
+import type { MemberRole } from '../member-roles';
 
 export interface EditedLayout {
   id: string;

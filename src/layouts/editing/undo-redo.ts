@@ -1,27 +1,23 @@
 // layout/undo and layout/redo: operations themselves (exactly once, broadcast), moving through the book's history.
 import { redo, undo } from './history';
-import type { EditMessage, EditOperation } from './messages';
+import type { EditOperation, MessageOf } from './messages';
 
-interface LayoutMessage extends EditMessage {
-  params: { layout_id: string; id?: string };
-}
+const historyTargets = (message: MessageOf<'layout-undo.json' | 'layout-redo.json'>) => ({ layoutId: message.params.layout_id, history: true, wholeLayout: true });
 
-const historyTargets = (raw: EditMessage) => ({ layoutId: (raw as LayoutMessage).params.layout_id, history: true, wholeLayout: true });
-
-export const undoLayout: EditOperation = {
+export const undoLayout: EditOperation<'layout-undo.json'> = {
   schemaId: 'layout-undo.json',
   movesHistory: true,
   targets: historyTargets,
-  apply(state, raw) {
-    return { ...undo(state, (raw as LayoutMessage).params.layout_id), layout: true };
+  apply(state, message) {
+    return { ...undo(state, message.params.layout_id), layout: true };
   },
 };
 
-export const redoLayout: EditOperation = {
+export const redoLayout: EditOperation<'layout-redo.json'> = {
   schemaId: 'layout-redo.json',
   movesHistory: true,
   targets: historyTargets,
-  apply(state, raw) {
-    return { ...redo(state, (raw as LayoutMessage).params.layout_id), layout: true };
+  apply(state, message) {
+    return { ...redo(state, message.params.layout_id), layout: true };
   },
 };

@@ -5,8 +5,8 @@
 import type { Database, SqlExecutor } from '../../db/database';
 import { forbidden, invalid, notFound } from '../../shared/errors';
 import type { AuthenticatedUser } from '../../shared/user';
-import { createMembersRepository } from './members-repository';
-import { colourOf, mayResolveComments, type MemberRole } from './roles';
+import { createMembersRepository } from '../members-repository';
+import { colourOf, mayResolveComments, type MemberRole } from '../member-roles';
 
 export const COMMENTS_CHANNEL = 'photobook_layout_comments';
 export const COMMENTS_PER_BOOK = 500;

@@ -2,8 +2,8 @@
 // removed from a book has their editing connections to it closed in whichever process holds them.
 import type { Logger } from 'pino';
 import type { Database, NotificationListener } from '../../db/database';
-import { MEMBER_CHANGES_CHANNEL } from './members-repository';
-import { MEMBER_ROLES, type MemberRole } from './roles';
+import { MEMBER_CHANGES_CHANNEL } from '../members-repository';
+import { MEMBER_ROLES, type MemberRole } from '../member-roles';
 
 export interface MemberChange {
   layoutId: string;

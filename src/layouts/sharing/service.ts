@@ -3,16 +3,14 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Database } from '../../db/database';
 import type { MediaStorage } from '../../media/storage';
-import { pageOfList } from '../../shared/paging';
-import { presentListedLayout } from '../presenters';
 import type { TextImageLink } from '../text-images';
 import { conflict, forbidden, notFound } from '../../shared/errors';
 import type { AuthenticatedUser } from '../../shared/user';
 import { createLayoutsRepository, type LayoutRow } from '../repository';
 import { canRead } from '../service';
 import { createComments } from './comments';
-import { createMembersRepository, type InvitationRow } from './members-repository';
-import { colourOf, MEMBERS_PER_BOOK, type MemberRole } from './roles';
+import { createMembersRepository, type InvitationRow } from '../members-repository';
+import { colourOf, MEMBERS_PER_BOOK, type MemberRole } from '../member-roles';
 
 /** How long an invitation opens the book when its owner gives no term. */
 export const DEFAULT_INVITATION_DAYS = 14;
@@ -30,8 +28,6 @@ export interface InvitationRequest {
 const presentInvitation = (row: InvitationRow) => ({
   id: row.id, role: row.role, expires_at: row.expiresAt.toISOString(), max_uses: row.maxUses, uses: row.uses,
 });
-
-type PageParam = string | string[] | undefined;
 
 export function createSharingService(deps: { db: Database; media: MediaStorage; publicBaseUrl: string; textImage?: TextImageLink }) {
   const { db } = deps;
@@ -57,15 +53,10 @@ export function createSharingService(deps: { db: Database; media: MediaStorage; 
     standingIn,
     comments: createComments(db),
 
-    /** "My products" of the books shared with the caller, marked shared with the caller's role; undefined past the last page. */
-    async listShared(user: AuthenticatedUser, rawPage: PageParam, rawPageSize: PageParam) {
-      const page = await pageOfList(await members.countShared(user.id), rawPage, rawPageSize, async (limit, offset) => {
-        const rows = await members.listShared(user.id, limit, offset);
-        const covers = new Map((await layouts.coversOf(rows.map((row) => row.id))).map((cover) => [cover.layoutId, cover]));
-        // The cover is drawn without photo links: a member reads the book's photos through the book itself.
-        return rows.map((row) => ({ ...presentListedLayout(row, covers.get(row.id), deps.media, deps.textImage), shared: true, role: row.memberRole }));
-      });
-      return page && { count: page.count, next: page.next, previous: page.previous, layouts: page.results };
+    /** Whether the user may hold blocks of the book (the editing channel's soft locks): an administrator, its owner or an editor. */
+    async mayHoldBlocks(user: AuthenticatedUser, layoutId: string): Promise<boolean> {
+      if (user.role === 'admin') return true;
+      return (await layouts.find(layoutId))?.ownerId === user.id || (await members.roleOf(layoutId, user.id)) === 'editor';
     },
 
     async invite(user: AuthenticatedUser, layoutId: string, request: InvitationRequest) {

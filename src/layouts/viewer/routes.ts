@@ -48,7 +48,6 @@ export function layoutViewerRoutes(deps: { viewer: LayoutViewer; pageImages: Pag
   router.get('/layout/:hash/', validator.query('layout-viewer-query.json'), async (ctx) => {
     const query = queryOf(ctx, 'layout-viewer-query.json');
     const viewable = await viewer.open(hashParam(ctx.params.hash), optionalUser(ctx), query);
-    if (!viewable) throw notFound();
     ctx.set({
       // No script at all; images only from this service. The signed link is in the page's URL: never sent on.
       'Content-Security-Policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'",
@@ -63,9 +62,9 @@ export function layoutViewerRoutes(deps: { viewer: LayoutViewer; pageImages: Pag
     const query = queryOf(ctx, 'layout-page-image-query.json');
     const width = snapPageWidth(query.width);
     const num = PAGE_FILE.exec(ctx.params.file ?? '')?.[1];
-    const viewable = num === undefined ? undefined : await viewer.open(hashParam(ctx.params.hash), optionalUser(ctx), query);
-    const etag = viewable && viewer.pageEtag(viewable, Number(num), width);
-    if (!viewable || !etag) throw notFound();
+    if (num === undefined) throw notFound();
+    const viewable = await viewer.open(hashParam(ctx.params.hash), optionalUser(ctx), query);
+    const etag = viewer.pageEtag(viewable, Number(num), width);
     ctx.set('Referrer-Policy', 'no-referrer');
     if (!sendCacheable(ctx, etag, viewable.public ? 'public' : 'private')) return;
     const client = clientOf(ctx);
@@ -81,7 +80,6 @@ export function layoutViewerRoutes(deps: { viewer: LayoutViewer; pageImages: Pag
 
   router.get('/api/ua/layout/:layout_id/viewer/', requireAccount(), async (ctx) => {
     const link = await viewer.signedLink(requireUser(ctx), uuidParam(ctx.params.layout_id), deps.publicBaseUrl);
-    if (!link) throw notFound();
     ctx.set('Cache-Control', 'no-store');
     ctx.body = link;
   });

@@ -4,6 +4,7 @@ import type { Database } from '../../db/database';
 import type { UrlSigner } from '../../http/signed-url';
 import type { MediaStorage } from '../../media/storage';
 import { renderSceneToJpeg } from '../../render/raster';
+import { notFound } from '../../shared/errors';
 import type { AuthenticatedUser } from '../../shared/user';
 import { drawingSources, drawLayoutPage, type DrawableLayout, loadDrawableLayout } from '../drawing';
 import { createLayoutsRepository } from '../repository';
@@ -33,29 +34,30 @@ export function createLayoutViewer(deps: { db: Database; media: MediaStorage; ph
   return {
     /**
      * The layout when the caller may view it: the product's own layout under the theme preview's rule, the owner
-     * (or a moderator or administrator) by their token, or anyone holding an unexpired signed link to it.
+     * (or a moderator or administrator) by their token, or anyone holding an unexpired signed link to it. Not found
+     * otherwise: a private layout is not told apart from none.
      */
-    async open(hash: string, user: AuthenticatedUser | undefined, query: SignedQuery): Promise<ViewableLayout | undefined> {
+    async open(hash: string, user: AuthenticatedUser | undefined, query: SignedQuery): Promise<ViewableLayout> {
       const layout = await repository.find({ hash });
-      if (!layout) return undefined;
+      if (!layout) throw notFound();
       const product = layout.productId === null ? undefined : await repository.productLayout(layout.productId);
       const productsOwn = product !== undefined && product.layoutId === layout.id;
       const isPublic = productsOwn && mayReadProductLayout(undefined, product);
       const allowed = (productsOwn && mayReadProductLayout(user, product))
         || (user !== undefined && canRead(user, layout))
         || signer.verify(viewerPath(layout.hash), query.expires, query.sig);
-      if (!allowed) return undefined;
-      const drawable = await loadDrawableLayout(deps.db.sql, layout);
-      return drawable && { ...drawable, public: isPublic };
+      const drawable = allowed ? await loadDrawableLayout(deps.db.sql, layout) : undefined;
+      if (!drawable) throw notFound();
+      return { ...drawable, public: isPublic };
     },
 
     /** Whether expires and sig are of an unexpired viewer link to the layout of this hash (its photos open by it too). */
     linkOpens: (hash: string, expires: unknown, sig: unknown): boolean => signer.verify(viewerPath(hash), expires, sig),
 
-    /** A signed link to the viewer of a layout the user may read, or undefined. */
+    /** A signed link to the viewer of a layout the user may read; not found for any other. */
     async signedLink(user: AuthenticatedUser, layoutId: string, publicBaseUrl: string) {
       const layout = await repository.find(layoutId);
-      if (!layout || !canRead(user, layout)) return undefined;
+      if (!layout || !canRead(user, layout)) throw notFound();
       const path = viewerPath(layout.hash);
       return {
         url: `${publicBaseUrl}${path}?${signer.sign(path, VIEWER_LINK_SECONDS)}`,
@@ -63,10 +65,10 @@ export function createLayoutViewer(deps: { db: Database; media: MediaStorage; ph
       };
     },
 
-    /** The ETag of a page drawn at a width: it changes with anything the drawing depends on. */
-    pageEtag(viewable: ViewableLayout, num: number, width: number): string | undefined {
+    /** The ETag of a page drawn at a width: it changes with anything the drawing depends on. Not found for a page the layout lacks. */
+    pageEtag(viewable: ViewableLayout, num: number, width: number): string {
       const page = viewable.pages.find((candidate) => candidate.num === num);
-      if (!page) return undefined;
+      if (!page) throw notFound();
       // A photo's master changes when its owner turns it: its key is part of what the page shows.
       const masters = page.blocks.map((block) => block.content.photo && viewable.photos.get(block.content.photo.photo_id)?.masterKey);
       const digest = createHash('sha256')

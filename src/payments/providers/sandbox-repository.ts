@@ -26,21 +26,21 @@ const toPayment = (row: Record<string, unknown>): SandboxPaymentRow => ({
   orderSetId: Number(row.order_set_id), description: String(row.description), returnUrl: String(row.return_url),
 });
 
-export function createSandboxPaymentsRepository() {
+export function createSandboxPaymentsRepository(sql: SqlExecutor) {
   return {
     /** The comment of the set's delivery, where a demo writes the sandbox's fault switch. */
-    async deliveryComment(sql: SqlExecutor, orderSetId: number): Promise<string | null> {
+    async deliveryComment(orderSetId: number): Promise<string | null> {
       const { rows } = await sql.query<{ comment: string | null }>("SELECT option->>'comment' AS comment FROM deliveries WHERE order_set_id = $1", [orderSetId]);
       return rows[0]?.comment ?? null;
     },
 
-    async byId(sql: SqlExecutor, id: string): Promise<SandboxPaymentRow | undefined> {
+    async byId(id: string): Promise<SandboxPaymentRow | undefined> {
       const { rows: [row] } = await sql.query<Record<string, unknown>>(`SELECT ${COLUMNS} FROM sandbox_payments WHERE id = $1`, [id]);
       return row && toPayment(row);
     },
 
     /** The payment of the key: made now (made: true), or the one an earlier request with that key made. */
-    async create(sql: SqlExecutor, payment: NewSandboxPayment): Promise<{ made: boolean; payment: SandboxPaymentRow }> {
+    async create(payment: NewSandboxPayment): Promise<{ made: boolean; payment: SandboxPaymentRow }> {
       const { rows: made } = await sql.query(
         `INSERT INTO sandbox_payments (idempotence_key, order_set_id, amount_kopecks, description, return_url)
          VALUES ($1, $2, $3, $4, $5) ON CONFLICT (idempotence_key) DO NOTHING RETURNING id`,
@@ -54,7 +54,7 @@ export function createSandboxPaymentsRepository() {
      * The refund of the key, made now when the payment (null: none) succeeded and paid at least amountKopecks, or
      * the one an earlier request with that key made; undefined when there is none.
      */
-    async refund(sql: SqlExecutor, idempotenceKey: string, paymentId: string | null, amountKopecks: number): Promise<string | undefined> {
+    async refund(idempotenceKey: string, paymentId: string | null, amountKopecks: number): Promise<string | undefined> {
       await sql.query(
         `INSERT INTO sandbox_refunds (idempotence_key, payment_id, amount_kopecks)
          SELECT $1, id, $3 FROM sandbox_payments WHERE id = $2 AND status = 'succeeded' AND amount_kopecks >= $3
@@ -65,7 +65,7 @@ export function createSandboxPaymentsRepository() {
     },
 
     /** Pays or declines a pending payment; false when it was no longer pending. */
-    async complete(sql: SqlExecutor, id: string, outcome: 'succeeded' | 'canceled'): Promise<boolean> {
+    async complete(id: string, outcome: 'succeeded' | 'canceled'): Promise<boolean> {
       const { rows } = await sql.query(
         "UPDATE sandbox_payments SET status = $2 WHERE id = $1 AND status = 'pending' RETURNING id", [id, outcome]);
       return rows.length === 1;

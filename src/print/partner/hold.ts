@@ -21,10 +21,9 @@ function holdRefusal(set: HeldSet) {
 
 export function createPrintHold(deps: { db: Database; orders: OrdersService; orderAdmin: OrderAdminService; refunds: Refunds }) {
   const { db, orders, orderAdmin, refunds } = deps;
-  const repository = createPartnerRepository();
 
   async function lockHeld(tx: Transaction, orderSetId: number): Promise<HeldSet> {
-    const set = await repository.lockSet(tx.sql, orderSetId);
+    const set = await createPartnerRepository(tx.sql).lockSet(orderSetId);
     if (!set) throw notFound();
     const refusal = holdRefusal(set);
     if (refusal) throw refusal;
@@ -57,7 +56,7 @@ export function createPrintHold(deps: { db: Database; orders: OrdersService; ord
         // A take-back already claimed finishes whatever the clock says: its refund was asked for inside the hold.
         if (!order.claimed) {
           await lockHeld(tx, orderSetId);
-          if ((await repository.bookCount(tx.sql, orderSetId)) <= 1) {
+          if ((await createPartnerRepository(tx.sql).bookCount(orderSetId)) <= 1) {
             throw conflict('This is the order set\'s only book: cancel the order set instead.');
           }
           await tx.sql.query(
@@ -74,7 +73,7 @@ export function createPrintHold(deps: { db: Database; orders: OrdersService; ord
       });
       const remote = await refunds.ask(claim);
       await db.transaction(async (tx) => {
-        await repository.lockSet(tx.sql, claim.orderSetId);
+        await createPartnerRepository(tx.sql).lockSet(claim.orderSetId);
         await tx.sql.query('UPDATE order_take_backs SET status = $2, external_id = $3 WHERE order_id = $1', [orderId, remote.status, remote.id]);
         await tx.sql.query('DELETE FROM orders WHERE id = $1', [orderId]);
         // The book may be edited again, unless another set on its way to print holds it too.

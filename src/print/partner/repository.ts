@@ -27,14 +27,14 @@ export interface HeldSet {
   sent: boolean;
 }
 
-export function createPartnerRepository() {
+export function createPartnerRepository(sql: SqlExecutor) {
   return {
-    async startHold(sql: SqlExecutor, orderSetId: number, minutes: number): Promise<void> {
+    async startHold(orderSetId: number, minutes: number): Promise<void> {
       await sql.query("UPDATE order_sets SET print_hold_until = now() + make_interval(mins => $2) WHERE id = $1", [orderSetId, minutes]);
     },
 
     /** The set, locked until the transaction ends, with where its hold stands; undefined when there is none. */
-    async lockSet(sql: SqlExecutor, orderSetId: number): Promise<HeldSet | undefined> {
+    async lockSet(orderSetId: number): Promise<HeldSet | undefined> {
       const { rows: [row] } = await sql.query<Record<string, unknown>>(
         `SELECT s.id, s.user_id, s.status, s.print_hold_until, s.print_hold_until IS NULL OR s.print_hold_until <= now() AS hold_over,
                 EXISTS (SELECT 1 FROM refunds r WHERE r.order_set_id = s.id AND r.status = 'requested') AS refund_requested,
@@ -49,7 +49,7 @@ export function createPartnerRepository() {
     },
 
     /** The set's books that have no partner job yet, with what their print job needs. */
-    async unsentBooks(sql: SqlExecutor, orderSetId: number): Promise<BookToPrint[]> {
+    async unsentBooks(orderSetId: number): Promise<BookToPrint[]> {
       const { rows } = await sql.query<Record<string, unknown>>(
         `SELECT o.id, o.layout_id, o.quantity, l.name, l.hash, f.id AS format_id, f.width_cm, f.height_cm, l.cover_type
            FROM orders o JOIN layouts l ON l.id = o.layout_id
@@ -65,20 +65,20 @@ export function createPartnerRepository() {
     },
 
     /** Claims an attempt to print a book (kept when it exists), so that two runs never make two. */
-    async claim(sql: SqlExecutor, job: { orderSetId: number; orderId: number; layoutId: string; attempt: number; partner: string }): Promise<void> {
+    async claim(job: { orderSetId: number; orderId: number; layoutId: string; attempt: number; partner: string }): Promise<void> {
       await sql.query(
         `INSERT INTO print_partner_jobs (order_set_id, order_id, layout_id, attempt, partner, external_id)
          VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (order_id, attempt) DO NOTHING`,
         [job.orderSetId, job.orderId, job.layoutId, job.attempt, job.partner, `photobook-order-${job.orderId}-${job.attempt}`]);
     },
 
-    async sending(sql: SqlExecutor, orderSetId: number): Promise<PartnerJobRow[]> {
+    async sending(orderSetId: number): Promise<PartnerJobRow[]> {
       const { rows } = await sql.query<Record<string, unknown>>(
         `SELECT ${JOB_COLUMNS} FROM print_partner_jobs WHERE order_set_id = $1 AND status = 'SENDING' ORDER BY id`, [orderSetId]);
       return rows.map(toJob);
     },
 
-    async markCreated(sql: SqlExecutor, id: number, partnerJobId: string): Promise<void> {
+    async markCreated(id: number, partnerJobId: string): Promise<void> {
       await sql.query("UPDATE print_partner_jobs SET partner_job_id = $2, updated_at = now() WHERE id = $1", [id, partnerJobId]);
     },
 
@@ -86,7 +86,7 @@ export function createPartnerRepository() {
      * Records what the partner says of a job when it is newer than what is recorded (the partner's own time of the
      * status): a duplicate or an older report changes nothing. The job's set, or undefined when nothing changed.
      */
-    async applyNewer(sql: SqlExecutor, partner: string, remote: RemotePrintJob): Promise<number | undefined> {
+    async applyNewer(partner: string, remote: RemotePrintJob): Promise<number | undefined> {
       const { rows: [row] } = await sql.query<{ order_set_id: number }>(
         `UPDATE print_partner_jobs SET status = $3, status_changed = $4, messages = $5, tracking_id = coalesce($6, tracking_id),
                 tracking_urls = CASE WHEN $7::jsonb = '[]'::jsonb THEN tracking_urls ELSE $7::jsonb END,
@@ -99,20 +99,20 @@ export function createPartnerRepository() {
     },
 
     /** Marks a job not heard of as looked at now (so the next poll asks others first). */
-    async touch(sql: SqlExecutor, id: number): Promise<void> {
+    async touch(id: number): Promise<void> {
       await sql.query('UPDATE print_partner_jobs SET updated_at = now() WHERE id = $1', [id]);
     },
 
     /** The latest attempt of each book of the set. */
-    latest: latestPrintJobs,
+    latest: (orderSetIds: number[]) => latestPrintJobs(sql, orderSetIds),
 
-    async bookCount(sql: SqlExecutor, orderSetId: number): Promise<number> {
+    async bookCount(orderSetId: number): Promise<number> {
       const { rows: [row] } = await sql.query<{ count: unknown }>('SELECT count(*) AS count FROM orders WHERE order_set_id = $1', [orderSetId]);
       return Number(row.count);
     },
 
     /** Jobs still on their way that nobody has heard of for minutes: the poll's questions, oldest first. */
-    async quiet(sql: SqlExecutor, minutes: number, limit: number): Promise<PartnerJobRow[]> {
+    async quiet(minutes: number, limit: number): Promise<PartnerJobRow[]> {
       const { rows } = await sql.query<Record<string, unknown>>(
         `SELECT ${JOB_COLUMNS} FROM print_partner_jobs
           WHERE status NOT IN ('SHIPPED', 'REJECTED', 'CANCELED') AND partner_job_id IS NOT NULL
@@ -121,7 +121,7 @@ export function createPartnerRepository() {
     },
 
     /** Moves the set as the partner's reports make it, recorded with no administrator; the history row's id. */
-    async move(sql: SqlExecutor, orderSetId: number, from: string, to: string, trackingNumber: string | null): Promise<number> {
+    async move(orderSetId: number, from: string, to: string, trackingNumber: string | null): Promise<number> {
       await sql.query('UPDATE order_sets SET status = $2, tracking_number = coalesce($3, tracking_number) WHERE id = $1', [orderSetId, to, trackingNumber]);
       const { rows: [row] } = await sql.query<{ id: unknown }>(
         `INSERT INTO order_status_history (order_set_id, from_status, to_status, tracking_number) VALUES ($1, $2, $3, $4) RETURNING id`,
@@ -130,14 +130,14 @@ export function createPartnerRepository() {
     },
 
     /** The set's recorded print files by layout and part. */
-    async files(sql: SqlExecutor, orderSetId: number): Promise<Map<string, number>> {
+    async files(orderSetId: number): Promise<Map<string, number>> {
       const { rows } = await sql.query<{ id: number; layout_id: string; part: string }>(
         'SELECT id, layout_id, part FROM print_files WHERE order_set_id = $1', [orderSetId]);
       return new Map(rows.map((row) => [`${row.layout_id}/${row.part}`, Number(row.id)]));
     },
 
     /** The recipient of the set's delivery and the shopper's e-mail: the partner ships to them. */
-    async recipient(sql: SqlExecutor, orderSetId: number): Promise<{ option: Record<string, unknown>; email: string | null } | undefined> {
+    async recipient(orderSetId: number): Promise<{ option: Record<string, unknown>; email: string | null } | undefined> {
       const { rows: [row] } = await sql.query<{ option: Record<string, unknown> | null; email: string | null }>(
         `SELECT d.option, u.email FROM order_sets s JOIN users u ON u.id = s.user_id LEFT JOIN deliveries d ON d.order_set_id = s.id
           WHERE s.id = $1`, [orderSetId]);

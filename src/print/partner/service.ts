@@ -39,7 +39,7 @@ export function createPrintPartnerService(deps: {
   fileLink: (orderSetId: number, fileId: number) => string;
 }) {
   const { db, queue, log, config, partners } = deps;
-  const repository = createPartnerRepository();
+  const repository = createPartnerRepository(db.sql);
   const partnerOf = (name: string) => partners.get(name as PrintPartnerName);
   /** The partner a format goes to; null: none (production without PRINT_PARTNER, a format no route names). */
   const routeOf = (formatId: number | null) => partnerRouteOf(config, formatId);
@@ -47,23 +47,24 @@ export function createPrintPartnerService(deps: {
 
   /** Moves the locked set forward as its books' latest jobs make it; each move recorded and mailed once. */
   async function followBooks(tx: Transaction, orderSetId: number): Promise<void> {
-    const set = await repository.lockSet(tx.sql, orderSetId);
+    const repo = createPartnerRepository(tx.sql);
+    const set = await repo.lockSet(orderSetId);
     if (!set || !['PAID', 'IN_PRODUCTION'].includes(set.status)) return;
-    const jobs = await repository.latest(tx.sql, [orderSetId]);
-    if (jobs.length === 0 || jobs.length < (await repository.bookCount(tx.sql, orderSetId))) return;
+    const jobs = await repo.latest([orderSetId]);
+    if (jobs.length === 0 || jobs.length < (await repo.bookCount(orderSetId))) return;
     const shipped = jobs.every((job) => job.status === 'SHIPPED');
     const producing = jobs.every((job) => job.status === 'IN_PRODUCTION' || job.status === 'SHIPPED');
     const target = shipped ? 'SHIPPED' : producing ? 'IN_PRODUCTION' : undefined;
     if (!target || target === set.status) return;
     const tracking = shipped ? [...new Set(jobs.map((job) => job.trackingId).filter(Boolean))].join(', ') || null : null;
-    const historyId = await repository.move(tx.sql, orderSetId, set.status, target, tracking);
+    const historyId = await repo.move(orderSetId, set.status, target, tracking);
     await queue.enqueue(tx, sendOrderStatusEmail, { historyId });
   }
 
   /** Applies what a partner says of one of its jobs: only when newer than what is recorded. */
   async function apply(partner: string, remote: RemotePrintJob): Promise<WebhookOutcome> {
     return db.transaction(async (tx) => {
-      const orderSetId = await repository.applyNewer(tx.sql, partner, remote);
+      const orderSetId = await createPartnerRepository(tx.sql).applyNewer(partner, remote);
       if (orderSetId === undefined) return 'unchanged';
       if (remote.status === 'REJECTED') log.warn({ orderSetId, partner, job: remote.id, reasons: remote.messages }, 'print job rejected by the partner');
       await followBooks(tx, orderSetId);
@@ -84,7 +85,7 @@ export function createPrintPartnerService(deps: {
       shippingAddress: shippingAddressOf(recipient.option, recipient.email), shippingLevel: config.shippingLevel,
       contactEmail: recipient.email ?? 'orders@photobook.invalid',
     });
-    await repository.markCreated(db.sql, job.id, remote.id);
+    await repository.markCreated(job.id, remote.id);
     await apply(partner.name, remote);
   }
 
@@ -92,7 +93,7 @@ export function createPrintPartnerService(deps: {
     /** In the transaction that marks the set paid: the hold starts, and the send waits for its end. */
     async holdAfterPayment(tx: Transaction, orderSetId: number): Promise<void> {
       if (!anyPartner) return;
-      await repository.startHold(tx.sql, orderSetId, config.holdMinutes);
+      await createPartnerRepository(tx.sql).startHold(orderSetId, config.holdMinutes);
       await queue.enqueue(tx, sendToPrintPartner, { orderSetId }, { startAfterSeconds: config.holdMinutes * 60 });
     },
 
@@ -102,7 +103,7 @@ export function createPrintPartnerService(deps: {
      */
     async sendOrderSet(orderSetId: number): Promise<{ sent: number } | { skipped: string }> {
       const state = await db.transaction(async (tx) => {
-        const set = await repository.lockSet(tx.sql, orderSetId);
+        const set = await createPartnerRepository(tx.sql).lockSet(orderSetId);
         if (!set) return 'the order set is gone';
         if (!['PAID', 'IN_PRODUCTION'].includes(set.status) || set.refundRequested) return `the order set is ${set.status}`;
         if (!set.holdOver) return 'early';
@@ -110,25 +111,26 @@ export function createPrintPartnerService(deps: {
       });
       if (state === 'early') {
         // Only a hold lengthened after the job was enqueued: wait for its new end.
-        const set = await db.transaction((tx) => repository.lockSet(tx.sql, orderSetId));
+        const set = await db.transaction((tx) => createPartnerRepository(tx.sql).lockSet(orderSetId));
         const seconds = Math.max(1, Math.ceil(((set?.holdUntil?.getTime() ?? Date.now()) - Date.now()) / 1000));
         await db.transaction((tx) => queue.enqueue(tx, sendToPrintPartner, { orderSetId }, { startAfterSeconds: seconds }));
         return { skipped: 'the hold is not over' };
       }
       if (state) return { skipped: state };
-      let files = await repository.files(db.sql, orderSetId);
+      let files = await repository.files(orderSetId);
       if (files.size === 0) {
         await deps.print.renderOrderSet(orderSetId);
-        files = await repository.files(db.sql, orderSetId);
+        files = await repository.files(orderSetId);
       }
-      const books = await repository.unsentBooks(db.sql, orderSetId);
+      const books = await repository.unsentBooks(orderSetId);
       const packages = new Map(books.map((book) => [book.orderId, { ...book, podPackageId: luluPackageOf(book.widthCm, book.heightCm, book.hardCover) }]));
       await db.transaction(async (tx) => {
-        const set = await repository.lockSet(tx.sql, orderSetId);
+        const repo = createPartnerRepository(tx.sql);
+        const set = await repo.lockSet(orderSetId);
         if (!set || !['PAID', 'IN_PRODUCTION'].includes(set.status) || set.refundRequested) return;
         for (const book of books) {
           const partner = routeOf(book.formatId);
-          if (partner) await repository.claim(tx.sql, { orderSetId, orderId: book.orderId, layoutId: book.layoutId, attempt: 1, partner });
+          if (partner) await repo.claim({ orderSetId, orderId: book.orderId, layoutId: book.layoutId, attempt: 1, partner });
         }
       });
       return this.sendClaimed(orderSetId, packages);
@@ -136,10 +138,10 @@ export function createPrintPartnerService(deps: {
 
     /** Calls the partner for each claimed attempt of the set; the first failure fails the job (retried). */
     async sendClaimed(orderSetId: number, known = new Map<number, { title: string; quantity: number; podPackageId: string }>()): Promise<{ sent: number }> {
-      const recipient = (await repository.recipient(db.sql, orderSetId))!;
-      const files = await repository.files(db.sql, orderSetId);
+      const recipient = (await repository.recipient(orderSetId))!;
+      const files = await repository.files(orderSetId);
       let sent = 0;
-      for (const job of await repository.sending(db.sql, orderSetId)) {
+      for (const job of await repository.sending(orderSetId)) {
         const book = known.get(job.orderId) ?? (await this.bookOf(orderSetId, job.orderId));
         await createAtPartner(job, files, book, recipient);
         sent += 1;
@@ -163,7 +165,7 @@ export function createPrintPartnerService(deps: {
      * again from the book as it is now, and a new attempt goes to the partner its format is routed to.
      */
     async resend(orderSetId: number, orderId: number): Promise<void> {
-      const [latest] = (await repository.latest(db.sql, [orderSetId])).filter((job) => job.orderId === orderId);
+      const [latest] = (await repository.latest([orderSetId])).filter((job) => job.orderId === orderId);
       if (!latest) throw notFound();
       if (latest.status !== 'REJECTED' && latest.status !== 'CANCELED') {
         throw conflict(`The book's print job is ${latest.status}: only a REJECTED or CANCELED one is sent again.`, { extra: { status: latest.status } });
@@ -172,9 +174,10 @@ export function createPrintPartnerService(deps: {
       const { rows: [format] } = await db.sql.query<{ format_id: number | null }>(
         `SELECT coalesce(l.format_id, p.format_id) AS format_id FROM layouts l LEFT JOIN products p ON p.id = l.product_id WHERE l.id = $1`, [latest.layoutId]);
       await db.transaction(async (tx) => {
-        const set = await repository.lockSet(tx.sql, orderSetId);
+        const repo = createPartnerRepository(tx.sql);
+        const set = await repo.lockSet(orderSetId);
         if (!set || !['PAID', 'IN_PRODUCTION'].includes(set.status)) throw invalid({ non_field_errors: [`The order set is ${set?.status}.`] });
-        await repository.claim(tx.sql, { orderSetId, orderId, layoutId: latest.layoutId, attempt: latest.attempt + 1, partner: routeOf(format?.format_id ?? null) ?? latest.partner });
+        await repo.claim({ orderSetId, orderId, layoutId: latest.layoutId, attempt: latest.attempt + 1, partner: routeOf(format?.format_id ?? null) ?? latest.partner });
       });
       await this.sendClaimed(orderSetId);
     },
@@ -208,13 +211,13 @@ export function createPrintPartnerService(deps: {
     /** Asks the partners about jobs not heard of for a while and applies the answers as webhooks. */
     async poll(minutes = config.pollAfterMinutes): Promise<Record<WebhookOutcome | 'asked' | 'failed', number>> {
       const report = { asked: 0, applied: 0, unchanged: 0, ignored: 0, failed: 0 };
-      for (const job of await repository.quiet(db.sql, minutes, POLL_BATCH)) {
+      for (const job of await repository.quiet(minutes, POLL_BATCH)) {
         const partner = partnerOf(job.partner);
         try {
           const remote = partner && (await partner.fetch(job.partnerJobId!));
           report.asked += 1;
           report[remote ? await apply(job.partner, remote) : 'ignored'] += 1;
-          await repository.touch(db.sql, job.id);
+          await repository.touch(job.id);
         } catch (error) {
           if (!(error instanceof VendorError)) throw error;
           log.warn({ err: error, job: job.id }, 'print partner poll: the partner could not be asked; the next run asks again');
@@ -226,7 +229,7 @@ export function createPrintPartnerService(deps: {
     },
 
     /** The latest partner job of each book of these sets (the orders' reads). */
-    jobsOf: (orderSetIds: number[]) => repository.latest(db.sql, orderSetIds),
+    jobsOf: (orderSetIds: number[]) => repository.latest(orderSetIds),
 
     finalStatuses: FINAL_STATUSES,
   };

@@ -5,10 +5,11 @@ import type { Logger } from 'pino';
 import type { Database, NotificationListener } from '../../db/database';
 import type { Validator } from '../../http/validation';
 import { describeFieldErrors, type EditAck, editErrorOf, errorAck, type ParsedMessage } from '../../layouts/editing/messages';
-import { COMMENTS_CHANNEL, createComments, type NewComment } from '../../layouts/sharing/comments';
-import { createMembersRepository } from '../../layouts/sharing/members-repository';
+import type { AccountsService } from '../../auth/accounts-service';
+import { COMMENTS_CHANNEL, type NewComment } from '../../layouts/sharing/comments';
+import type { SharingService } from '../../layouts/sharing/service';
 import { ServiceError } from '../../shared/errors';
-import { colourOf } from '../../layouts/sharing/roles';
+import { colourOf } from '../../layouts/member-roles';
 import type { AuthenticatedUser } from '../../shared/user';
 import { createPresenceBoard, LOCK_MS, type PresenceEntry, type PresenceMessage } from './presence-board';
 
@@ -31,12 +32,15 @@ const SCHEMAS: Record<string, string> = {
 };
 
 export function createCollaboration(deps: {
+  /** Presence and comments are told through the database's notifications. */
   db: Database; log: Logger; validator: Validator; processId: string;
+  /** Comments, and who may hold blocks, are the sharing service's; names the accounts service's. */
+  sharing: Pick<SharingService, 'comments' | 'mayHoldBlocks'>;
+  accounts: Pick<AccountsService, 'displayName'>;
   /** Tells this process's connections of the book an event. */
   tell(layoutId: string, event: string, data: object): void;
 }) {
   const { db, validator } = deps;
-  const members = createMembersRepository(db.sql);
   const spansProcesses = db.kind === 'postgres';
   let listener: NotificationListener | undefined;
   const board = createPresenceBoard({
@@ -57,7 +61,7 @@ export function createCollaboration(deps: {
     });
   }
   // Comments are told at their commit, by every process to its own connections (this one's too).
-  const comments = createComments(db);
+  const { comments } = deps.sharing;
   const commentsHeard = db.listen(COMMENTS_CHANNEL, {
     notification(payload) {
       const comment = JSON.parse(payload) as { layout_id: string };
@@ -83,13 +87,6 @@ export function createCollaboration(deps: {
   const names = new Map<number, string>();
   const presenceTimes = new Map<string, number[]>();
 
-  /** Whether the user may hold blocks of the book: its owner, an administrator, or an editor. */
-  async function mayHold(user: AuthenticatedUser, layoutId: string): Promise<boolean> {
-    if (user.role === 'admin') return true;
-    const { rows } = await db.sql.query<{ owner_id: number | null }>('SELECT owner_id FROM layouts WHERE id = $1', [layoutId]);
-    return rows[0]?.owner_id === user.id || (await members.roleOf(layoutId, user.id)) === 'editor';
-  }
-
   // The refusal names the holder in its message and as error.holder {user_id, name}.
   const lockedAck = (transactionId: unknown, holder: PresenceEntry, blockId: string): EditAck => ({
     transaction_id: typeof transactionId === 'string' ? transactionId : null,
@@ -109,10 +106,7 @@ export function createCollaboration(deps: {
   return {
     /** The connection joined the book: it is shown there, and told who else is. */
     async joined(connection: CollaboratingConnection, layoutId: string): Promise<void> {
-      if (!names.has(connection.user.id)) {
-        const { rows } = await db.sql.query<{ name: string }>('SELECT name FROM users WHERE id = $1', [connection.user.id]);
-        names.set(connection.user.id, (rows[0]?.name ?? '').slice(0, NAME_LENGTH));
-      }
+      if (!names.has(connection.user.id)) names.set(connection.user.id, (await deps.accounts.displayName(connection.user.id)).slice(0, NAME_LENGTH));
       if (board.entry(layoutId, connection.id)) return;
       board.set(layoutId, {
         connectionId: connection.id, userId: connection.user.id, name: names.get(connection.user.id)!, colour: colourOf(connection.user.id),
@@ -143,7 +137,7 @@ export function createCollaboration(deps: {
         if (entry.lock?.blockId === blockId) board.set(layoutId, { ...entry, lock: null });
         return { ...echo, response_data: board.presenceOf(layoutId) };
       }
-      if (!(await mayHold(connection.user, layoutId))) return errorAck(transactionId, 'forbidden', 'Only the owner and editors hold blocks.');
+      if (!(await deps.sharing.mayHoldBlocks(connection.user, layoutId))) return errorAck(transactionId, 'forbidden', 'Only the owner and editors hold blocks.');
       return take(connection, layoutId, blockId, transactionId) ?? { ...echo, response_data: board.presenceOf(layoutId) };
     },
     /** An edit of a block someone else holds is refused (locked). */

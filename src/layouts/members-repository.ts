@@ -1,7 +1,7 @@
 // SQL for a book's members and invitations (migration 0031): no rules here.
-import type { SqlExecutor } from '../../db/database';
-import { LAYOUT_COLUMNS, LAYOUT_JOINS, type ListedLayoutRow } from '../repository';
-import type { MemberRole } from './roles';
+import type { SqlExecutor } from '../db/database';
+import { LAYOUT_COLUMNS, LAYOUT_JOINS, type ListedLayoutRow } from './repository';
+import type { MemberRole } from './member-roles';
 
 export interface InvitationRow {
   id: string;
