@@ -5,6 +5,7 @@
 import { expect } from 'chai';
 import sharp from 'sharp';
 import request from 'supertest';
+import { createValidator } from '../../src/http/validation';
 import { processPhoto } from '../../src/worker/process-photo';
 import type { RunningServer } from '../../src/server';
 import { DATABASE_KIND, describeBeyondTheDatabase } from '../helpers/database';
@@ -50,6 +51,8 @@ describeBeyondTheDatabase(`layout/autofill that sees the pictures (${DATABASE_KI
     editors.push(sender);
     const ack = await sender.ask(editMessage('layout', 'autofill', book.id, undefined, { photo_ids: photoIds, ...payload }));
     expect(ack.error, JSON.stringify(ack.error)).to.equal(undefined);
+    // The documented shape, reasons of every kind included (the schema once knew only duplicate, no_slot, not_ready).
+    expect(createValidator(runtime.schemas).errorsOf('layout-ack.json', ack)).to.equal(null);
     const { rows: pages } = await runtime.db.sql.query<PageRow>('SELECT num, blocks FROM layout_pages WHERE layout_id = $1 AND num > 0 ORDER BY num', [book.id]);
     return { book, sender, pages, report: ack.response_data!.autofill as Report };
   };

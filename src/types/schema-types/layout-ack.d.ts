@@ -47,13 +47,13 @@ width: number
 height: number
 }
 /**
- * The page's scheme, or for the cover the format's cover template (width and height in millimetres)
+ * The page's scheme, or for the cover the format's cover template (width and height in millimetres); null for a page whose scheme is not set
  */
-template: {
+template: ({
 id: number
 width: number
 height: number
-}
+} | null)
 blocks: LayoutBlock[]
 }
 /**
@@ -153,7 +153,7 @@ pages_after: number
 photos_placed: number
 photos_left_out: {
 photo_id: number
-reason: ("duplicate" | "no_slot" | "not_ready")
+reason: ("duplicate" | "burst" | "blurred" | "eyes_closed" | "no_slot" | "not_ready")
 }[]
 mismatched_slots: number
 low: number
@@ -191,6 +191,10 @@ kind: string
 severity: "error"
 message: string
 dpi?: number
+characters?: string
+pages?: number
+min_pages?: number
+max_pages?: number
 }[]
 }
 }

@@ -37,13 +37,13 @@ width: number
 height: number
 }
 /**
- * The page's scheme, or for the cover the format's cover template (width and height in millimetres)
+ * The page's scheme, or for the cover the format's cover template (width and height in millimetres); null for a page whose scheme is not set
  */
-template: {
+template: ({
 id: number
 width: number
 height: number
-}
+} | null)
 blocks: LayoutBlock[]
 }
 /**
@@ -143,7 +143,7 @@ pages_after: number
 photos_placed: number
 photos_left_out: {
 photo_id: number
-reason: ("duplicate" | "no_slot" | "not_ready")
+reason: ("duplicate" | "burst" | "blurred" | "eyes_closed" | "no_slot" | "not_ready")
 }[]
 mismatched_slots: number
 low: number

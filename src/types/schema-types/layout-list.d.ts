@@ -102,13 +102,13 @@ width: number
 height: number
 }
 /**
- * The page's scheme, or for the cover the format's cover template (width and height in millimetres)
+ * The page's scheme, or for the cover the format's cover template (width and height in millimetres); null for a page whose scheme is not set
  */
-template: {
+template: ({
 id: number
 width: number
 height: number
-}
+} | null)
 blocks: LayoutBlock[]
 }
 /**

@@ -25,6 +25,12 @@ import type { AutofillReport, Block, Layout, Preflight, Scheme, ThemeElement } f
 import { usePhotoUploads } from './use-photo-uploads';
 
 /** role: the user's in a shared book (the owner's for their own); null when they are no member (an administrator). */
+
+/**
+ * The book's page height in millimetres, from the first page with a scheme (the cover's template is the format's);
+ * a page may have none (its scheme not set yet), and a book with none at all is drawn as 20 cm high.
+ */
+const pageHeightMm = (layout: Layout) => layout.pages.find((page) => page.template)?.template?.height ?? 200;
 export function Editor({ session, token, price, role }: { session: EditSession; token: string; price: number | null; role: MemberRole | null }) {
   const state = useSyncExternalStore(session.subscribe, session.snapshot);
   const confirmedLayout = state.layout!;
@@ -135,7 +141,7 @@ export function Editor({ session, token, price, role }: { session: EditSession; 
         uploads={uploads.list} readOnly={frozen || role === 'viewer'} onFiles={uploads.send}
         onPick={(photoId) => selected?.block.type === 'PHOTO' && !readOnly && session.send('block', 'set', selected.block.id, { photo_id: photoId })} />
       <main className="stage-area">
-        <SpreadView spread={spread} fontSize={layout.font_size} pageHeightMm={layout.pages[0].template.height} readOnly={readOnly} selectedBlockId={selectedId} onSelect={select}
+        <SpreadView spread={spread} fontSize={layout.font_size} pageHeightMm={pageHeightMm(layout)} readOnly={readOnly} selectedBlockId={selectedId} onSelect={select}
           onPhotoDropped={(block, photoId) => session.send('block', 'set', block.id, { photo_id: photoId })}
           onFilesDropped={uploads.send}
           onCrop={(block, photo) => session.send('block', 'crop', block.id, { crop: photo.crop, rotation: photo.rotation, mirror: photo.mirror })}

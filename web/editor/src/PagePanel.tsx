@@ -30,8 +30,9 @@ export function PagePanel({ pages, schemes, backgrounds, readOnly, onScheme, onB
           <fieldset key={page.id}>
             <legend>{words.page} {page.num}</legend>
             <label>{words.scheme}
-              <select value={page.template.id} disabled={readOnly} onChange={(event) => onScheme(page, Number(event.target.value))}>
-                {!schemes.some((scheme) => scheme.id === page.template.id) && <option value={page.template.id}>№{page.template.id}</option>}
+              <select value={page.template?.id ?? ''} disabled={readOnly} onChange={(event) => onScheme(page, Number(event.target.value))}>
+                {!page.template && <option value="">—</option>}
+                {page.template && !schemes.some((scheme) => scheme.id === page.template?.id) && <option value={page.template.id}>№{page.template.id}</option>}
                 {schemes.map((scheme) => <option key={scheme.id} value={scheme.id}>{schemeName(scheme)}</option>)}
               </select>
             </label>

@@ -4,7 +4,7 @@ import { blockSizeMm, clampCrop, coveringCrop } from '../../../src/shared/photo-
 import type { Box, PlacementRotation } from '../../../src/shared/layout-document';
 import type { Block, EditMessage, Layout, Page } from './types';
 
-const pageMm = (page: Page) => ({ width: page.template.width, height: page.template.height });
+const pageMm = (page: Page) => page.template && { width: page.template.width, height: page.template.height };
 
 function withBlock(layout: Layout, blockId: string, change: (block: Block, page: Page) => Block): Layout {
   return {
@@ -30,8 +30,11 @@ const spreadOf = (spreads: Page[][], pageId: string) => spreads.findIndex((sprea
 
 /** The crop a photo takes in a block, as block/set or block/crop make it (the service's own rules, shared). */
 export function cropFor(block: Block, page: Page, size: { w: number; h: number }, rotation: PlacementRotation, requested?: Box): Box {
-  const mm = blockSizeMm(block, pageMm(page));
+  const pageSize = pageMm(page);
   const pixels = { width: size.w, height: size.h };
+  // A page with no scheme yet has no size to fit to: the whole photo (the service's answer replaces the guess).
+  if (!pageSize) return requested ?? { x: 0, y: 0, width: size.w, height: size.h };
+  const mm = blockSizeMm(block, pageSize);
   return requested ? clampCrop(pixels, requested, rotation, mm) : coveringCrop(pixels, rotation, mm);
 }
 
@@ -89,7 +92,8 @@ export function optimisticResult(layout: Layout, message: EditMessage): Layout {
     return { ...layout, pages, num_pages: pages.length };
   }
   if (object === 'page' && action === 'set') {
-    return { ...layout, pages: layout.pages.map((page) => (page.id === id ? { ...page, template: { ...page.template, id: payload.id as number } } : page)) };
+    // A page with no scheme yet keeps waiting for the service's answer, which brings the scheme's size.
+    return { ...layout, pages: layout.pages.map((page) => (page.id === id && page.template ? { ...page, template: { ...page.template, id: payload.id as number } } : page)) };
   }
   if (object === 'layout' && action === 'add_photos') {
     const ids = (payload.photo_ids as number[]).filter((photoId) => !layout.photo_ids.includes(photoId));

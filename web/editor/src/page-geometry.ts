@@ -31,7 +31,8 @@ export const pixelsPerMm = (frame: PageFrame, pageHeightMm: number) => frame.hei
 
 /** The spread laid out to fit width x height with a margin: the cover alone, or two pages side by side. */
 export function layoutSpread(spread: Page[], width: number, height: number, margin = 24): PageFrame[] {
-  const aspects = spread.map((page) => page.template.width / page.template.height);
+  // A page with no scheme yet (its template null) is drawn square until it has one.
+  const aspects = spread.map((page) => (page.template ? page.template.width / page.template.height : 1));
   const pagesWide = spread.length === 1 && spread[0].type !== 'COVER' ? 2 : spread.length;
   const totalAspect = spread[0]?.type === 'COVER' ? aspects[0] : aspects[0] * pagesWide;
   const pageHeight = Math.max(10, Math.min(height - 2 * margin, (width - 2 * margin) / totalAspect));
