@@ -111,7 +111,7 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
     productRoutes({ products: services.productsAdmin, validator, media: deps.media }),
     adminJobRoutes({ jobs: services.jobsAdmin }),
     printRoutes({
-      print: services.print, files: deps.privateFiles, signer: createUrlSigner(deps.config.jwtSecret, 'print file download'), publicBaseUrl: deps.config.publicBaseUrl,
+      print: services.print, signer: createUrlSigner(deps.config.jwtSecret, 'print file download'), publicBaseUrl: deps.config.publicBaseUrl,
     }),
     orderRoutes({ orders: services.orders, validator, media: deps.media }),
     orderAdminRoutes({ orderAdmin: services.orderAdmin, validator, media: deps.media }),

@@ -8,7 +8,7 @@ import { type BookGeometry, type FormatSize, shopGeometry } from '../render/book
 import {
   LULU_BLEED_IN, LULU_CASEWRAP_WRAP_IN, LULU_PAGE_RANGE, type LuluBinding, luluPackageOf, luluSpineInches, MM_PER_INCH, parseLuluPackage,
   type LuluPackage,
-} from './partner/lulu-rules';
+} from './lulu-rules';
 
 /** The shop's own bleed on every side of every page and of the cover. */
 export const SHOP_BLEED_MM = 3;

@@ -28,23 +28,24 @@ export interface NewPrintFile {
   warnings: PrintWarning[];
 }
 
-export function createPrintRepository() {
+/** The print files' SQL over one executor (the pool, or a transaction's connection). */
+export function createPrintRepository(sql: SqlExecutor) {
   return {
     /** Up to `limit` paid sets (not yet in production) without print files, oldest first. */
-    async paidWithoutFiles(sql: SqlExecutor, limit: number): Promise<number[]> {
+    async paidWithoutFiles(limit: number): Promise<number[]> {
       const { rows } = await sql.query<{ id: number }>(`SELECT s.id FROM order_sets s WHERE s.status = 'PAID'
         AND NOT EXISTS (SELECT 1 FROM print_files f WHERE f.order_set_id = s.id) ORDER BY s.id LIMIT $1`, [limit]);
       return rows.map((row) => row.id);
     },
 
     /** The order set's status; undefined when there is no such set. */
-    async orderSetStatus(sql: SqlExecutor, orderSetId: number): Promise<string | undefined> {
+    async orderSetStatus(orderSetId: number): Promise<string | undefined> {
       const { rows: [set] } = await sql.query<{ status: string }>('SELECT status FROM order_sets WHERE id = $1', [orderSetId]);
       return set?.status;
     },
 
     /** The order set's layouts, each once however many copies were ordered; undefined when there is no such set. */
-    async orderedLayouts(sql: SqlExecutor, orderSetId: number): Promise<string[] | undefined> {
+    async orderedLayouts(orderSetId: number): Promise<string[] | undefined> {
       const { rows: [set] } = await sql.query('SELECT id FROM order_sets WHERE id = $1', [orderSetId]);
       if (!set) return undefined;
       const { rows } = await sql.query<{ layout_id: string }>(
@@ -53,7 +54,7 @@ export function createPrintRepository() {
     },
 
     /** Records the set's files in one statement: a row that exists (an earlier run) is replaced, never doubled. */
-    async record(sql: SqlExecutor, orderSetId: number, files: NewPrintFile[]): Promise<void> {
+    async record(orderSetId: number, files: NewPrintFile[]): Promise<void> {
       if (files.length === 0) return;
       await sql.query(`
         INSERT INTO print_files (order_set_id, layout_id, part, storage_key, size_bytes, page_count, width_mm, height_mm, spine_mm, warnings)
@@ -70,7 +71,7 @@ export function createPrintRepository() {
       })))]);
     },
 
-    async filesOf(sql: SqlExecutor, orderSetId: number): Promise<PrintFileRow[]> {
+    async filesOf(orderSetId: number): Promise<PrintFileRow[]> {
       const { rows } = await sql.query<PrintFileRow>(`
         SELECT id, layout_id, part, storage_key, size_bytes::float8 AS size_bytes, page_count, width_mm::float8 AS width_mm,
                height_mm::float8 AS height_mm, spine_mm::float8 AS spine_mm, warnings, rendered_at
@@ -78,7 +79,7 @@ export function createPrintRepository() {
       return rows;
     },
 
-    async file(sql: SqlExecutor, id: number): Promise<PrintFileRow | undefined> {
+    async file(id: number): Promise<PrintFileRow | undefined> {
       const { rows: [row] } = await sql.query<PrintFileRow>(
         'SELECT id, layout_id, part, storage_key, size_bytes::float8 AS size_bytes, page_count FROM print_files WHERE id = $1', [id]);
       return row;

@@ -3,12 +3,11 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { requireRole } from '../http/auth';
-import { forbidden, notAuthenticated, notFound } from '../http/errors';
+import { forbidden, notAuthenticated } from '../http/errors';
 import { idParam } from '../http/params';
 import { optionalUser } from '../http/request-state';
 import type { RouteDoc, RouteModule } from '../http/route-module';
 import type { UrlSigner } from '../http/signed-url';
-import type { MediaStorage } from '../media/storage';
 import type { PrintService } from './service';
 
 /** How long a download link works: long enough to hand to a printer's upload, short enough to leak little. */
@@ -16,14 +15,13 @@ export const DOWNLOAD_LINK_SECONDS = 15 * 60;
 
 export const downloadPath = (orderSetId: number, fileId: number) => `/api/admin/orderset/${orderSetId}/print/${fileId}/download/`;
 
-export function printRoutes(deps: { print: PrintService; files: MediaStorage; signer: UrlSigner; publicBaseUrl: string }): RouteModule {
-  const { print, files, signer } = deps;
+export function printRoutes(deps: { print: PrintService; signer: UrlSigner; publicBaseUrl: string }): RouteModule {
+  const { print, signer } = deps;
   const router = new Router();
 
   router.get('/api/admin/orderset/:id/print/', requireRole('admin'), async (ctx) => {
     const orderSetId = idParam(ctx.params.id);
     const recorded = await print.filesOfOrderSet(orderSetId);
-    if (!recorded) throw notFound();
     const { status } = recorded;
     const expires = new Date(Date.now() + DOWNLOAD_LINK_SECONDS * 1000).toISOString();
     ctx.set('Cache-Control', 'no-store');
@@ -50,10 +48,7 @@ export function printRoutes(deps: { print: PrintService; files: MediaStorage; si
       if (!user) throw notAuthenticated();
       if (user.role !== 'admin') throw forbidden();
     }
-    const file = await print.fileOfOrderSet(orderSetId, fileId);
-    // Streamed from whichever storage holds it: a book's PDF can be large. An outage of the storage is a 503.
-    const stored = file ? await files.open(file.storage_key) : undefined;
-    if (!file || !stored) throw notFound();
+    const { file, stored } = await print.openFileOfOrderSet(orderSetId, fileId);
     ctx.set({ 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' });
     ctx.attachment(`orderset-${orderSetId}-${file.layout_id}-${file.part}.pdf`);
     ctx.type = 'application/pdf';

@@ -8,7 +8,8 @@ import { renderPrintFiles } from '../jobs/render-print-files';
 import type { Database } from '../db/database';
 import { drawingSources } from '../layouts/drawing';
 import type { LayoutsService } from '../layouts/service';
-import type { MediaStorage } from '../media/storage';
+import type { MediaStorage, OpenedFile } from '../media/storage';
+import { notFound } from '../shared/errors';
 import type { Queue } from '../queue/queue';
 import { partnerRouteOf, printGeometry } from './print-geometry';
 import { type PrintPartName, type PrintWarning, renderLayoutForPrint } from './render-layout';
@@ -38,7 +39,7 @@ export function createPrintService(deps: {
   layouts: Pick<LayoutsService, 'drawable'>;
 }) {
   const { db, media, privateFiles, printDpi, log, queue } = deps;
-  const repository = createPrintRepository();
+  const repository = createPrintRepository(db.sql);
 
   return {
     /**
@@ -47,7 +48,7 @@ export function createPrintService(deps: {
      */
     async restartStranded(): Promise<number> {
       let restarted = 0;
-      for (const orderSetId of await repository.paidWithoutFiles(db.sql, STRANDED_BATCH)) {
+      for (const orderSetId of await repository.paidWithoutFiles(STRANDED_BATCH)) {
         restarted += await db.transaction(async (tx) => {
           if (await queue.isPending(tx.sql, renderPrintFiles, { orderSetId }, true)) return 0;
           await queue.enqueue(tx, renderPrintFiles, { orderSetId });
@@ -59,7 +60,7 @@ export function createPrintService(deps: {
 
     /** Renders and records the set's print files; undefined when the set is gone. */
     async renderOrderSet(orderSetId: number): Promise<PrintRun | undefined> {
-      const layoutIds = await repository.orderedLayouts(db.sql, orderSetId);
+      const layoutIds = await repository.orderedLayouts(orderSetId);
       if (!layoutIds) {
         log.warn({ orderSetId }, 'render-print-files: the order set is gone');
         return undefined;
@@ -106,22 +107,29 @@ export function createPrintService(deps: {
           await print.release();
         }
       }
-      await db.transaction((tx) => repository.record(tx.sql, orderSetId, files));
+      await db.transaction((tx) => createPrintRepository(tx.sql).record(orderSetId, files));
       if (warnings.length > 0) log.warn({ orderSetId, warnings }, 'print files rendered with warnings');
       log.info({ orderSetId, files: files.length }, 'print files rendered');
       return { order_set: orderSetId, files: files.map((file) => file.storageKey), warnings };
     },
 
-    /** The set's status and its recorded files; undefined when there is no such set. */
-    async filesOfOrderSet(orderSetId: number): Promise<{ status: string; files: PrintFileRow[] } | undefined> {
-      const status = await repository.orderSetStatus(db.sql, orderSetId);
-      return status ? { status, files: await repository.filesOf(db.sql, orderSetId) } : undefined;
+    /** The set's status and its recorded files; not found when there is no such set. */
+    async filesOfOrderSet(orderSetId: number): Promise<{ status: string; files: PrintFileRow[] }> {
+      const status = await repository.orderSetStatus(orderSetId);
+      if (!status) throw notFound();
+      return { status, files: await repository.filesOf(orderSetId) };
     },
 
-    /** One recorded file, if it is one of that set's: a link for one set never opens another set's file. */
-    async fileOfOrderSet(orderSetId: number, fileId: number): Promise<PrintFileRow | undefined> {
-      const file = await repository.file(db.sql, fileId);
-      return file?.storage_key.startsWith(`order-sets/${orderSetId}/`) ? file : undefined;
+    /**
+     * One recorded file of that set, opened from storage (a link for one set never opens another set's file); not
+     * found when the set has no such file or storage has lost it.
+     */
+    async openFileOfOrderSet(orderSetId: number, fileId: number): Promise<{ file: PrintFileRow; stored: OpenedFile }> {
+      const file = await repository.file(fileId);
+      // Streamed from whichever storage holds it: a book's PDF can be large. An outage of the storage is a 503.
+      const stored = file?.storage_key.startsWith(`order-sets/${orderSetId}/`) ? await privateFiles.open(file.storage_key) : undefined;
+      if (!file || !stored) throw notFound();
+      return { file, stored };
     },
   };
 }

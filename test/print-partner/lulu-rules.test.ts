@@ -1,7 +1,7 @@
 // Lulu's spine and cover rules for three page counts, each against Lulu's published numbers worked out by hand:
 // the casewrap table (24-84 pages: 0.25", 85-140: 0.5", 195-222: 0.75") and the paperback formula pages / PPI + 0.06".
 import { expect } from 'chai';
-import { luluCoverDimensionsMm, luluPackageOf, luluSpineInches, parseLuluPackage } from '../../src/print/partner/lulu-rules';
+import { luluCoverDimensionsMm, luluPackageOf, luluSpineInches, parseLuluPackage } from '../../src/print/lulu-rules';
 
 describe('Lulu\'s spine width and cover dimensions', () => {
   const casewrap = parseLuluPackage('0800X0800.FC.PRE.CW.080CW444.GXX')!;

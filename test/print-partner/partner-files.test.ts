@@ -4,7 +4,7 @@
 // would; and the sandbox partner refuses a cover whose size is not Lulu's cover-dimensions.
 import { expect } from 'chai';
 import { renderPrintFiles } from '../../src/worker/render-print-files';
-import { luluCoverDimensionsMm, luluInteriorPageMm, luluPackageOf, parseLuluPackage } from '../../src/print/partner/lulu-rules';
+import { luluCoverDimensionsMm, luluInteriorPageMm, luluPackageOf, parseLuluPackage } from '../../src/print/lulu-rules';
 import { seedDemoCatalog } from '../../src/seed/demo';
 import { DATABASE_KIND } from '../helpers/database';
 import { type TestRuntime, testRuntime } from '../helpers/runtime';

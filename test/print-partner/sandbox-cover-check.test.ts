@@ -8,7 +8,7 @@ import { expect } from 'chai';
 import Koa from 'koa';
 import { koaBody } from 'koa-body';
 import { PDFDocument } from 'pdf-lib';
-import { luluCoverDimensionsMm, luluInteriorPageMm, luluPackageOf, parseLuluPackage } from '../../src/print/partner/lulu-rules';
+import { luluCoverDimensionsMm, luluInteriorPageMm, luluPackageOf, parseLuluPackage } from '../../src/print/lulu-rules';
 import { createSandboxPartner } from '../../src/print/partner/sandbox';
 import { spineWidthMm } from '../../src/render/book-geometry';
 

@@ -7,6 +7,7 @@ import type { OrdersService } from '../../orders/service';
 import type { Refunds } from '../../payments/refunds';
 import { conflict, notFound } from '../../shared/errors';
 import { createPartnerRepository, type HeldSet } from './repository';
+import { createTakeBacksRepository } from './take-backs-repository';
 
 const takeBackKeyOf = (orderId: number) => `photobook-order-${orderId}-take-back`;
 
@@ -47,40 +48,27 @@ export function createPrintHold(deps: { db: Database; orders: OrdersService; ord
      */
     async takeBack(userId: number, orderId: number) {
       const claim = await db.transaction(async (tx) => {
-        const { rows: [order] } = await tx.sql.query<Record<string, unknown>>(
-          `SELECT o.order_set_id, o.layout_id, o.quantity * o.price_kopecks AS amount,
-                  EXISTS (SELECT 1 FROM order_take_backs t WHERE t.order_id = o.id) AS claimed
-             FROM orders o JOIN order_sets s ON s.id = o.order_set_id WHERE o.id = $1 AND s.user_id = $2`, [orderId, userId]);
+        const takeBacks = createTakeBacksRepository(tx.sql);
+        const order = await takeBacks.order(orderId, userId);
         if (!order) throw notFound();
-        const orderSetId = Number(order.order_set_id);
         // A take-back already claimed finishes whatever the clock says: its refund was asked for inside the hold.
         if (!order.claimed) {
-          await lockHeld(tx, orderSetId);
-          if ((await createPartnerRepository(tx.sql).bookCount(orderSetId)) <= 1) {
+          await lockHeld(tx, order.orderSetId);
+          if ((await createPartnerRepository(tx.sql).bookCount(order.orderSetId)) <= 1) {
             throw conflict('This is the order set\'s only book: cancel the order set instead.');
           }
-          await tx.sql.query(
-            `INSERT INTO order_take_backs (order_id, order_set_id, layout_id, amount_kopecks, idempotence_key) VALUES ($1, $2, $3, $4, $5)`,
-            [orderId, orderSetId, order.layout_id, Number(order.amount), takeBackKeyOf(orderId)]);
+          await takeBacks.claim(orderId, order, takeBackKeyOf(orderId));
         }
-        const { rows: [payment] } = await tx.sql.query<{ provider: string; external_id: string }>(
-          "SELECT provider, external_id FROM payments WHERE order_set_id = $1 AND status = 'succeeded'", [orderSetId]);
-        const { rows: [row] } = await tx.sql.query<{ amount_kopecks: unknown }>('SELECT amount_kopecks FROM order_take_backs WHERE order_id = $1', [orderId]);
+        const payment = await takeBacks.succeededPayment(order.orderSetId);
         return {
-          orderSetId, layoutId: String(order.layout_id), idempotenceKey: takeBackKeyOf(orderId), provider: payment.provider,
-          externalPaymentId: payment.external_id, amountKopecks: Number(row.amount_kopecks),
+          orderSetId: order.orderSetId, layoutId: order.layoutId, idempotenceKey: takeBackKeyOf(orderId), provider: payment.provider,
+          externalPaymentId: payment.external_id, amountKopecks: await takeBacks.claimedAmount(orderId),
         };
       });
       const remote = await refunds.ask(claim);
       await db.transaction(async (tx) => {
         await createPartnerRepository(tx.sql).lockSet(claim.orderSetId);
-        await tx.sql.query('UPDATE order_take_backs SET status = $2, external_id = $3 WHERE order_id = $1', [orderId, remote.status, remote.id]);
-        await tx.sql.query('DELETE FROM orders WHERE id = $1', [orderId]);
-        // The book may be edited again, unless another set on its way to print holds it too.
-        await tx.sql.query(`UPDATE layouts SET status = 'OPEN', updated_at = now() WHERE id = $1 AND status = 'IN_WORK'
-            AND NOT EXISTS (SELECT 1 FROM orders o JOIN order_sets s ON s.id = o.order_set_id
-                             WHERE o.layout_id = $1 AND s.status IN ('CONFIRMED', 'PAID', 'IN_PRODUCTION', 'SHIPPED', 'DELIVERED'))`,
-        [claim.layoutId]);
+        await createTakeBacksRepository(tx.sql).complete(orderId, claim.layoutId, remote);
       });
       return (await orders.load(userId, claim.orderSetId))!;
     },

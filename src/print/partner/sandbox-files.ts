@@ -3,7 +3,7 @@
 // bleed, the cover one page of the package's cover-dimensions. What it finds is the rejection's messages; notes are
 // kept as information.
 import { PDFDocument } from 'pdf-lib';
-import { luluCoverDimensionsMm, luluInteriorPageMm, LULU_PAGE_RANGE, type LuluPackage } from './lulu-rules';
+import { luluCoverDimensionsMm, luluInteriorPageMm, LULU_PAGE_RANGE, type LuluPackage } from '../lulu-rules';
 
 /** How far a page may be from the package's size and still pass (Lulu normalizes within a small tolerance). */
 export const SIZE_TOLERANCE_MM = 1;

@@ -9,7 +9,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { isObject } from '../../util/vendor-http';
-import { type LuluBinding, parseLuluPackage } from './lulu-rules';
+import { type LuluBinding, parseLuluPackage } from '../lulu-rules';
 import { type PrintJobStatus, signatureOf, SIGNATURE_HEADER, WEBHOOK_TOPIC } from './protocol';
 import { checkPrintFiles } from './sandbox-files';
 

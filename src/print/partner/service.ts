@@ -13,7 +13,7 @@ import { conflict, invalid, notFound } from '../../shared/errors';
 import { VendorError } from '../../util/vendor-http';
 import { partnerRouteOf } from '../print-geometry';
 import type { PrintService } from '../service';
-import { luluPackageOf } from './lulu-rules';
+import { luluPackageOf } from '../lulu-rules';
 import type { PrintPartner } from './partner';
 import { FINAL_STATUSES, printJobOf, type RemotePrintJob, WEBHOOK_TOPIC } from './protocol';
 import { createPartnerRepository, type PartnerJobRow } from './repository';
