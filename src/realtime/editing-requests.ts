@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { AuthenticatedUser, TokenTerms } from '../auth/token-user';
 import type { AccountsService } from '../auth/accounts-service';
 import type { Validator } from '../http/validation';
-import { errorAck } from '../layouts/editing/messages';
+import { envelopeField, errorAck } from '../layouts/editing/messages';
 import type { ChannelQuery, EditingHooks, EditingReceiver } from '../layouts/editing/receiver';
 import type { LayoutsService } from '../layouts/service';
 import { type Metrics, secondsSince } from '../metrics/metrics';
@@ -43,7 +43,7 @@ export interface EditingRequestsDependencies {
 
 type Answer = object;
 
-const transactionIdOf = (raw: unknown) => (raw as { transaction_id?: unknown } | null)?.transaction_id;
+const transactionIdOf = (raw: unknown) => envelopeField(raw, 'transaction_id');
 
 // Answers after which the connection is ended: its token no longer holds.
 const ENDING_CODES: ReadonlySet<string> = new Set<SessionEnd>(['invalid_token', 'token_expired']);

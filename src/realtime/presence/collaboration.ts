@@ -4,9 +4,10 @@
 import type { Logger } from 'pino';
 import type { Database, NotificationListener } from '../../db/database';
 import type { Validator } from '../../http/validation';
-import { describeFieldErrors, type EditAck, editErrorOf, errorAck, type ParsedMessage } from '../../layouts/editing/messages';
+import { describeFieldErrors, type EditAck, editErrorOf, envelopeField, errorAck, type ParsedMessage } from '../../layouts/editing/messages';
 import type { AccountsService } from '../../auth/accounts-service';
-import { COMMENTS_CHANNEL, type NewComment } from '../../layouts/sharing/comments';
+import { COMMENTS_CHANNEL } from '../../layouts/sharing/comments';
+import type { CommentAdd, CommentResolve } from '../../types/schemas';
 import type { SharingService } from '../../layouts/sharing/service';
 import { ServiceError } from '../../shared/errors';
 import { colourOf } from '../../layouts/member-roles';
@@ -24,12 +25,12 @@ export interface CollaboratingConnection {
   user: AuthenticatedUser;
 }
 
-type Message = { transaction_id?: string; object: string; action: string; params: { layout_id: string; id?: string }; payload: Record<string, unknown> };
-
-const SCHEMAS: Record<string, string> = {
-  'presence:set': 'presence-set.json', 'block:lock': 'block-lock.json', 'block:unlock': 'block-lock.json',
-  'comment:add': 'comment-add.json', 'comment:resolve': 'comment-resolve.json',
-};
+/** The schema of each object:action pair answered here; a message validated by it has its generated type. */
+type CollaborationSchema = 'presence-set.json' | 'block-lock.json' | 'comment-add.json' | 'comment-resolve.json';
+const SCHEMAS = new Map<string, CollaborationSchema>([
+  ['presence:set', 'presence-set.json'], ['block:lock', 'block-lock.json'], ['block:unlock', 'block-lock.json'],
+  ['comment:add', 'comment-add.json'], ['comment:resolve', 'comment-resolve.json'],
+]);
 
 export function createCollaboration(deps: {
   /** Presence and comments are told through the database's notifications. */
@@ -71,12 +72,12 @@ export function createCollaboration(deps: {
     interrupted: (error) => deps.log.warn({ err: error }, 'comment notifications interrupted'),
   });
   /** A comment message, answered with the comment (or the refusal of the comments' rules). */
-  async function commentAnswer(connection: CollaboratingConnection, message: Message, layoutId: string): Promise<object> {
-    const transactionId = message.transaction_id!;
+  async function commentAnswer(connection: CollaboratingConnection, message: CommentAdd | CommentResolve, layoutId: string): Promise<object> {
+    const transactionId = message.transaction_id;
     try {
       const comment = message.action === 'add'
-        ? await comments.add(connection.user, layoutId, transactionId, message.payload as unknown as NewComment)
-        : await comments.resolve(connection.user, layoutId, (message.payload as { comment_id: number }).comment_id);
+        ? await comments.add(connection.user, layoutId, transactionId, message.payload)
+        : await comments.resolve(connection.user, layoutId, message.payload.comment_id);
       return { transaction_id: transactionId, response_data: comment };
     } catch (error) {
       if (!(error instanceof ServiceError)) throw error;
@@ -113,27 +114,29 @@ export function createCollaboration(deps: {
         pageId: null, blockId: null, lock: null,
       });
     },
-    answers: (pair: string) => Object.hasOwn(SCHEMAS, pair),
+    answers: (pair: string) => SCHEMAS.has(pair),
     async answer(connection: CollaboratingConnection, pair: string, raw: unknown): Promise<object> {
-      const transactionId = (raw as { transaction_id?: unknown } | null)?.transaction_id;
-      const errors = validator.errorsOf(SCHEMAS[pair], raw);
-      if (errors) return errorAck(transactionId, 'invalid_message', describeFieldErrors(errors));
-      const message = raw as Message;
+      const transactionId = envelopeField(raw, 'transaction_id');
+      const schema = SCHEMAS.get(pair);
+      if (!schema) return errorAck(transactionId, 'invalid_message', `${pair} is not answered here.`);
+      const parsed = validator.parse(schema, raw);
+      if ('errors' in parsed) return errorAck(transactionId, 'invalid_message', describeFieldErrors(parsed.errors));
+      const message = parsed.value;
       const layoutId = message.params.layout_id.toLowerCase();
       const entry = board.entry(layoutId, connection.id);
       if (!entry) return errorAck(transactionId, 'not_found', 'Join the layout first.');
       const echo = { transaction_id: typeof transactionId === 'string' ? transactionId : null };
       if (message.object === 'comment') return commentAnswer(connection, message, layoutId);
-      if (pair === 'presence:set') {
+      if (message.object === 'presence') {
         const times = (presenceTimes.get(connection.id) ?? []).filter((time) => time > Date.now() - 1000);
         if (times.length >= PRESENCE_PER_SECOND) return errorAck(transactionId, 'rate_limited', `More than ${PRESENCE_PER_SECOND} presence/set a second.`);
         presenceTimes.set(connection.id, [...times, Date.now()]);
-        const payload = message.payload as { page_id: string | null; block_id?: string | null };
+        const { payload } = message;
         board.set(layoutId, { ...entry, pageId: payload.page_id?.toLowerCase() ?? null, blockId: payload.block_id?.toLowerCase() ?? null });
         return { ...echo, response_data: board.presenceOf(layoutId) };
       }
-      const blockId = message.params.id!.toLowerCase();
-      if (pair === 'block:unlock') {
+      const blockId = message.params.id.toLowerCase();
+      if (message.action === 'unlock') {
         if (entry.lock?.blockId === blockId) board.set(layoutId, { ...entry, lock: null });
         return { ...echo, response_data: board.presenceOf(layoutId) };
       }
