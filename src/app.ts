@@ -87,7 +87,10 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
     editorRoutes(deps.config.publicBaseUrl),
     healthRoutes(deps.db, deps.readiness),
     metricsRoutes({ metrics: deps.metrics, production: deps.config.env === 'production', token: deps.config.metricsToken }),
-    loginRoutes({ config: deps.config, db: deps.db, tokens: deps.tokens, accounts: services.accounts, providers: enabledProviders(deps.config), log: deps.log, login: services.login }),
+    loginRoutes({
+      config: deps.config, tokens: deps.tokens, accounts: services.accounts, providers: enabledProviders(deps.config), log: deps.log, login: services.login,
+      states: services.loginStates,
+    }),
     ...sandboxLoginPage(deps.config),
     accountRoutes(services.accounts),
     mediaRoutes(deps.media),

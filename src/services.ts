@@ -7,6 +7,7 @@ import type { Database } from './db/database';
 import type { DeliveryProvider } from './delivery/provider';
 import { type AccountsService, createAccountsService } from './auth/accounts-service';
 import { createLoginService, type LoginService } from './auth/login-service';
+import { createStateStore, type StateStore } from './auth/oauth/state-store';
 import type { TokenService } from './auth/tokens';
 import { createDeliveryProvider } from './delivery/providers/index';
 import { createDeliveryService, type DeliveryService } from './delivery/service';
@@ -74,6 +75,8 @@ export interface Services {
   jobsAdmin: JobsAdminService;
   /** Logins through the identity providers: accounts found or made, a visitor's work taken over. */
   login: LoginService;
+  /** The login attempts' states (random, single-use, expiring, with their PKCE verifiers). */
+  loginStates: StateStore;
   /** The delivery aggregator: one per process, so the sandbox's placed orders are the same for routes and jobs. */
   deliveryProvider: DeliveryProvider;
   paymentProvider: PaymentProvider | SandboxPaymentProvider;
@@ -148,6 +151,7 @@ export function createServices(parts: ServiceParts): Services {
   return {
     accounts: createAccountsService({ db, tokens: parts.tokens, deletions }),
     login: createLoginService(db, deletions),
+    loginStates: createStateStore(db.sql),
     jobsAdmin: createJobsAdminService(queue),
     deliveryProvider,
     paymentProvider,

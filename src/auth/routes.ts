@@ -5,7 +5,6 @@ import { KoaPassport } from 'koa-passport';
 import type { Context } from 'koa';
 import type { Logger } from 'pino';
 import { type Config, isLoopbackHost } from '../config';
-import type { Database } from '../db/database';
 import type { AccountsService } from './accounts-service';
 import { requireAccount } from '../http/auth';
 import { rateLimit } from '../http/rate-limit';
@@ -15,7 +14,7 @@ import { notFound, type ServiceError } from '../shared/errors';
 import type { LoginService } from './login-service';
 import { bindBrowser, presentedBrowserHash } from './oauth/browser-binding';
 import type { IdentityProvider, ProviderName } from './oauth/provider';
-import { createStateStore } from './oauth/state-store';
+import type { StateStore } from './oauth/state-store';
 import { type OAuthFailure, OAuthCodeStrategy } from './oauth/strategy';
 import { createGoogleProvider } from './providers/google';
 import { createInstagramProvider } from './providers/instagram';
@@ -67,11 +66,11 @@ async function startingVisitor(ctx: Context, accounts: AccountsService): Promise
 }
 
 export function loginRoutes(deps: {
-  config: Config; db: Database; tokens: TokenService; accounts: AccountsService; providers: IdentityProvider[]; log: Logger; login: LoginService;
+  config: Config; tokens: TokenService; accounts: AccountsService; providers: IdentityProvider[]; log: Logger; login: LoginService; states: StateStore;
 }): RouteModule {
   const { config, tokens } = deps;
   const passport = new KoaPassport();
-  const states = createStateStore(deps.db.sql);
+  const { states } = deps;
   const { login } = deps;
   const router = new Router();
   const limitLogins = rateLimit(config.loginRateLimitPerMinute);
