@@ -42,7 +42,6 @@ import { orderAdminRoutes } from './orders/admin-routes';
 import { orderRoutes } from './orders/routes';
 import { paymentRoutes } from './payments/routes';
 import { deviceRoutes } from './photos/analysis/device-routes';
-import { createDevicesService } from './photos/analysis/devices';
 import { folderRoutes } from './photos/folder-routes';
 import { photoImageRoutes } from './photos/image-routes';
 import { photoRoutes } from './photos/routes';
@@ -127,7 +126,7 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
       upload: { directory: uploadsFolder(deps.config.dataDir), maxBytes: deps.config.photos.maxBytes },
     }),
     folderRoutes({ folders: services.photoFolders, validator, links: services.photoLinks, publicBaseUrl: deps.config.publicBaseUrl }),
-    deviceRoutes({ devices: createDevicesService(deps.db), validator }),
+    deviceRoutes({ devices: services.devices, validator }),
     photoImageRoutes({ files: services.photoFiles, links: services.photoLinks, bookLinkOpens: services.layoutViewer.linkOpens }),
     ...extraModules,
   ];

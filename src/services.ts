@@ -1,5 +1,6 @@
 // The composition root: every service and vendor provider of the shop, built once per process from the runtime's
 // parts and shared by the HTTP app, the editing channel, the CLI and the job worker (docs/architecture.md).
+import { createDevicesService, type DevicesService } from './photos/analysis/devices';
 import type { Logger } from 'pino';
 import { processPhoto as processPhotoJob } from './jobs/process-photo';
 import type { Config } from './config';
@@ -113,6 +114,8 @@ export interface Services {
   themesAdmin: ThemesAdminService;
   /** Shoppers' photos: uploads, their processing job and the library. */
   photos: PhotosService;
+  /** The cameras of a shopper's photos and their clock offsets (one timeline for autofill). */
+  devices: DevicesService;
   /** Folders over the photo library. */
   photoFolders: FoldersService;
   /** The signed links to photos' files that their owner's JSON carries. */
@@ -186,6 +189,7 @@ export function createServices(parts: ServiceParts): Services {
       db, media, log, queue, deletions, imageWork, maxPixels: config.uploadMaxPixels,
     }),
     themesAdmin: createThemesAdminService({ db, queue, deletions, products, mailer, notifyEmails: config.mail.notifyEmails, log }),
+    devices: createDevicesService(db),
     photos: createPhotosService({
       db, files: parts.privateFiles, queue, deletions, log, imageWork, maxPixels: config.photos.maxPixels,
       quotas: { user: config.photos.userQuota, visitor: config.photos.visitorQuota },
