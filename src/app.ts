@@ -118,7 +118,7 @@ export function buildApp(deps: AppDependencies, extraModules: RouteModule[] = []
     orderRoutes({ orders: services.orders, validator, media: deps.media }),
     orderAdminRoutes({ orderAdmin: services.orderAdmin, validator, media: deps.media }),
     deliveryRoutes({ delivery: services.delivery, validator, db: deps.db, idempotencyKeysPerUser: deps.config.bounds.idempotencyKeysPerUser }),
-    paymentRoutes({ payments: services.payments, provider: services.paymentProvider, validator, log: deps.log, webhookPerMinute: deps.config.paymentWebhookRateLimitPerMinute }),
+    paymentRoutes({ payments: services.payments, provider: services.paymentProvider, validator, webhookPerMinute: deps.config.paymentWebhookRateLimitPerMinute }),
     printPartnerWebhookRoutes({ printPartner: services.printPartner, sandbox: services.printPartnerSandbox }),
     printHoldRoutes({ hold: services.printHold, printPartner: services.printPartner, orderAdmin: services.orderAdmin, media: deps.media }),
     photoRoutes({

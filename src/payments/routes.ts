@@ -1,35 +1,25 @@
 // Provider notifications and, with the sandbox provider, its payment page. Mounted before authentication:
 // a provider sends no token, and nothing here trusts the request (the payment is read back from the provider).
 import Router from '@koa/router';
-import type { Logger } from 'pino';
 import { rateLimit } from '../http/rate-limit';
 import { bodyOf } from '../http/request-state';
 import type { RouteDoc, RouteModule } from '../http/route-module';
 import type { Validator } from '../http/validation';
-import { unavailable } from '../shared/errors';
-import { VendorError } from '../util/vendor-http';
 import type { PaymentProvider } from './provider';
 import type { SandboxPaymentProvider } from './sandbox-provider';
 import { mountSandboxPage } from './sandbox-page';
 import type { PaymentsService } from './service';
 
 export function paymentRoutes(deps: {
-  payments: PaymentsService; provider: PaymentProvider; validator: Validator; log: Logger; webhookPerMinute: number;
+  payments: PaymentsService; provider: PaymentProvider; validator: Validator; webhookPerMinute: number;
 }): RouteModule {
-  const { payments, validator, log } = deps;
+  const { payments, validator } = deps;
   const router = new Router();
 
   // Each notification costs a call to the provider with the shop's credentials: a flood from one source is cut short.
   router.post('/api/merch/payment/webhook/', rateLimit(deps.webhookPerMinute), validator.jsonBody('payment-notification.json'), async (ctx) => {
     const { object } = bodyOf(ctx, 'payment-notification.json');
-    try {
-      ctx.body = { outcome: await payments.applyNotification(object.id) };
-    } catch (error) {
-      if (!(error instanceof VendorError)) throw error;
-      // Not acknowledged: the provider sends the notification again later.
-      log.error({ err: error, paymentId: object.id }, 'payment notification could not be checked');
-      throw unavailable('The payment provider could not be reached; send the notification again later.');
-    }
+    ctx.body = { outcome: await payments.applyNotification(object.id) };
   });
 
   const sandboxDocs = deps.provider.name === 'sandbox' ? mountSandboxPage(router, deps.provider as SandboxPaymentProvider, payments) : [];

@@ -4,7 +4,7 @@ import { orderPaid } from '../jobs/order-paid';
 import { renderPrintFiles } from '../jobs/render-print-files';
 import type { Database, Transaction } from '../db/database';
 import type { Queue } from '../queue/queue';
-import { conflict } from '../shared/errors';
+import { conflict, unavailable } from '../shared/errors';
 import { VendorError } from '../util/vendor-http';
 import type { PaymentProvider, RemotePayment } from './provider';
 import type { SandboxPaymentProvider } from './sandbox-provider';
@@ -47,7 +47,8 @@ export function createPaymentsService(deps: {
    * Acts on a notification about the provider's payment id. The notification itself is never trusted: the
    * payment is read back from the provider, and only what the provider says now (amount and set included) counts.
    */
-  async function applyNotification(externalId: string): Promise<NotificationOutcome> {
+  /** The payment read back from the provider and applied; a VendorError when the provider cannot be asked. */
+  async function applyRemoteOf(externalId: string): Promise<NotificationOutcome> {
     const remote = await provider.fetch(externalId);
     if (!remote) return 'unknown';
     return db.transaction((tx) => applyRemote(tx, remote));
@@ -84,7 +85,19 @@ export function createPaymentsService(deps: {
       return remote.confirmationUrl;
     },
 
-    applyNotification,
+    /**
+     * A provider's notification of a payment, applied as the provider has the payment. Unavailable when the provider
+     * cannot be asked: not acknowledged, so that it sends the notification again later.
+     */
+    async applyNotification(externalId: string): Promise<NotificationOutcome> {
+      try {
+        return await applyRemoteOf(externalId);
+      } catch (error) {
+        if (!(error instanceof VendorError)) throw error;
+        log.error({ err: error, paymentId: externalId }, 'payment notification could not be checked');
+        throw unavailable('The payment provider could not be reached; send the notification again later.');
+      }
+    },
 
     /**
      * The sandbox page's Pay and Decline: the sandbox's record of the payment and the shop's move to PAID in one
@@ -109,7 +122,7 @@ export function createPaymentsService(deps: {
       const due = await repository.dueForCheck(provider.name, RECONCILE.pendingSeconds, RECONCILE.recheckSeconds, RECONCILE.batch);
       for (const externalId of due) {
         try {
-          report[await applyNotification(externalId)] += 1;
+          report[await applyRemoteOf(externalId)] += 1;
           report.checked += 1;
         } catch (error) {
           if (!(error instanceof VendorError)) throw error;

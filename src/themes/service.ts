@@ -6,11 +6,15 @@ import { derivedKeys, storeWithDerivatives } from '../media/images';
 import { InvalidImageError, inspectImage } from '../media/image-check';
 import type { MediaStorage } from '../media/storage';
 import type { Queue } from '../queue/queue';
-import { invalid, notFound } from '../shared/errors';
+import { forbidden, invalid, notFound, unauthenticated } from '../shared/errors';
+import type { AuthenticatedUser } from '../shared/user';
 import type { StoredFileDeletions } from '../file-deletions/stored-file-deletions';
 import type { Limiter } from '../util/limiter';
 import { frontCoverChanged } from './front-cover';
-import { createThemesRepository, type ThemeElement } from './repository';
+import { createThemesRepository, type Theme, type ThemeElement } from './repository';
+
+/** What a caller asks of a theme: to read it (its page, its elements) or to change it (administrators). */
+export type ThemeAccess = 'read' | 'admin';
 
 /** What an administrator says of an element; the image and its size come from the upload. */
 export type ElementFields = Pick<ThemeElement, 'elementType' | 'imageType' | 'position' | 'format' | 'isPattern' | 'scale'>;
@@ -34,7 +38,18 @@ export function createThemesService({ db, media, imageWork, maxPixels, log, queu
   }
 
   return {
-    findTheme: repository.findTheme,
+
+    /**
+     * The theme, if the caller may have it: an approved theme is open to all, the others to administrators only
+     * (access 'admin': administrators only, which the route's role check has already decided). Not found, or
+     * unauthenticated for nobody and forbidden for anyone else.
+     */
+    async themeFor(user: AuthenticatedUser | undefined, themeId: number, access: ThemeAccess): Promise<Theme> {
+      const theme = await repository.findTheme(themeId);
+      if (!theme) throw notFound();
+      if (access === 'read' && !theme.approved && user?.role !== 'admin') throw user ? forbidden() : unauthenticated();
+      return theme;
+    },
     listElements: repository.listElements,
 
     /**
