@@ -4,6 +4,7 @@
 // a drawing whose clients have all gone leaves the queue before it starts.
 import type { ViewerConfig } from '../../config';
 import type { Metrics, ViewerDrawings } from '../../metrics/metrics';
+import { quota, unavailable } from '../../shared/errors';
 import { createLimiter, LimiterFullError } from '../../util/limiter';
 import { SegmentedLru } from '../../util/segmented-lru';
 
@@ -18,12 +19,13 @@ const DRAWING_CONCURRENCY = 2;
 /** How long a refused client is told to wait: a drawing takes well under a second, so the queue has moved by then. */
 export const PAGE_IMAGE_RETRY_AFTER_SECONDS = 2;
 
-/** No drawing for this request now: the queue is full ('busy') or its address already waits for as many as it may. */
-export class PageImageRefusedError extends Error {
-  constructor(readonly reason: 'busy' | 'throttled') {
-    super(reason === 'busy' ? 'Too many page images are waiting to be drawn.' : 'Too many page images asked for at once from this address.');
-  }
-}
+/**
+ * No drawing for this request now: a full drawing queue is an outage to wait out (unavailable, 503), one address
+ * asking for too much at once a quota (429); both say when to ask again.
+ */
+const refused = (reason: 'busy' | 'throttled') => (reason === 'busy'
+  ? unavailable('Too many page images are waiting to be drawn.', { retryAfterSeconds: PAGE_IMAGE_RETRY_AFTER_SECONDS })
+  : quota('Too many page images asked for at once from this address.', { retryAfterSeconds: PAGE_IMAGE_RETRY_AFTER_SECONDS }));
 
 /** Who asks: the client address, and a signal that aborts when the client has gone. */
 export interface PageImageClient {
@@ -80,7 +82,7 @@ export function createPageImages(limits: ViewerConfig, metrics: Pick<Metrics, 'v
   return {
     /**
      * The page image under this ETag: from the cache, from a drawing under way, or drawn when its turn comes. Throws
-     * PageImageRefusedError past the bounds; rejects with the signal's reason when every client of a drawing that
+     * unavailable or quota past the bounds; rejects with the signal's reason when every client of a drawing that
      * had not started has gone.
      */
     async image(etag: string, draw: () => Promise<Buffer>, client: PageImageClient): Promise<Buffer> {
@@ -96,7 +98,7 @@ export function createPageImages(limits: ViewerConfig, metrics: Pick<Metrics, 'v
       const waiting = waitingPerAddress.get(client.address) ?? 0;
       if (waiting >= limits.rendersPerAddress) {
         count('throttled');
-        throw new PageImageRefusedError('throttled');
+        throw refused('throttled');
       }
       waitingPerAddress.set(client.address, waiting + 1);
       const shared = drawings.get(etag);
@@ -107,7 +109,7 @@ export function createPageImages(limits: ViewerConfig, metrics: Pick<Metrics, 'v
       } catch (error) {
         if (error instanceof LimiterFullError) {
           count('busy');
-          throw new PageImageRefusedError('busy');
+          throw refused('busy');
         }
         if (client.gone.aborted) count('abandoned');
         throw error;

@@ -3,13 +3,13 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { requireAccount } from '../../http/auth';
 import { sendCacheable } from '../../http/etag';
-import { HttpError, notFound } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import { uuidParam } from '../../http/params';
 import { optionalUser, queryOf, requireUser } from '../../http/request-state';
 import type { RouteDoc, RouteModule } from '../../http/route-module';
 import type { Validator } from '../../http/validation';
-import { unavailable } from '../../shared/errors';
-import { PAGE_IMAGE_RETRY_AFTER_SECONDS, PAGE_IMAGE_WIDTHS, type PageImageClient, PageImageRefusedError, type PageImages, snapPageWidth } from './page-images';
+import { ServiceError } from '../../shared/errors';
+import { PAGE_IMAGE_WIDTHS, type PageImageClient, type PageImages, snapPageWidth } from './page-images';
 import type { LayoutViewer, SignedQuery } from './service';
 import { viewerHtml } from './page';
 
@@ -32,10 +32,6 @@ function clientOf(ctx: Context): PageImageClient {
   return { address: ctx.ip, gone: gone.signal };
 }
 
-/** A full drawing queue is an outage to wait out (503); one client asking for too much at once is HTTP's own 429. */
-const refusal = (error: PageImageRefusedError) => (error.reason === 'busy'
-  ? unavailable(error.message, { retryAfterSeconds: PAGE_IMAGE_RETRY_AFTER_SECONDS })
-  : new HttpError(429, { detail: error.message }, { 'Retry-After': String(PAGE_IMAGE_RETRY_AFTER_SECONDS) }));
 
 /** The signature of the request, to hand on to the page's images (they are opened by the same link). */
 const signedQueryOf = (query: SignedQuery) =>
@@ -72,8 +68,8 @@ export function layoutViewerRoutes(deps: { viewer: LayoutViewer; pageImages: Pag
       ctx.body = await pageImages.image(etag, () => viewer.pageImage(viewable, Number(num), width), client);
       ctx.type = 'image/jpeg';
     } catch (error) {
-      if (error instanceof PageImageRefusedError) throw refusal(error);
-      if (!client.gone.aborted) throw error;
+      // A refusal (the drawing queue full, this address asking too much) is answered; a client gone hears nothing.
+      if (error instanceof ServiceError || !client.gone.aborted) throw error;
       ctx.status = CLIENT_CLOSED_REQUEST;
     }
   });
