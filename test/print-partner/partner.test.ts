@@ -137,6 +137,43 @@ describe(`print partner: hold, send, webhooks and polling (${DATABASE_KIND})`, f
     expect((await resend(`/api/admin/orderset/${set}/order/${order}/resend/`, world.tokens.admin)).status).to.equal(409);
   });
 
+  it('hands a re-send to the send job: a lost answer is retried and found, never a stuck attempt', async () => {
+    await world.faults({ reject: 'cover: wrong size' });
+    const before = world.sandbox.jobCount();
+    const { set } = await world.paidSet();
+    await world.endHold(set);
+    await finalStatus(set, 'REJECTED');
+    const [rejected] = await jobsOf(set);
+    await world.faults({ lose_answers: 1 });
+    const again = await world.client.post(`/api/admin/orderset/${set}/order/${rejected.order_id}/resend/`).set('Authorization', world.tokens.admin);
+    expect(again.status, JSON.stringify(again.body)).to.equal(200);
+    await shipped(set);
+    expect((await jobsOf(set)).map((job) => [job.attempt, job.status])).to.deep.equal([[1, 'REJECTED'], [2, 'SHIPPED']]);
+    expect(world.sandbox.jobCount()).to.equal(before + 2);
+  });
+
+  it('sends nothing before the hold is over, and refuses a change of mind once the hold is over or the book is sent', async () => {
+    const before = world.sandbox.jobCount();
+    const { who, set } = await world.paidSet();
+    const cancel = () => world.client.post(`/api/merch/orderset/${set}/cancel/`).set('Authorization', who.auth);
+    // The send job run early (a hold lengthened after it was enqueued) sends nothing and waits for the hold's end.
+    expect(await world.runtime.services.printPartner.sendOrderSet(set)).to.deep.equal({ skipped: 'the hold is not over' });
+    expect(await jobsOf(set)).to.deep.equal([]);
+    expect(world.sandbox.jobCount()).to.equal(before);
+    // The hold over, nothing sent yet (the send job has not run): too late to cancel.
+    await world.rows("UPDATE order_sets SET print_hold_until = now() - interval '1 minute' WHERE id = $1", [set]);
+    const late = await cancel();
+    expect(late.status).to.equal(409);
+    expect(late.body.detail).to.equal('The hold is over: the order set has gone to print.');
+    // Sent, and the hold lengthened again afterwards: what is at the partner cannot be taken back.
+    expect(await world.runtime.services.printPartner.sendOrderSet(set)).to.deep.equal({ sent: 1 });
+    await world.rows("UPDATE order_sets SET print_hold_until = now() + interval '1 hour' WHERE id = $1", [set]);
+    const sent = await cancel();
+    expect(sent.status).to.equal(409);
+    expect(sent.body.detail).to.equal('The hold is over: the order set has gone to print.');
+    expect(world.sandbox.jobCount()).to.equal(before + 1);
+  });
+
   it('applies duplicated and reordered webhooks once and in order: the final statuses are right and nothing is sent twice', async () => {
     await world.faults({ duplicate: true, reorder: true });
     const before = world.sandbox.jobCount();

@@ -28,6 +28,21 @@ export interface HeldSet {
 }
 
 export function createPartnerRepository(sql: SqlExecutor) {
+  /** The set's books that meet the condition (on its order, o), with their layout's title and print format. */
+  async function booksOf(orderSetId: number, condition: string, params: unknown[] = []): Promise<BookToPrint[]> {
+    const { rows } = await sql.query<Record<string, unknown>>(
+      `SELECT o.id, o.layout_id, o.quantity, l.name, l.hash, f.id AS format_id, f.width_cm, f.height_cm, l.cover_type
+         FROM orders o JOIN layouts l ON l.id = o.layout_id
+         LEFT JOIN products p ON p.id = l.product_id LEFT JOIN formats f ON f.id = coalesce(l.format_id, p.format_id)
+        WHERE o.order_set_id = $1 AND ${condition}
+        ORDER BY o.id`, [orderSetId, ...params]);
+    return rows.map((row) => ({
+      orderId: Number(row.id), layoutId: String(row.layout_id), quantity: Number(row.quantity),
+      title: String(row.name || row.hash), formatId: row.format_id === null ? null : Number(row.format_id),
+      widthCm: Number(row.width_cm ?? 0), heightCm: Number(row.height_cm ?? 0), hardCover: row.cover_type !== 'SOFT_COVER',
+    }));
+  }
+
   return {
     async startHold(orderSetId: number, minutes: number): Promise<void> {
       await sql.query("UPDATE order_sets SET print_hold_until = now() + make_interval(mins => $2) WHERE id = $1", [orderSetId, minutes]);
@@ -49,20 +64,12 @@ export function createPartnerRepository(sql: SqlExecutor) {
     },
 
     /** The set's books that have no partner job yet, with what their print job needs. */
-    async unsentBooks(orderSetId: number): Promise<BookToPrint[]> {
-      const { rows } = await sql.query<Record<string, unknown>>(
-        `SELECT o.id, o.layout_id, o.quantity, l.name, l.hash, f.id AS format_id, f.width_cm, f.height_cm, l.cover_type
-           FROM orders o JOIN layouts l ON l.id = o.layout_id
-           LEFT JOIN products p ON p.id = l.product_id LEFT JOIN formats f ON f.id = coalesce(l.format_id, p.format_id)
-          WHERE o.order_set_id = $1 AND NOT EXISTS (SELECT 1 FROM print_partner_jobs j WHERE j.order_id = o.id)
-            AND NOT EXISTS (SELECT 1 FROM order_take_backs t WHERE t.order_id = o.id)
-          ORDER BY o.id`, [orderSetId]);
-      return rows.map((row) => ({
-        orderId: Number(row.id), layoutId: String(row.layout_id), quantity: Number(row.quantity),
-        title: String(row.name || row.hash), formatId: row.format_id === null ? null : Number(row.format_id),
-        widthCm: Number(row.width_cm ?? 0), heightCm: Number(row.height_cm ?? 0), hardCover: row.cover_type !== 'SOFT_COVER',
-      }));
-    },
+    unsentBooks: (orderSetId: number): Promise<BookToPrint[]> => booksOf(orderSetId,
+      `NOT EXISTS (SELECT 1 FROM print_partner_jobs j WHERE j.order_id = o.id)
+       AND NOT EXISTS (SELECT 1 FROM order_take_backs t WHERE t.order_id = o.id)`),
+
+    /** One book of the set, with what its print job needs; undefined when the set has no such order. */
+    book: async (orderSetId: number, orderId: number): Promise<BookToPrint | undefined> => (await booksOf(orderSetId, 'o.id = $2', [orderId]))[0],
 
     /** Claims an attempt to print a book (kept when it exists), so that two runs never make two. */
     async claim(job: { orderSetId: number; orderId: number; layoutId: string; attempt: number; partner: string }): Promise<void> {

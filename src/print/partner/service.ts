@@ -149,20 +149,18 @@ export function createPrintPartnerService(deps: {
       return { sent };
     },
 
+    /** What the partner is told of one book of the set: its title, copies and package. */
     async bookOf(orderSetId: number, orderId: number) {
-      const { rows: [row] } = await db.sql.query<Record<string, unknown>>(
-        `SELECT o.quantity, l.name, l.hash, f.width_cm, f.height_cm, l.cover_type FROM orders o JOIN layouts l ON l.id = o.layout_id
-           LEFT JOIN products p ON p.id = l.product_id LEFT JOIN formats f ON f.id = coalesce(l.format_id, p.format_id)
-          WHERE o.id = $1 AND o.order_set_id = $2`, [orderId, orderSetId]);
-      return {
-        title: String(row.name || row.hash), quantity: Number(row.quantity),
-        podPackageId: luluPackageOf(Number(row.width_cm ?? 0), Number(row.height_cm ?? 0), row.cover_type !== 'SOFT_COVER'),
-      };
+      const book = await repository.book(orderSetId, orderId);
+      if (!book) throw new Error(`order ${orderId} is not in order set ${orderSetId}`);
+      return { title: book.title, quantity: book.quantity, podPackageId: luluPackageOf(book.widthCm, book.heightCm, book.hardCover) };
     },
 
     /**
      * An administrator's re-send of a rejected (or partner-canceled) book after a fix: its print files are made
-     * again from the book as it is now, and a new attempt goes to the partner its format is routed to.
+     * again from the book as it is now, and a new attempt is claimed for the partner its format is routed to and
+     * handed to the send job in the same transaction. The job calls the partner: a failure there is retried (and a
+     * create whose answer was lost found) as for any send, never a stuck attempt no second re-send may replace.
      */
     async resend(orderSetId: number, orderId: number): Promise<void> {
       const [latest] = (await repository.latest([orderSetId])).filter((job) => job.orderId === orderId);
@@ -171,15 +169,14 @@ export function createPrintPartnerService(deps: {
         throw conflict(`The book's print job is ${latest.status}: only a REJECTED or CANCELED one is sent again.`, { extra: { status: latest.status } });
       }
       await deps.print.renderOrderSet(orderSetId);
-      const { rows: [format] } = await db.sql.query<{ format_id: number | null }>(
-        `SELECT coalesce(l.format_id, p.format_id) AS format_id FROM layouts l LEFT JOIN products p ON p.id = l.product_id WHERE l.id = $1`, [latest.layoutId]);
+      const formatId = (await repository.book(orderSetId, orderId))?.formatId ?? null;
       await db.transaction(async (tx) => {
         const repo = createPartnerRepository(tx.sql);
         const set = await repo.lockSet(orderSetId);
         if (!set || !['PAID', 'IN_PRODUCTION'].includes(set.status)) throw invalid({ non_field_errors: [`The order set is ${set?.status}.`] });
-        await repo.claim({ orderSetId, orderId, layoutId: latest.layoutId, attempt: latest.attempt + 1, partner: routeOf(format?.format_id ?? null) ?? latest.partner });
+        await repo.claim({ orderSetId, orderId, layoutId: latest.layoutId, attempt: latest.attempt + 1, partner: routeOf(formatId) ?? latest.partner });
+        await queue.enqueue(tx, sendToPrintPartner, { orderSetId });
       });
-      await this.sendClaimed(orderSetId);
     },
 
     /**
